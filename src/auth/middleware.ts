@@ -1,0 +1,48 @@
+import { createMiddleware } from 'hono/factory';
+import { AuthError } from './errors.ts';
+import type { Principal } from './principal.ts';
+import type { TokenService } from './tokens.ts';
+
+export type AuthenticatedPlayer = { playerId: string; name: string };
+
+/** Context variables set by `authenticate`; `player` is null for an anonymous spectator. */
+export type AuthVariables = { player: AuthenticatedPlayer | null };
+
+export type AuthenticateOptions = {
+  tokens: Pick<TokenService, 'verify'>;
+  /** Maps a verified principal to a player (for external ones: issuer + sub); null if there is none. */
+  resolvePlayer: (principal: Principal) => Promise<AuthenticatedPlayer | null>;
+};
+
+// RFC 7235: the scheme is case-insensitive; RFC 6750: the credential is a single token68.
+const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+/**
+ * No Authorization header → anonymous (`player` null). Any header that is present but not a
+ * valid bearer token fails with AuthError rather than silently downgrading to anonymous,
+ * so a client with a broken token learns about it instead of seeing the spectator view.
+ */
+export function authenticate({ tokens, resolvePlayer }: AuthenticateOptions) {
+  return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+    const header = c.req.header('Authorization');
+    if (header === undefined) {
+      c.set('player', null);
+      return next();
+    }
+    const match = BEARER.exec(header);
+    if (!match) throw new AuthError('INVALID_TOKEN', 'the Authorization header must be "Bearer <token>"');
+    const result = await tokens.verify(match[1]);
+    if (!result.ok) throw new AuthError(result.code, result.detail);
+    const player = await resolvePlayer(result.principal);
+    if (!player) throw new AuthError('INVALID_TOKEN', 'the token does not belong to a known player');
+    c.set('player', player);
+    return next();
+  });
+}
+
+/** For handlers that act for a player: returns the player or fails with 401. */
+export function requirePlayer(c: { var: AuthVariables }): AuthenticatedPlayer {
+  const player = c.var.player;
+  if (!player) throw new AuthError('INVALID_TOKEN', 'this call needs a bearer token');
+  return player;
+}
