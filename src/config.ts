@@ -1,0 +1,162 @@
+// Configuration comes only from the environment, checked once at start so a typo fails
+// loudly with one line naming the variable, instead of surfacing later as odd behaviour.
+
+import type { JWK } from 'jose';
+import { z } from 'zod';
+
+export interface ExternalAuthConfig {
+  jwksUrl: string;
+  issuer: string;
+  audience: string;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** undefined: embedded PGlite in ./.data; `memory://`: in-memory PGlite; else a postgres URL. */
+  databaseUrl: string | undefined;
+  jwt: {
+    issuer: string;
+    audience: string;
+    ttlSeconds: number;
+    /** An Ed25519 private JWK; undefined: the service keeps a generated one in the database. */
+    privateKey: JWK | undefined;
+  };
+  /** Another identity provider whose tokens are accepted too; null when not configured. */
+  externalAuth: ExternalAuthConfig | null;
+  logLevel: 'info' | 'silent';
+  /** How many long-poll / stream waiters one process holds at most. */
+  maxWaiters: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
+
+const THIRTY_DAYS = 30 * 24 * 60 * 60;
+
+type Ctx = z.core.$RefinementCtx;
+const fail = (ctx: Ctx, message: string) => {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+};
+
+const integer = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return fallback;
+      const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+      if (!Number.isSafeInteger(n) || n < min || n > max) {
+        return fail(ctx, `expected an integer ${min}..${max}, got ${JSON.stringify(raw)}`);
+      }
+      return n;
+    });
+
+const text = (fallback: string) => z.string().optional().default(fallback);
+
+// Never echo a URL that may carry a password: name its scheme only.
+const databaseUrl = z
+  .string()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    if (raw === 'memory://' || /^postgres(ql)?:\/\//.test(raw)) return raw;
+    const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(raw)?.[0];
+    return fail(
+      ctx,
+      `expected memory://, postgres://… or postgresql://… (or unset for ./.data), got ${scheme ? `a ${scheme}// URL` : 'no URL scheme'}`,
+    );
+  });
+
+// A secret: the message says what is wrong, never what was given.
+const privateKey = z
+  .string()
+  .optional()
+  .transform((raw, ctx): JWK | undefined => {
+    if (raw === undefined) return undefined;
+    let jwk: unknown;
+    try {
+      jwk = JSON.parse(raw);
+    } catch {
+      return fail(ctx, 'expected a JWK JSON string, got text that is not JSON');
+    }
+    const k = jwk as Record<string, unknown>;
+    if (typeof jwk !== 'object' || jwk === null || k.kty !== 'OKP' || k.crv !== 'Ed25519') {
+      return fail(ctx, 'expected an Ed25519 JWK (kty "OKP", crv "Ed25519")');
+    }
+    if (typeof k.d !== 'string' || typeof k.x !== 'string') {
+      return fail(ctx, 'expected a private JWK with both "d" and "x"');
+    }
+    return k as JWK;
+  });
+
+const httpUrl = z
+  .string()
+  .optional()
+  .refine((raw) => raw === undefined || /^https?:\/\/[^/\s]+/.test(raw), {
+    message: 'expected an http(s) URL',
+  });
+
+const schema = z.object({
+  PORT: integer(1, 65535, 3000),
+  HOST: text('0.0.0.0'),
+  DATABASE_URL: databaseUrl,
+  JWT_ISSUER: text('offiziersskat'),
+  JWT_AUDIENCE: text('offiziersskat'),
+  JWT_TTL_SECONDS: integer(1, 10 * 365 * 24 * 60 * 60, THIRTY_DAYS),
+  JWT_PRIVATE_KEY: privateKey,
+  AUTH_JWKS_URL: httpUrl,
+  AUTH_ISSUER: z.string().optional(),
+  AUTH_AUDIENCE: z.string().optional(),
+  LOG_LEVEL: z
+    .enum(['info', 'silent'], { error: (iss) => `expected info or silent, got ${JSON.stringify(iss.input)}` })
+    .optional()
+    .default('info'),
+  MAX_WAITERS: integer(0, 1_000_000, 1000),
+});
+
+const EXTERNAL_AUTH = ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE'] as const;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable (`FOO=` in a compose file) means "not set", not "set to nothing".
+  const input: Record<string, string | undefined> = {};
+  for (const name of Object.keys(schema.shape)) {
+    const value = env[name];
+    input[name] = value === undefined || value.trim() === '' ? undefined : value;
+  }
+
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+
+  const given = EXTERNAL_AUTH.filter((name) => e[name] !== undefined);
+  if (given.length > 0 && given.length < EXTERNAL_AUTH.length) {
+    const missing = EXTERNAL_AUTH.filter((name) => e[name] === undefined);
+    throw new ConfigError([`${missing.join(', ')}: required when ${given.join(', ')} is set (set all three or none)`]);
+  }
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    jwt: {
+      issuer: e.JWT_ISSUER,
+      audience: e.JWT_AUDIENCE,
+      ttlSeconds: e.JWT_TTL_SECONDS,
+      privateKey: e.JWT_PRIVATE_KEY,
+    },
+    externalAuth:
+      e.AUTH_JWKS_URL && e.AUTH_ISSUER && e.AUTH_AUDIENCE
+        ? { jwksUrl: e.AUTH_JWKS_URL, issuer: e.AUTH_ISSUER, audience: e.AUTH_AUDIENCE }
+        : null,
+    logLevel: e.LOG_LEVEL,
+    maxWaiters: e.MAX_WAITERS,
+  };
+}

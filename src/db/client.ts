@@ -1,0 +1,109 @@
+// Opens the database named by DATABASE_URL (embedded PGlite or a Postgres server) and
+// brings it to the committed schema. Both drivers yield the same `Db` handle type.
+
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql as q } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  pglite?: PGlite;
+  sql?: postgres.Sql;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** Where embedded PGlite keeps its files when no URL is given (default `./.data`). */
+  dataDir?: string;
+  /** postgres.js pool size (default 10). */
+  poolSize?: number;
+}
+
+/** Relative to this file, not the cwd, so the server and the tests find it from anywhere. */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
+
+// Any fixed number: every process of this service serialises its migrations on it.
+const MIGRATION_LOCK = 0x05_6b_61_74; // "Skat"
+
+export async function openDatabase(url: string | undefined, opts: OpenOptions = {}): Promise<Database> {
+  if (url === undefined || url === 'memory://') {
+    const dataDir = url === undefined ? (opts.dataDir ?? './.data') : undefined;
+    // PGlite creates only the last directory of the path itself; no dataDir is in-memory.
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+    const db = drizzlePglite({ client: pglite, schema });
+    try {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await pglite.close();
+      throw error;
+    }
+    return { db, driver: 'pglite', pglite, close: () => pglite.close() };
+  }
+
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    await migratePostgresServer(url);
+    const sql = postgres(url, {
+      max: opts.poolSize ?? 10,
+      idle_timeout: 30,
+      connect_timeout: 10,
+      onnotice: () => {},
+    });
+    const db = drizzlePostgres({ client: sql, schema });
+    return { db, driver: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
+  }
+
+  throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');
+}
+
+/**
+ * drizzle's migrate() takes no lock, so two processes starting together could both try to
+ * create the tables. One dedicated connection holds an advisory lock around it.
+ */
+async function migratePostgresServer(url: string): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres({ client: sql }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/** For `/readyz`: the database answers and every committed migration is applied. */
+export async function isReady(database: Database): Promise<boolean> {
+  try {
+    await database.db.execute(q`select 1`);
+    const rows = await database.db.execute<{ n: number }>(
+      q`select count(*)::int as n from ${q.raw(MIGRATIONS_TABLE)}`,
+    );
+    const applied = Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
+    // >=: a newer process may already have applied migrations this one does not know.
+    return applied >= committedMigrations();
+  } catch {
+    return false;
+  }
+}
+
+let committed: number | undefined;
+const committedMigrations = () =>
+  (committed ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length);
+
+// execute() answers with postgres.js's row array, or PGlite's `{ rows }`.
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}

@@ -1,0 +1,29 @@
+// The lobby's opaque keyset cursor: the (created_at, id) of the last row a page showed.
+
+import { InvalidCursorError } from './errors.ts';
+
+export interface CursorKey {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(key: CursorKey): string {
+  return Buffer.from(JSON.stringify([key.createdAt.toISOString(), key.id])).toString('base64url');
+}
+
+/** Throws InvalidCursorError for anything `encodeCursor` could not have made. */
+export function decodeCursor(cursor: string): CursorKey {
+  let value: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error();
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  if (!Array.isArray(value) || value.length !== 2) throw new InvalidCursorError();
+  const [at, id] = value as unknown[];
+  if (typeof at !== 'string' || typeof id !== 'string' || id === '') throw new InvalidCursorError();
+  const createdAt = new Date(at);
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) throw new InvalidCursorError();
+  return { createdAt, id };
+}

@@ -1,0 +1,109 @@
+// The tables. The event log (`game_events`) is the truth; `games` holds what a query needs
+// without folding the log: who sits where, the status for the lobby, and the version guard.
+
+import type { JWK } from 'jose';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import type { Config, EventType, GameEvent, Phase, Seat } from '../engine/types.ts';
+
+/** A game waits for its second player, then runs through the engine's phases. */
+export type GameStatus = 'waiting' | Phase;
+
+// Millisecond precision: a JS Date round-trips exactly, so a lobby cursor built from a
+// row's created_at compares equal to that row (microseconds would make it repeat).
+const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+export const players = pgTable(
+  'players',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** null: a guest of this service; else the external identity provider's `iss`. */
+    issuer: text('issuer'),
+    subject: text('subject'),
+    createdAt: stamp('created_at'),
+  },
+  // Guests have (null, null); nulls are distinct, so only external identities are unique.
+  (t) => [unique('players_issuer_subject_key').on(t.issuer, t.subject)],
+);
+
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    config: jsonb('config').$type<Config>().notNull(),
+    status: text('status').$type<GameStatus>().notNull(),
+    /** The seq of the last event, 0 before any: the optimistic-concurrency guard and the ETag. */
+    version: integer('version').notNull().default(0),
+    forehandPlayerId: text('forehand_player_id').references(() => players.id),
+    dealerPlayerId: text('dealer_player_id').references(() => players.id),
+    /** The `opponent` a creator reserved the free seat for; not a foreign key (may be invited before playing). */
+    reservedPlayerId: text('reserved_player_id'),
+    serverSeed: text('server_seed').notNull(),
+    seedCommitment: text('seed_commitment').notNull(),
+    /** A later feature groups games into matches; nothing reads it yet. */
+    matchId: text('match_id'),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    // NULLS FIRST is Postgres' own default for DESC, so `ORDER BY created_at DESC, id DESC` uses it.
+    index('games_lobby_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('games_forehand_idx').on(t.forehandPlayerId),
+    index('games_dealer_idx').on(t.dealerPlayerId),
+    index('games_reserved_idx').on(t.reservedPlayerId),
+  ],
+);
+
+/** Append-only: rows are inserted and never updated or deleted. */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seq: integer('seq').notNull(),
+    type: text('type').$type<EventType>().notNull(),
+    /** The seat that did it (null for the stock's deal, a trick taken, the end). */
+    seat: text('seat').$type<Seat>(),
+    /** The whole engine event, unredacted. */
+    payload: jsonb('payload').$type<GameEvent>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  // Two writers racing for the same seq: the primary key lets exactly one in.
+  (t) => [primaryKey({ name: 'game_events_pkey', columns: [t.gameId, t.seq] })],
+);
+
+/** The first answer to a move sent with an `Idempotency-Key`, replayed for repeats. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    key: text('key').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** A hash of the request, so the same key with a different body can be refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').$type<unknown>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.playerId, t.key] })],
+);
+
+/** Keys the service signs its own tokens with, when none is configured. */
+export const signingKeys = pgTable('signing_keys', {
+  /** The JWK `kid`. */
+  id: text('id').primaryKey(),
+  alg: text('alg').notNull(),
+  privateJwk: jsonb('private_jwk').$type<JWK>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<JWK>().notNull(),
+  /**
+   * `'current'` marks the key new tokens are signed with. Unique, so processes starting at
+   * once agree on one key; a retired key would keep null and still verify old tokens.
+   */
+  slot: text('slot').unique('signing_keys_slot_key'),
+  createdAt: stamp('created_at'),
+});

@@ -1,0 +1,256 @@
+// Everything the HTTP layer reads and writes. Stateless: any number of processes may share
+// one database, so every write that races is guarded in SQL, never in memory.
+
+import type { JWK } from 'jose';
+import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Config, GameEvent, Seat } from '../engine/types.ts';
+import type { Db } from './client.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
+import { gameEvents, games, idempotencyKeys, players, signingKeys, type GameStatus } from './schema.ts';
+
+export type PlayerRow = typeof players.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
+export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
+export type SigningKeyRow = typeof signingKeys.$inferSelect;
+
+export interface NewSigningKey {
+  id: string;
+  alg: string;
+  privateJwk: JWK;
+  publicJwk: JWK;
+}
+
+export interface NewGame {
+  id: string;
+  config: Config;
+  status: GameStatus;
+  serverSeed: string;
+  seedCommitment: string;
+  forehandPlayerId: string | null;
+  dealerPlayerId: string | null;
+  reservedPlayerId: string | null;
+  matchId?: string | null;
+}
+
+/** Seats to fill (a seat given here must still be empty) and the reservation to set or clear. */
+export interface SeatPatch {
+  forehandPlayerId?: string;
+  dealerPlayerId?: string;
+  reservedPlayerId?: string | null;
+}
+
+export interface NewIdempotencyRecord {
+  playerId: string;
+  key: string;
+  requestHash: string;
+  status: number;
+  body: unknown;
+}
+
+export interface AppendInput {
+  gameId: string;
+  /** The version the events were decided at; they get seq expectedVersion+1, +2, … */
+  expectedVersion: number;
+  events: GameEvent[];
+  /** The game's status after these events. */
+  status: GameStatus;
+  patch?: SeatPatch;
+  idempotency?: NewIdempotencyRecord;
+}
+
+export interface GameListQuery {
+  status?: GameStatus;
+  /** Only games where this player sits or is the reserved opponent. */
+  playerId?: string;
+  limit: number;
+  cursor?: string;
+}
+
+export interface GamePage {
+  games: GameRow[];
+  nextCursor: string | null;
+}
+
+// The one row all processes race to fill; see signingKeys.slot.
+const CURRENT_KEY = 'current';
+
+/** The seat column of an event: who did it; null where no seat acts (stock deal, trick, end). */
+export function seatOfEvent(event: GameEvent): Seat | null {
+  return 'seat' in event ? event.seat : null;
+}
+
+export class Store {
+  constructor(private readonly db: Db) {}
+
+  // ------------------------------------------------------------ players
+
+  async createPlayer(input: { name: string; issuer?: string; subject?: string }): Promise<PlayerRow> {
+    const [row] = await this.db
+      .insert(players)
+      .values({ id: crypto.randomUUID(), name: input.name, issuer: input.issuer ?? null, subject: input.subject ?? null })
+      .returning();
+    return row!;
+  }
+
+  async getPlayer(id: string): Promise<PlayerRow | null> {
+    const [row] = await this.db.select().from(players).where(eq(players.id, id));
+    return row ?? null;
+  }
+
+  async getPlayers(ids: readonly string[]): Promise<PlayerRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(players).where(inArray(players.id, [...ids]));
+  }
+
+  /** The player behind an external token; the first sight creates it (racing requests agree). */
+  async findOrCreateExternalPlayer(issuer: string, subject: string, name: string): Promise<PlayerRow> {
+    const find = async () =>
+      (await this.db.select().from(players).where(and(eq(players.issuer, issuer), eq(players.subject, subject))))[0];
+    const found = await find();
+    if (found) return found;
+    const [created] = await this.db
+      .insert(players)
+      .values({ id: crypto.randomUUID(), name, issuer, subject })
+      .onConflictDoNothing({ target: [players.issuer, players.subject] })
+      .returning();
+    return created ?? (await find())!;
+  }
+
+  // ------------------------------------------------------------ signing key
+
+  /**
+   * The service's own signing key. When there is none, `generate` makes one; of several
+   * processes doing so at once, the first insert wins and all return that key.
+   */
+  async getOrCreateSigningKey(generate: () => Promise<NewSigningKey>): Promise<SigningKeyRow> {
+    const current = async () =>
+      (await this.db.select().from(signingKeys).where(eq(signingKeys.slot, CURRENT_KEY)))[0];
+    const existing = await current();
+    if (existing) return existing;
+    const key = await generate();
+    await this.db
+      .insert(signingKeys)
+      .values({ id: key.id, alg: key.alg, privateJwk: key.privateJwk, publicJwk: key.publicJwk, slot: CURRENT_KEY })
+      .onConflictDoNothing();
+    const stored = await current();
+    if (!stored) throw new Error('signing key: inserted, yet not found');
+    return stored;
+  }
+
+  // ------------------------------------------------------------ games
+
+  async createGame(input: NewGame): Promise<GameRow> {
+    const [row] = await this.db
+      .insert(games)
+      .values({ ...input, matchId: input.matchId ?? null, version: 0 })
+      .returning();
+    return row!;
+  }
+
+  async getGame(id: string): Promise<GameRow | null> {
+    const [row] = await this.db.select().from(games).where(eq(games.id, id));
+    return row ?? null;
+  }
+
+  /** The game and its events in order. */
+  async loadGame(id: string): Promise<{ game: GameRow; events: GameEvent[] } | null> {
+    const game = await this.getGame(id);
+    if (!game) return null;
+    // Events and version commit together, so events up to the row's version are exactly the
+    // log it describes, even if another append lands between the two reads.
+    const rows = await this.db
+      .select({ payload: gameEvents.payload })
+      .from(gameEvents)
+      .where(and(eq(gameEvents.gameId, id), lte(gameEvents.seq, game.version)))
+      .orderBy(gameEvents.seq);
+    return { game, events: rows.map((r) => r.payload) };
+  }
+
+  /**
+   * Appends events (and fills seats, and stores the idempotent answer) in one transaction,
+   * only if the game is still at `expectedVersion` and a seat to fill is still empty.
+   * Otherwise throws VersionConflictError and keeps nothing. Zero events is allowed (a join).
+   */
+  async appendEvents(input: AppendInput): Promise<GameRow> {
+    const { gameId, expectedVersion, events, status, patch = {}, idempotency } = input;
+    try {
+      return await this.db.transaction(async (tx) => {
+        // The guarded update comes first: it locks the game row, so a racing writer waits
+        // here, then finds the version moved and updates nothing.
+        const guards: SQL[] = [eq(games.id, gameId), eq(games.version, expectedVersion)];
+        if (patch.forehandPlayerId !== undefined) guards.push(isNull(games.forehandPlayerId));
+        if (patch.dealerPlayerId !== undefined) guards.push(isNull(games.dealerPlayerId));
+        const [game] = await tx
+          .update(games)
+          .set({ ...patch, version: expectedVersion + events.length, status, updatedAt: sql`now()` })
+          .where(and(...guards))
+          .returning();
+        if (!game) throw new VersionConflictError(gameId, expectedVersion);
+
+        if (events.length > 0) {
+          // The primary key (game_id, seq) is the second line of defence.
+          await tx.insert(gameEvents).values(
+            events.map((event, i) => ({
+              gameId,
+              seq: expectedVersion + 1 + i,
+              type: event.type,
+              seat: seatOfEvent(event),
+              payload: event,
+            })),
+          );
+        }
+        if (idempotency) await tx.insert(idempotencyKeys).values({ ...idempotency, gameId });
+        return game;
+      });
+    } catch (error) {
+      const pg = pgErrorOf(error);
+      if (pg?.code === UNIQUE_VIOLATION) {
+        if (pg.constraint === 'idempotency_keys_pkey' && idempotency) {
+          throw new IdempotencyConflictError(idempotency.playerId, idempotency.key);
+        }
+        throw new VersionConflictError(gameId, expectedVersion);
+      }
+      throw error;
+    }
+  }
+
+  // ------------------------------------------------------------ idempotency
+
+  async getIdempotent(playerId: string, key: string): Promise<IdempotencyRecord | null> {
+    const [row] = await this.db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.playerId, playerId), eq(idempotencyKeys.key, key)));
+    return row ?? null;
+  }
+
+  // ------------------------------------------------------------ lobby
+
+  /** Newest first; keyset pagination on (created_at, id). A bad cursor throws InvalidCursorError. */
+  async listGames(query: GameListQuery): Promise<GamePage> {
+    const where: SQL[] = [];
+    if (query.status !== undefined) where.push(eq(games.status, query.status));
+    if (query.playerId !== undefined) {
+      const p = query.playerId;
+      where.push(or(eq(games.forehandPlayerId, p), eq(games.dealerPlayerId, p), eq(games.reservedPlayerId, p))!);
+    }
+    if (query.cursor !== undefined) {
+      const after = decodeCursor(query.cursor);
+      where.push(sql`(${games.createdAt}, ${games.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`);
+    }
+    // One row more than asked tells whether another page exists.
+    const rows = await this.db
+      .select()
+      .from(games)
+      .where(and(...where))
+      .orderBy(desc(games.createdAt), desc(games.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      games: page,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  }
+}

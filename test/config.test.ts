@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A' };
+const externalAuth = { AUTH_JWKS_URL: 'https://idp.example/.well-known/jwks.json', AUTH_ISSUER: 'https://idp.example/', AUTH_AUDIENCE: 'skat' };
+
+function problem(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has a default for everything', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      jwt: { issuer: 'offiziersskat', audience: 'offiziersskat', ttlSeconds: 2_592_000, privateKey: undefined },
+      externalAuth: null,
+      logLevel: 'info',
+      maxWaiters: 1000,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://skat:secret@db:5432/skat',
+      JWT_ISSUER: 'me',
+      JWT_AUDIENCE: 'you',
+      JWT_TTL_SECONDS: '3600',
+      JWT_PRIVATE_KEY: JSON.stringify(ed25519),
+      ...externalAuth,
+      LOG_LEVEL: 'silent',
+      MAX_WAITERS: '0',
+    });
+    expect(config).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://skat:secret@db:5432/skat',
+      jwt: { issuer: 'me', audience: 'you', ttlSeconds: 3600, privateKey: ed25519 },
+      externalAuth: { jwksUrl: externalAuth.AUTH_JWKS_URL, issuer: externalAuth.AUTH_ISSUER, audience: 'skat' },
+      logLevel: 'silent',
+      maxWaiters: 0,
+    });
+  });
+
+  it('takes memory:// and postgres:// database URLs', () => {
+    expect(loadConfig({ DATABASE_URL: 'memory://' }).databaseUrl).toBe('memory://');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).databaseUrl).toBe('postgres://localhost/x');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', AUTH_ISSUER: ' ' })).toEqual(loadConfig({}));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: expected an integer 1..65535, got "abc"'],
+    [{ PORT: '0' }, 'PORT: expected an integer 1..65535, got "0"'],
+    [{ PORT: '70000' }, 'PORT: expected an integer 1..65535, got "70000"'],
+    [{ PORT: '80.5' }, 'PORT: expected an integer 1..65535, got "80.5"'],
+    [{ JWT_TTL_SECONDS: '-1' }, 'JWT_TTL_SECONDS: expected an integer 1..315360000, got "-1"'],
+    [{ MAX_WAITERS: 'many' }, 'MAX_WAITERS: expected an integer 0..1000000, got "many"'],
+    [{ LOG_LEVEL: 'debug' }, 'LOG_LEVEL: expected info or silent, got "debug"'],
+    [{ AUTH_JWKS_URL: 'ftp://x', AUTH_ISSUER: 'i', AUTH_AUDIENCE: 'a' }, 'AUTH_JWKS_URL: expected an http(s) URL'],
+    [{ AUTH_ISSUER: 'i' }, 'AUTH_JWKS_URL, AUTH_AUDIENCE: required when AUTH_ISSUER is set (set all three or none)'],
+  ])('names the variable and the problem: %o', (env, message) => {
+    expect(problem(env)).toBe(message);
+  });
+
+  it('reports several problems on one line', () => {
+    const message = problem({ PORT: 'x', LOG_LEVEL: 'loud' });
+    expect(message).not.toContain('\n');
+    expect(message).toContain('PORT: ');
+    expect(message).toContain('LOG_LEVEL: ');
+  });
+
+  it('never echoes a database password', () => {
+    const message = problem({ DATABASE_URL: 'mysql://root:hunter2@db/skat' });
+    expect(message).toMatch(/^DATABASE_URL: expected memory:\/\//);
+    expect(message).toContain('mysql:');
+    expect(message).not.toContain('hunter2');
+  });
+
+  it.each([
+    ['not json', 'not JSON'],
+    [JSON.stringify({ kty: 'RSA', n: 'x', e: 'AQAB', d: 'y' }), 'Ed25519'],
+    [JSON.stringify({ ...ed25519, d: undefined }), '"d"'],
+  ])('refuses a bad JWT_PRIVATE_KEY without echoing it: %s', (key, hint) => {
+    const message = problem({ JWT_PRIVATE_KEY: key });
+    expect(message).toMatch(/^JWT_PRIVATE_KEY: /);
+    expect(message).toContain(hint);
+    expect(message).not.toContain(ed25519.x);
+  });
+});

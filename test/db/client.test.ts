@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isReady, openDatabase } from '../../src/db/client.ts';
+import { Store } from '../../src/db/store.ts';
+import { DEFAULT_CONFIG } from '../../src/engine/types.ts';
+import { createScratchDatabase, openTestDatabase, testDriver } from '../support/db.ts';
+
+describe(`client (${testDriver})`, () => {
+  it('opens migrated and ready; not ready once closed', async () => {
+    const database = await openTestDatabase();
+    expect(database.driver).toBe(testDriver);
+    expect(await isReady(database)).toBe(true);
+    await database.close();
+    expect(await isReady(database)).toBe(false);
+  });
+});
+
+describe.runIf(testDriver === 'postgres')('several processes starting at once', () => {
+  it('migrate a fresh server database once, without tripping over each other', async () => {
+    const scratch = await createScratchDatabase();
+    try {
+      const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase(scratch.url, { poolSize: 1 })));
+      for (const database of opened) expect(await isReady(database)).toBe(true);
+      const rows = await opened[0]!.sql!`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      expect(rows[0]?.n).toBe(1);
+      await Promise.all(opened.map((d) => d.close()));
+    } finally {
+      await scratch.drop();
+    }
+  });
+});
+
+describe('embedded PGlite in a directory', () => {
+  it('keeps what was written across a close and a reopen', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'offiziersskat-'));
+    // Not there yet, two levels deep: opening creates it.
+    const dataDir = join(root, 'var', 'data');
+    try {
+      const first = await openDatabase(undefined, { dataDir });
+      expect(first.driver).toBe('pglite');
+      const store = new Store(first.db);
+      const anna = await store.createPlayer({ name: 'Anna' });
+      await store.createGame({
+        id: 'kept',
+        config: DEFAULT_CONFIG,
+        status: 'cutting',
+        serverSeed: 'e'.repeat(64),
+        seedCommitment: 'f'.repeat(64),
+        forehandPlayerId: anna.id,
+        dealerPlayerId: null,
+        reservedPlayerId: null,
+      });
+      await store.appendEvents({ gameId: 'kept', expectedVersion: 0, events: [{ type: 'cut', seat: 'forehand', at: 3 }], status: 'declaring' });
+      await first.close();
+
+      // Reopening runs the migrations again: they must be a no-op now.
+      const second = await openDatabase(undefined, { dataDir });
+      try {
+        expect(await isReady(second)).toBe(true);
+        const reread = new Store(second.db);
+        expect(await reread.getPlayer(anna.id)).toEqual(anna);
+        const loaded = await reread.loadGame('kept');
+        expect(loaded?.game.version).toBe(1);
+        expect(loaded?.events).toEqual([{ type: 'cut', seat: 'forehand', at: 3 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});

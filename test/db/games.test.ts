@@ -1,0 +1,242 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.ts';
+import { IdempotencyConflictError, VersionConflictError } from '../../src/db/errors.ts';
+import { gameEvents } from '../../src/db/schema.ts';
+import { Store } from '../../src/db/store.ts';
+import { DEFAULT_CONFIG, type GameEvent } from '../../src/engine/types.ts';
+import { openTestDatabase, testDriver } from '../support/db.ts';
+import { newId, seatedGame } from '../support/fixtures.ts';
+
+let database: Database;
+let store: Store;
+beforeAll(async () => {
+  database = await openTestDatabase();
+  store = new Store(database.db);
+});
+afterAll(() => database?.close());
+
+const cut: GameEvent = { type: 'cut', seat: 'forehand', at: 17 };
+const stockDealt: GameEvent = { type: 'dealt', seat: null, to: 'stock', stacks: [], cards: ['HA', 'D7'] };
+const played: GameEvent = { type: 'played', seat: 'dealer', card: 'CJ' };
+
+describe(`games (${testDriver})`, () => {
+  it('creates a game and loads it with no events', async () => {
+    const { game, forehand, dealer } = await seatedGame(store, { config: { ...DEFAULT_CONFIG, practice: true } });
+    expect(game).toMatchObject({
+      version: 0,
+      status: 'cutting',
+      forehandPlayerId: forehand.id,
+      dealerPlayerId: dealer.id,
+      reservedPlayerId: null,
+      matchId: null,
+      config: { ...DEFAULT_CONFIG, practice: true },
+    });
+    expect(await store.loadGame(game.id)).toEqual({ game, events: [] });
+    expect(await store.loadGame('missing')).toBeNull();
+  });
+
+  it('appends events in order and bumps version and status', async () => {
+    const { game } = await seatedGame(store);
+    const first = await store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt], status: 'declaring' });
+    expect(first).toMatchObject({ version: 2, status: 'declaring' });
+    expect(first.updatedAt.getTime()).toBeGreaterThanOrEqual(game.updatedAt.getTime());
+    const second = await store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [played], status: 'playing' });
+    expect(second.version).toBe(3);
+
+    const loaded = await store.loadGame(game.id);
+    expect(loaded?.game).toEqual(second);
+    // jsonb payloads come back as the same engine objects, in seq order.
+    expect(loaded?.events).toEqual([cut, stockDealt, played]);
+  });
+
+  it('stores each event with its seq, type and acting seat', async () => {
+    const { game } = await seatedGame(store);
+    await store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt, played], status: 'playing' });
+    const rows = await database.db
+      .select({ seq: gameEvents.seq, type: gameEvents.type, seat: gameEvents.seat })
+      .from(gameEvents)
+      .where(eq(gameEvents.gameId, game.id))
+      .orderBy(gameEvents.seq);
+    expect(rows).toEqual([
+      { seq: 1, type: 'cut', seat: 'forehand' },
+      { seq: 2, type: 'dealt', seat: null },
+      { seq: 3, type: 'played', seat: 'dealer' },
+    ]);
+  });
+
+  it('refuses a stale expectedVersion and keeps nothing', async () => {
+    const { game } = await seatedGame(store);
+    await store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring' });
+    await expect(
+      store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [played, played], status: 'finished' }),
+    ).rejects.toBeInstanceOf(VersionConflictError);
+    const loaded = await store.loadGame(game.id);
+    expect(loaded?.game).toMatchObject({ version: 1, status: 'declaring' });
+    expect(loaded?.events).toEqual([cut]);
+  });
+
+  it('lets exactly one of two concurrent appends at the same version win', async () => {
+    const { game } = await seatedGame(store);
+    const writers = await Promise.allSettled(
+      [cut, played].map((event) =>
+        new Store(database.db).appendEvents({ gameId: game.id, expectedVersion: 0, events: [event, stockDealt], status: 'bidding' }),
+      ),
+    );
+    const won = writers.filter((w) => w.status === 'fulfilled');
+    const lost = writers.filter((w): w is PromiseRejectedResult => w.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]!.reason).toBeInstanceOf(VersionConflictError);
+
+    const loaded = await store.loadGame(game.id);
+    expect(loaded?.game.version).toBe(2);
+    expect(loaded?.events).toHaveLength(2);
+    expect(loaded?.events[1]).toEqual(stockDealt);
+  });
+
+  it('holds many racing writers to one event per version', async () => {
+    const { game } = await seatedGame(store);
+    for (let version = 0; version < 3; version++) {
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, at) =>
+          new Store(database.db).appendEvents({
+            gameId: game.id,
+            expectedVersion: version,
+            events: [{ type: 'cut', seat: 'dealer', at }],
+            status: 'cutting',
+          }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    }
+    const loaded = await store.loadGame(game.id);
+    expect(loaded?.game.version).toBe(3);
+    expect(loaded?.events).toHaveLength(3);
+  });
+
+  it('turns a lost race for an event seq (the primary key) into a VersionConflictError', async () => {
+    const { game } = await seatedGame(store);
+    // An event at seq 1 without the version moved: only the primary key can stop the append.
+    await database.db.insert(gameEvents).values({ gameId: game.id, seq: 1, type: 'cut', seat: 'dealer', payload: cut });
+    await expect(
+      store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [played], status: 'playing' }),
+    ).rejects.toBeInstanceOf(VersionConflictError);
+    expect(await store.getGame(game.id)).toEqual(game);
+  });
+
+  it('rolls the whole append back when a later statement fails', async () => {
+    const { game } = await seatedGame(store);
+    // The idempotency record names a player that does not exist: a foreign-key error after
+    // the game row and the events were written.
+    await expect(
+      store.appendEvents({
+        gameId: game.id,
+        expectedVersion: 0,
+        events: [cut],
+        status: 'declaring',
+        idempotency: { playerId: 'ghost', key: 'k', requestHash: 'h', status: 200, body: {} },
+      }),
+    ).rejects.toThrow();
+    const loaded = await store.loadGame(game.id);
+    expect(loaded?.game).toEqual(game);
+    expect(loaded?.events).toEqual([]);
+  });
+});
+
+describe(`joining (${testDriver})`, () => {
+  async function openGame() {
+    const creator = await store.createPlayer({ name: 'Anna' });
+    const game = await store.createGame({
+      id: newId(),
+      config: DEFAULT_CONFIG,
+      status: 'waiting',
+      serverSeed: 'b'.repeat(64),
+      seedCommitment: 'd'.repeat(64),
+      forehandPlayerId: creator.id,
+      dealerPlayerId: null,
+      reservedPlayerId: null,
+    });
+    return { creator, game };
+  }
+
+  it('fills the free seat without appending an event', async () => {
+    const { game } = await openGame();
+    const bert = await store.createPlayer({ name: 'Bert' });
+    const joined = await store.appendEvents({
+      gameId: game.id,
+      expectedVersion: 0,
+      events: [],
+      status: 'cutting',
+      patch: { dealerPlayerId: bert.id, reservedPlayerId: null },
+    });
+    expect(joined).toMatchObject({ version: 0, status: 'cutting', dealerPlayerId: bert.id });
+  });
+
+  it('seats exactly one of two players racing for the same free seat', async () => {
+    const { game } = await openGame();
+    const bert = await store.createPlayer({ name: 'Bert' });
+    const clara = await store.createPlayer({ name: 'Clara' });
+    const results = await Promise.allSettled(
+      [bert, clara].map((p) =>
+        new Store(database.db).appendEvents({
+          gameId: game.id,
+          expectedVersion: 0,
+          events: [],
+          status: 'cutting',
+          patch: { dealerPlayerId: p.id },
+        }),
+      ),
+    );
+    const won = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<Store['appendEvents']>>> => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost[0]?.reason).toBeInstanceOf(VersionConflictError);
+    const stored = await store.getGame(game.id);
+    expect(stored?.dealerPlayerId).toBe(won[0]!.value.dealerPlayerId);
+  });
+
+  it('refuses a seat that is already taken', async () => {
+    const { game } = await openGame();
+    const bert = await store.createPlayer({ name: 'Bert' });
+    await expect(
+      store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [], status: 'cutting', patch: { forehandPlayerId: bert.id } }),
+    ).rejects.toBeInstanceOf(VersionConflictError);
+  });
+});
+
+describe(`idempotency (${testDriver})`, () => {
+  it('stores the first answer with the append and returns it', async () => {
+    const { game, forehand } = await seatedGame(store);
+    const body = { version: 1, events: [cut], view: { nested: [1, 'two', null] } };
+    expect(await store.getIdempotent(forehand.id, 'key-1')).toBeNull();
+    await store.appendEvents({
+      gameId: game.id,
+      expectedVersion: 0,
+      events: [cut],
+      status: 'declaring',
+      idempotency: { playerId: forehand.id, key: 'key-1', requestHash: 'hash-1', status: 200, body },
+    });
+    const record = await store.getIdempotent(forehand.id, 'key-1');
+    expect(record).toMatchObject({ playerId: forehand.id, key: 'key-1', gameId: game.id, requestHash: 'hash-1', status: 200, body });
+    // Keys are per player.
+    expect(await store.getIdempotent('someone-else', 'key-1')).toBeNull();
+  });
+
+  it('refuses a key already used, keeping nothing of the second write', async () => {
+    const { game, forehand } = await seatedGame(store);
+    const record = { playerId: forehand.id, key: 'again', requestHash: 'h', status: 200, body: { n: 1 } };
+    await store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring', idempotency: record });
+    await expect(
+      store.appendEvents({
+        gameId: game.id,
+        expectedVersion: 1,
+        events: [played],
+        status: 'playing',
+        idempotency: { ...record, body: { n: 2 } },
+      }),
+    ).rejects.toBeInstanceOf(IdempotencyConflictError);
+    expect((await store.getGame(game.id))?.version).toBe(1);
+    expect((await store.getIdempotent(forehand.id, 'again'))?.body).toEqual({ n: 1 });
+  });
+});
