@@ -1,0 +1,200 @@
+// decide: a seat's move against the rules. Returns the events the move causes, or a typed
+// error. Never throws, whatever `move` is: it may come straight from a client.
+import { isBidValue } from './bids.ts';
+import { isCard } from './cards.ts';
+import { DEAL_STAGES, TRICK_COUNT } from './deal.ts';
+import { evolve, trickPoints } from './evolve.ts';
+import { BIDDING_GAMES, CLASSIC_GAMES, checkPlay, playableNow } from './legal.ts';
+import { finalResult, type Ending } from './score.ts';
+import { MAX_CUT, MIN_CUT } from './seed.ts';
+import { cutDeckOf, completedTricks, type State } from './state.ts';
+import { trickRules, trickWinnerIndex } from './trumps.ts';
+import {
+  GAME_TYPES,
+  SEATS,
+  type Card,
+  type Decision,
+  type EngineErrorCode,
+  type GameEvent,
+  type GameType,
+  type Move,
+  type MoveType,
+  type Phase,
+  type Seat,
+} from './types.ts';
+
+const fail = (code: EngineErrorCode, detail: string): Decision => ({ ok: false, error: { code, detail } });
+const ok = (events: GameEvent[]): Decision => ({ ok: true, events });
+
+/** The phase each kind of move belongs to (resign: any running phase). */
+const PHASE_OF: Record<Exclude<MoveType, 'resign'>, Phase[]> = {
+  cut: ['cutting'],
+  declare: ['declaring', 'stock'],
+  kontra: ['kontra'],
+  re: ['re'],
+  pass: ['kontra', 're', 'bidding'],
+  bid: ['bidding'],
+  hold: ['bidding'],
+  pickUpStock: ['stock'],
+  discard: ['stock'],
+  play: ['playing'],
+};
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const optBool = (x: unknown) => x === undefined || typeof x === 'boolean';
+
+/** Dealt events for one stage of the deal (nothing if the variant has no such stage). */
+function dealStage(state: State, stage: number): GameEvent[] {
+  const deck = cutDeckOf(state);
+  return (DEAL_STAGES[state.config.variant][stage] ?? []).map((b) => ({
+    type: 'dealt',
+    seat: b.seat,
+    to: b.to,
+    stacks: b.stacks,
+    cards: deck.slice(b.from, b.from + b.count),
+  }));
+}
+
+/** The game is over: the final event, computed on the state the other events lead to. */
+function finish(state: State, events: GameEvent[], ending: Ending): GameEvent[] {
+  const after = events.reduce(evolve, state);
+  return [...events, { type: 'finished', result: finalResult(after, ending), serverSeed: state.serverSeed }];
+}
+
+export function decide(state: State, seat: Seat, move: unknown): Decision {
+  if (!SEATS.includes(seat)) return fail('INVALID_MOVE', 'unknown seat');
+  if (!isRecord(move) || typeof move.type !== 'string' || !(move.type in PHASE_OF || move.type === 'resign'))
+    return fail('INVALID_MOVE', 'a move is an object with a known "type"');
+  if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
+  const m = move as Move;
+  if (m.type === 'resign') return ok(finish(state, [{ type: 'resigned', seat }], { kind: 'resigned', seat }));
+  if (state.toMove !== seat) return fail('NOT_YOUR_TURN', `it is ${state.toMove}'s turn`);
+  if (!PHASE_OF[m.type].includes(state.phase))
+    return fail('WRONG_PHASE', `"${m.type}" is not a move of the ${state.phase} phase`);
+
+  switch (m.type) {
+    case 'cut':
+      return cut(state, seat, m.at);
+    case 'declare':
+      return declare(state, seat, m);
+    case 'kontra':
+      return ok([{ type: 'kontra', seat }, ...dealStage(state, 2)]);
+    case 're':
+      return ok([{ type: 're', seat }]);
+    case 'pass':
+      return pass(state, seat);
+    case 'bid':
+      return bid(state, seat, m.value);
+    case 'hold':
+      if (seat !== 'forehand' || state.bidding!.passed.dealer) return fail('ILLEGAL_BID', 'only forehand holds a bid of the dealer');
+      return ok([{ type: 'held', seat, value: state.bidding!.value }]);
+    case 'pickUpStock':
+      if (state.stockPickedUp) return fail('WRONG_PHASE', 'the stock was picked up already: discard two cards');
+      return ok([{ type: 'stockPickedUp', seat, cards: state.stock.slice() }]);
+    case 'discard':
+      return discard(state, seat, m.cards);
+    case 'play':
+      return play(state, seat, m.card);
+  }
+}
+
+function cut(state: State, seat: Seat, at: unknown): Decision {
+  if (typeof at !== 'number' || !Number.isInteger(at) || at < MIN_CUT || at > MAX_CUT)
+    return fail('ILLEGAL_CUT', `cut with "at" an integer from ${MIN_CUT} to ${MAX_CUT}`);
+  const cutState = { ...state, cut: at };
+  return ok([{ type: 'cut', seat, at }, ...dealStage(cutState, 0)]);
+}
+
+function declare(state: State, seat: Seat, m: Record<string, unknown>): Decision {
+  const game = m.game as GameType;
+  if (!GAME_TYPES.includes(game)) return fail('INVALID_MOVE', `"game" is one of ${GAME_TYPES.join(', ')}`);
+  if (!optBool(m.hand) || !optBool(m.schneider) || !optBool(m.schwarz))
+    return fail('INVALID_MOVE', '"hand", "schneider" and "schwarz" are booleans');
+  const bidding = state.config.variant === 'bidding';
+  const allowed = bidding ? BIDDING_GAMES : CLASSIC_GAMES;
+  if (!allowed.includes(game)) return fail('ILLEGAL_GAME', `${game} is not a game of the ${state.config.variant} variant`);
+  const schwarz = m.schwarz === true;
+  const schneider = m.schneider === true || schwarz; // schwarz announced includes schneider
+  let hand = m.hand === true;
+  if (!bidding) {
+    if (hand || schneider) return fail('ILLEGAL_GAME', 'hand and announcements belong to the bidding variant');
+    const events: GameEvent[] = [{ type: 'declared', seat, game, hand, schneider, schwarz }, ...dealStage(state, 1)];
+    // Without a kontra decision the rest of the deal follows at once.
+    if (!(state.config.kontra && game !== 'ramsch')) events.push(...dealStage(state, 2));
+    return ok(events);
+  }
+  if (state.phase === 'stock') {
+    if (state.stockPickedUp) return fail('WRONG_PHASE', 'discard two cards before declaring');
+    if (!hand) return fail('ILLEGAL_GAME', 'pick up the stock, or declare with "hand": true');
+  } else if (hand || schneider) {
+    return fail('ILLEGAL_GAME', 'schneider and schwarz may only be announced in a hand game');
+  }
+  if (game === 'null' && schneider) return fail('ILLEGAL_GAME', 'a null game has no schneider or schwarz');
+  hand = state.phase === 'stock';
+  return ok([{ type: 'declared', seat, game, hand, schneider, schwarz }]);
+}
+
+function pass(state: State, seat: Seat): Decision {
+  const passed: GameEvent = { type: 'passed', seat };
+  if (state.phase === 'kontra') return ok([passed, ...dealStage(state, 2)]);
+  if (state.phase === 're') return ok([passed]);
+  const b = state.bidding!;
+  // Forehand passing after the dealer passed with nothing bid: the game is passed in.
+  if (seat === 'forehand' && b.passed.dealer && b.value === 0)
+    return ok(finish(state, [passed], { kind: 'passedIn' }));
+  return ok([passed]);
+}
+
+function bid(state: State, seat: Seat, value: unknown): Decision {
+  const b = state.bidding!;
+  if (seat === 'forehand' && !b.passed.dealer) return fail('ILLEGAL_BID', 'forehand holds or passes the dealer\'s bid');
+  if (!isBidValue(value)) return fail('ILLEGAL_BID', '"value" is a Skat bid value: 18, 20, 22, 23, 24, 27, …');
+  if (value <= b.value) return fail('ILLEGAL_BID', `a bid must be higher than ${b.value}`);
+  return ok([{ type: 'bid', seat, value }]);
+}
+
+function discard(state: State, seat: Seat, cards: unknown): Decision {
+  if (!state.stockPickedUp) return fail('WRONG_PHASE', 'pick up the stock before discarding');
+  if (!Array.isArray(cards) || cards.length !== 2 || !cards.every(isCard) || cards[0] === cards[1])
+    return fail('ILLEGAL_DISCARD', '"cards" are exactly two different cards of your hand');
+  if (!cards.every((c) => state.hand[seat].includes(c)))
+    return fail('ILLEGAL_DISCARD', 'you can only discard cards of your hand');
+  return ok([{ type: 'discarded', seat, cards: cards.slice() }]);
+}
+
+function play(state: State, seat: Seat, card: unknown): Decision {
+  if (!isCard(card)) return fail('INVALID_MOVE', '"card" is a card such as "CJ", "HT" or "D7"');
+  const check = checkPlay(state, seat, card);
+  if (check === 'ILLEGAL_CARD') return fail('ILLEGAL_CARD', `${card} is neither open on one of your stacks nor in your hand`);
+  if (check === 'MUST_FOLLOW_SUIT')
+    return fail('MUST_FOLLOW_SUIT', `follow suit: you can play ${playableNow(state, seat).join(', ')}`);
+  const played: GameEvent = { type: 'played', seat, card };
+  if (state.trick.length === 0) return ok([played]);
+  return ok(completeTrick(state, seat, card, played));
+}
+
+function completeTrick(state: State, seat: Seat, card: Card, played: GameEvent): GameEvent[] {
+  const contract = state.contract!;
+  const led = state.trick[0];
+  const rules = trickRules(contract.game!, state.config.ramschTrumps);
+  const winner = trickWinnerIndex(rules, led.card, card) === 0 ? led.seat : seat;
+  const cards = [led.card, card];
+  const events: GameEvent[] = [played, { type: 'trickTaken', winner, cards, points: trickPoints(cards) }];
+  // The covered cards under the stacks this trick was played from are turned face up.
+  const stacks = [state.trickStacks[0], state.open[seat].indexOf(card)];
+  [led.seat, seat].forEach((s, i) => {
+    const stack = stacks[i];
+    const under = stack >= 0 ? state.covered[s][stack] : null;
+    if (under) events.push({ type: 'turned', seat: s, stack, card: under });
+  });
+  const done = completedTricks(state) + 1 === TRICK_COUNT[state.config.variant];
+  const nullLost = contract.game === 'null' && winner === contract.declarer;
+  return done || nullLost ? finish(state, events, { kind: 'played' }) : events;
+}
+
+/** A seat ran out of time (the claim is the service's; the engine scores it like resigning). */
+export function timeOut(state: State, seat: Seat): Decision {
+  if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
+  return ok(finish(state, [{ type: 'timedOut', seat }], { kind: 'timedOut', seat }));
+}
+

@@ -1,0 +1,135 @@
+// The whole state of one game, and the state before the first move.
+import { shuffle } from './seed.ts';
+import { STACK_COUNT } from './deal.ts';
+import type { BySeat, Card, Config, GameType, Phase, Result, Seat } from './types.ts';
+
+export interface Contract {
+  declarer: Seat;
+  /** null while the declarer of a bidding game has not yet named it. */
+  game: GameType | null;
+  hand: boolean;
+  schneider: boolean;
+  schwarz: boolean;
+  bid: number | null;
+  kontra: boolean;
+  re: boolean;
+}
+
+export interface Bidding {
+  /** Highest bid said so far; 0 before any. */
+  value: number;
+  bidder: Seat | null;
+  /** Forehand has held the current value. */
+  held: boolean;
+  passed: BySeat<boolean>;
+}
+
+export interface TrickCard {
+  seat: Seat;
+  card: Card;
+}
+
+/**
+ * Everything about a game. Never mutated: `evolve` returns a new state sharing what did not
+ * change. Holds hidden cards; only `view` decides what a viewer sees.
+ */
+export interface State {
+  readonly config: Config;
+  readonly serverSeed: string;
+  /** The shuffled deck before the cut. */
+  readonly deck: readonly Card[];
+  readonly cut: number | null;
+  readonly phase: Phase;
+  readonly toMove: Seat | null;
+  /** Per seat and stack: the open card on top, and the covered card under it. */
+  readonly open: BySeat<readonly (Card | null)[]>;
+  readonly covered: BySeat<readonly (Card | null)[]>;
+  readonly hand: BySeat<readonly Card[]>;
+  readonly stock: readonly Card[];
+  readonly stockPickedUp: boolean;
+  readonly discards: readonly Card[];
+  /** Card points taken in tricks, and the number of tricks. */
+  readonly points: BySeat<number>;
+  readonly tricks: BySeat<number>;
+  readonly contract: Contract | null;
+  readonly bidding: Bidding | null;
+  readonly trick: readonly TrickCard[];
+  /** For each card of the current trick: the stack it came from, or -1 for a hand card. */
+  readonly trickStacks: readonly number[];
+  readonly lastTrick: { cards: readonly TrickCard[]; winner: Seat } | null;
+  readonly result: Result | null;
+}
+
+/** A shallow copy with one fixed shape (fast: spreads of this wide object are not). */
+export function copyState(s: State): Mutable<State> {
+  return {
+    config: s.config,
+    serverSeed: s.serverSeed,
+    deck: s.deck,
+    cut: s.cut,
+    phase: s.phase,
+    toMove: s.toMove,
+    open: s.open,
+    covered: s.covered,
+    hand: s.hand,
+    stock: s.stock,
+    stockPickedUp: s.stockPickedUp,
+    discards: s.discards,
+    points: s.points,
+    tricks: s.tricks,
+    contract: s.contract,
+    bidding: s.bidding,
+    trick: s.trick,
+    trickStacks: s.trickStacks,
+    lastTrick: s.lastTrick,
+    result: s.result,
+  };
+}
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export const other = (seat: Seat): Seat => (seat === 'forehand' ? 'dealer' : 'forehand');
+
+export function initialState(config: Config, serverSeed: string): State {
+  const n = STACK_COUNT[config.variant];
+  const empty = () => new Array<Card | null>(n).fill(null);
+  return copyState({
+    config,
+    serverSeed,
+    deck: shuffle(serverSeed),
+    cut: null,
+    phase: 'cutting',
+    toMove: 'forehand',
+    open: { forehand: empty(), dealer: empty() },
+    covered: { forehand: empty(), dealer: empty() },
+    hand: { forehand: [], dealer: [] },
+    stock: [],
+    stockPickedUp: false,
+    discards: [],
+    points: { forehand: 0, dealer: 0 },
+    tricks: { forehand: 0, dealer: 0 },
+    contract: null,
+    bidding: null,
+    trick: [],
+    trickStacks: [],
+    lastTrick: null,
+    result: null,
+  });
+}
+
+/** The cut deck: what the deal hands out, position by position. */
+export function cutDeckOf(state: State): Card[] {
+  const at = state.cut ?? 0;
+  return [...state.deck.slice(at), ...state.deck.slice(0, at)];
+}
+
+export function completedTricks(state: State): number {
+  return state.tricks.forehand + state.tricks.dealer;
+}
+
+/** Cards a seat may play now: open cards on top of its stacks, and its hand. */
+export function playableCards(state: State, seat: Seat): Card[] {
+  const out: Card[] = [];
+  for (const c of state.open[seat]) if (c !== null) out.push(c);
+  for (const c of state.hand[seat]) out.push(c);
+  return out;
+}

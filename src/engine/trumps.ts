@@ -1,0 +1,72 @@
+// Which cards are trumps, what suit a card follows, and which card wins a trick, per game.
+import { DECK, isJack, rankOf, suitOf } from './cards.ts';
+import type { Card, GameType, RamschTrumps, Suit } from './types.ts';
+
+/** The suit class a card belongs to when following: a printed suit, or trump. */
+export const TRUMP = 'trump';
+export type SuitClass = Suit | typeof TRUMP;
+
+export interface TrickRules {
+  /** What a card counts as when following suit. */
+  cls: Readonly<Record<Card, SuitClass>>;
+  /** Within its class, the higher power wins. */
+  power: Readonly<Record<Card, number>>;
+}
+
+const JACK_POWER: Record<Suit, number> = { C: 104, S: 103, H: 102, D: 101 };
+const SUIT_ORDER = '789QKTA'; // A T K Q 9 8 7, jack excluded (jacks are trumps)
+const NULL_ORDER = '789TJQKA';
+const NO_TRUMP_ORDER = '789JQKTA'; // ramsch without trumps: the jack ranks between queen and nine
+
+const TRUMP_SUIT: Partial<Record<GameType, Suit>> = { clubs: 'C', spades: 'S', hearts: 'H', diamonds: 'D' };
+
+function build(kind: 'suit' | 'jacks' | 'none', order: string, trumpSuit?: Suit): TrickRules {
+  const cls = {} as Record<Card, SuitClass>;
+  const power = {} as Record<Card, number>;
+  for (const card of DECK) {
+    const suit = suitOf(card);
+    if (kind !== 'none' && isJack(card)) {
+      cls[card] = TRUMP;
+      power[card] = JACK_POWER[suit];
+    } else {
+      cls[card] = suit === trumpSuit ? TRUMP : suit;
+      power[card] = order.indexOf(rankOf(card)) + 1;
+    }
+  }
+  return { cls, power };
+}
+
+const RULES = {
+  clubs: build('suit', SUIT_ORDER, 'C'),
+  spades: build('suit', SUIT_ORDER, 'S'),
+  hearts: build('suit', SUIT_ORDER, 'H'),
+  diamonds: build('suit', SUIT_ORDER, 'D'),
+  grand: build('jacks', SUIT_ORDER),
+  ramsch: build('jacks', SUIT_ORDER),
+  ramschNoTrumps: build('none', NO_TRUMP_ORDER),
+  null: build('none', NULL_ORDER),
+};
+
+export function trickRules(game: GameType, ramschTrumps: RamschTrumps): TrickRules {
+  if (game === 'ramsch' && ramschTrumps === 'none') return RULES.ramschNoTrumps;
+  return RULES[game];
+}
+
+export function trumpSuitOf(game: GameType): Suit | undefined {
+  return TRUMP_SUIT[game];
+}
+
+/** Index (0 or 1) of the card that wins a two-card trick, led card first. */
+export function trickWinnerIndex(rules: TrickRules, led: Card, second: Card): 0 | 1 {
+  const a = rules.cls[led];
+  const b = rules.cls[second];
+  if (a === b) return rules.power[second] > rules.power[led] ? 1 : 0;
+  return b === TRUMP ? 1 : 0;
+}
+
+/** The cards of `playable` that may be played to a trick led with `led` (follow suit). */
+export function followers(rules: TrickRules, led: Card, playable: readonly Card[]): Card[] {
+  const need = rules.cls[led];
+  const same = playable.filter((c) => rules.cls[c] === need);
+  return same.length > 0 ? same : playable.slice();
+}
