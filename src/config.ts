@@ -103,7 +103,7 @@ const httpUrl = z
   });
 
 const schema = z.object({
-  PORT: integer(1, 65535, 3000),
+  PORT: integer(0, 65535, 3000), // 0: any free port,
   HOST: text('0.0.0.0'),
   DATABASE_URL: databaseUrl,
   JWT_ISSUER: text('offiziersskat'),

@@ -61,10 +61,9 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, 'PORT: expected an integer 1..65535, got "abc"'],
-    [{ PORT: '0' }, 'PORT: expected an integer 1..65535, got "0"'],
-    [{ PORT: '70000' }, 'PORT: expected an integer 1..65535, got "70000"'],
-    [{ PORT: '80.5' }, 'PORT: expected an integer 1..65535, got "80.5"'],
+    [{ PORT: 'abc' }, 'PORT: expected an integer 0..65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT: expected an integer 0..65535, got "70000"'],
+    [{ PORT: '80.5' }, 'PORT: expected an integer 0..65535, got "80.5"'],
     [{ JWT_TTL_SECONDS: '-1' }, 'JWT_TTL_SECONDS: expected an integer 1..315360000, got "-1"'],
     [{ MAX_WAITERS: 'many' }, 'MAX_WAITERS: expected an integer 0..1000000, got "many"'],
     [{ LOG_LEVEL: 'debug' }, 'LOG_LEVEL: expected info or silent, got "debug"'],

@@ -31,6 +31,8 @@ export interface NewGame {
   dealerPlayerId: string | null;
   reservedPlayerId: string | null;
   matchId?: string | null;
+  /** The first events of the log (seq 1, 2, …), written with the game. */
+  events?: GameEvent[];
 }
 
 /** Seats to fill (a seat given here must still be empty) and the reservation to set or clear. */
@@ -78,6 +80,17 @@ const CURRENT_KEY = 'current';
 /** The seat column of an event: who did it; null where no seat acts (stock deal, trick, end). */
 export function seatOfEvent(event: GameEvent): Seat | null {
   return 'seat' in event ? event.seat : null;
+}
+
+/** Rows for events appended after `version`: seq version+1, version+2, … */
+function eventRows(gameId: string, version: number, events: GameEvent[]) {
+  return events.map((event, i) => ({
+    gameId,
+    seq: version + 1 + i,
+    type: event.type,
+    seat: seatOfEvent(event),
+    payload: event,
+  }));
 }
 
 export class Store {
@@ -141,11 +154,15 @@ export class Store {
   // ------------------------------------------------------------ games
 
   async createGame(input: NewGame): Promise<GameRow> {
-    const [row] = await this.db
-      .insert(games)
-      .values({ ...input, matchId: input.matchId ?? null, version: 0 })
-      .returning();
-    return row!;
+    const { events = [], ...game } = input;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(games)
+        .values({ ...game, matchId: game.matchId ?? null, version: events.length })
+        .returning();
+      if (events.length > 0) await tx.insert(gameEvents).values(eventRows(game.id, 0, events));
+      return row!;
+    });
   }
 
   async getGame(id: string): Promise<GameRow | null> {
@@ -190,15 +207,7 @@ export class Store {
 
         if (events.length > 0) {
           // The primary key (game_id, seq) is the second line of defence.
-          await tx.insert(gameEvents).values(
-            events.map((event, i) => ({
-              gameId,
-              seq: expectedVersion + 1 + i,
-              type: event.type,
-              seat: seatOfEvent(event),
-              payload: event,
-            })),
-          );
+          await tx.insert(gameEvents).values(eventRows(gameId, expectedVersion, events));
         }
         if (idempotency) await tx.insert(idempotencyKeys).values({ ...idempotency, gameId });
         return game;

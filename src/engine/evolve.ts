@@ -41,6 +41,8 @@ function biddingWon(s: Mutable<State>, declarer: Seat, bid: number): void {
 export function evolve(state: State, event: GameEvent): State {
   const s = copyState(state);
   switch (event.type) {
+    case 'seated':
+      break;
     case 'cut':
       s.cut = event.at;
       if (state.config.variant === 'bidding') {

@@ -87,6 +87,8 @@ export type DealTarget = 'covered' | 'open' | 'hand' | 'stock';
  * Cards a viewer may not see are replaced by `'hidden'` in `viewEvent`.
  */
 export type GameEvent =
+  /** A player took a seat (the service's fact; the rules ignore it). */
+  | { type: 'seated'; seat: Seat; playerId: string }
   | { type: 'cut'; seat: Seat; at: number }
   | {
       type: 'dealt';

@@ -1,0 +1,145 @@
+// The app factory: middleware, routes, the OpenAPI document and the error edge.
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import { swaggerUI } from '@hono/swagger-ui';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { AuthError } from '../auth/errors.ts';
+import { authenticate } from '../auth/middleware.ts';
+import { isReady } from '../db/client.ts';
+import type { AppDeps } from './deps.ts';
+import type { App, AppEnv } from './env.ts';
+import { registerGameRoutes } from './games/handlers.ts';
+import { openApiDocument, OPENAPI_INFO } from './openapi.ts';
+import { registerPlayerRoutes } from './players/routes.ts';
+import { ProblemError, problemResponse } from './problem.ts';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+export function createApp(deps: AppDeps): App {
+  const { store, tokens, log } = deps;
+  const app: App = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) {
+        const errors = result.error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
+        throw new ProblemError(400, 'VALIDATION_FAILED', errors.map((e) => `${e.path}: ${e.message}`).join('; '), {
+          errors,
+        });
+      }
+    },
+  });
+
+  // One access-log line per request: no query string, no headers, no bodies (no tokens, no cards).
+  app.use('*', async (c, next) => {
+    const start = performance.now();
+    await next();
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - start).toFixed(2) });
+  });
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ProblemError(413, 'PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+  app.use('/v1/*', async (c, next) => {
+    const type = c.req.header('Content-Type');
+    const hasBody = c.req.header('Content-Length') ? c.req.header('Content-Length') !== '0' : c.req.header('Transfer-Encoding') !== undefined;
+    if (c.req.method === 'POST' && hasBody && !(type && JSON_TYPE.test(type.split(';')[0].trim())))
+      throw new ProblemError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
+    await next();
+  });
+  app.use(
+    '/v1/*',
+    authenticate({
+      tokens,
+      resolvePlayer: async (principal) => {
+        if (principal.kind === 'guest') {
+          const p = await store.getPlayer(principal.playerId);
+          return p ? { playerId: p.id, name: p.name } : null;
+        }
+        const p = await store.findOrCreateExternalPlayer(principal.issuer, principal.subject, principal.subject.slice(0, 40));
+        return { playerId: p.id, name: p.name };
+      },
+    }),
+  );
+
+  registerPlayerRoutes(app, deps);
+  registerGameRoutes(app, deps);
+  registerOperations(app, deps);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The token from POST /v1/players (or from the configured identity provider)',
+  });
+  app.doc31('/openapi.json', OPENAPI_INFO);
+  app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Offiziersskat API' }));
+
+  app.notFound(() => {
+    throw new ProblemError(404, 'NOT_FOUND', 'no such route');
+  });
+  app.onError((err, c) => {
+    if (err instanceof ProblemError) return problemResponse(c, err);
+    if (err instanceof AuthError) {
+      c.header('WWW-Authenticate', `Bearer error="invalid_token"`);
+      return problemResponse(c, new ProblemError(401, err.code, err.message));
+    }
+    if (err instanceof HTTPException) {
+      const code = err.status === 400 ? 'MALFORMED_JSON' : err.status === 413 ? 'PAYLOAD_TOO_LARGE' : `HTTP_${err.status}`;
+      const detail = err.status === 400 ? 'the body is not valid JSON' : err.message || 'request rejected';
+      return problemResponse(c, new ProblemError(err.status as 400, code, detail));
+    }
+    log.error({ method: c.req.method, path: c.req.path, error: err.name, message: err.message });
+    return problemResponse(c, new ProblemError(500, 'INTERNAL', 'something went wrong on our side'));
+  });
+  return app;
+}
+
+function registerOperations(app: App, deps: AppDeps) {
+  const ok = z.object({ status: z.string() }).openapi('Health');
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/healthz',
+      tags: ['operations'],
+      summary: 'The process is up',
+      responses: { 200: { description: 'Up', content: { 'application/json': { schema: ok } } } },
+    }),
+    (c) => c.json({ status: 'ok' }, 200),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/readyz',
+      tags: ['operations'],
+      summary: 'The database is reachable and migrated',
+      responses: {
+        200: { description: 'Ready', content: { 'application/json': { schema: ok } } },
+        503: { description: 'Not ready', content: { 'application/json': { schema: ok } } },
+      },
+    }),
+    async (c) => ((await isReady(deps.database)) ? c.json({ status: 'ready' }, 200) : c.json({ status: 'not ready' }, 503)),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/.well-known/jwks.json',
+      tags: ['operations'],
+      summary: "The service's public signing keys",
+      responses: {
+        200: {
+          description: 'JWKS',
+          content: { 'application/json': { schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).openapi('JWKS') } },
+        },
+      },
+    }),
+    (c) => c.json(deps.tokens.jwks() as { keys: Record<string, unknown>[] }, 200),
+  );
+}
+
+export { openApiDocument };

@@ -1,0 +1,6 @@
+// The app's type parameters: what middleware puts on the context.
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AuthVariables } from '../auth/middleware.ts';
+
+export type AppEnv = { Variables: AuthVariables };
+export type App = OpenAPIHono<AppEnv>;

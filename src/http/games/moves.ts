@@ -1,0 +1,93 @@
+// POST /v1/games/{gameId}/moves: load, decide, append in one guarded write, answer.
+import { createHash } from 'node:crypto';
+import { decide, evolve, type Move, type Seat } from '../../engine/index.ts';
+import { requirePlayer } from '../../auth/middleware.ts';
+import { IdempotencyConflictError, VersionConflictError } from '../../db/errors.ts';
+import type { Store } from '../../db/store.ts';
+import type { AppDeps } from '../deps.ts';
+import type { App } from '../env.ts';
+import { engineProblem } from '../errors.ts';
+import { ProblemError } from '../problem.ts';
+import { gameView, loadGame, playersOf, seatOf, statusOf } from './game.ts';
+import { loggedEvents } from './handlers.ts';
+import { postMove } from './routes.ts';
+
+const requestHash = (gameId: string, body: unknown) =>
+  createHash('sha256').update(JSON.stringify([gameId, body])).digest('hex');
+
+/** The answer already given for this idempotency key, if any (or a 422 for another body). */
+async function replayed(store: Store, playerId: string, key: string, hash: string) {
+  const stored = await store.getIdempotent(playerId, key);
+  if (!stored) return null;
+  if (stored.requestHash !== hash)
+    throw new ProblemError(422, 'IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with another request');
+  return stored;
+}
+
+async function conflict(store: Store, gameId: string, seat: Seat, detail: string): Promise<never> {
+  const game = await loadGame(store, gameId);
+  throw new ProblemError(409, 'VERSION_CONFLICT', detail, {
+    version: game.row.version,
+    view: gameView(game, seat, await playersOf(store, [game.row])),
+  });
+}
+
+export function registerMoveRoute(app: App, { store, random, notifier }: AppDeps) {
+  app.openapi(postMove, async (c) => {
+    const player = requirePlayer(c);
+    const { gameId } = c.req.valid('param');
+    const body = c.req.valid('json');
+    const key = c.req.valid('header')['idempotency-key'];
+    const hash = key ? requestHash(gameId, body) : '';
+    if (key) {
+      const first = await replayed(store, player.playerId, key, hash);
+      if (first) return c.json(first.body as never, first.status as 200);
+    }
+
+    const game = await loadGame(store, gameId);
+    const seat = seatOf(game.row, player.playerId);
+    if (!seat) throw new ProblemError(403, 'NOT_A_PLAYER', 'you do not sit at this game');
+    if (statusOf(game.row, game.state) === 'waiting')
+      throw new ProblemError(422, 'GAME_NOT_STARTED', 'the game starts when the second player joins');
+    const version = game.row.version;
+    if (body.expectedVersion !== undefined && body.expectedVersion !== version)
+      await conflict(store, gameId, seat, `the game is at version ${version}, not ${body.expectedVersion}`);
+
+    // A cut left open is the server's to choose (the player gives up that part of fairness).
+    const sent = body.move;
+    const move: Move = sent.type === 'cut' ? { type: 'cut', at: sent.at ?? random.cut() } : sent;
+    const decision = decide(game.state, seat, move);
+    if (!decision.ok) throw engineProblem(decision.error);
+
+    const state = decision.events.reduce(evolve, game.state);
+    const status = statusOf(game.row, state);
+    const after = { ...game, state, events: [...game.events, ...decision.events], row: { ...game.row, version: version + decision.events.length, status } };
+    const finished = state.phase === 'finished';
+    const names = await playersOf(store, [game.row]);
+    const answer = {
+      version: after.row.version,
+      view: gameView(after, seat, names),
+      events: loggedEvents(after.events, seat, finished, version),
+    };
+    try {
+      const row = await store.appendEvents({
+        gameId,
+        expectedVersion: version,
+        events: decision.events,
+        status,
+        idempotency: key ? { playerId: player.playerId, key, requestHash: hash, status: 200, body: answer } : undefined,
+      });
+      answer.view.updatedAt = row.updatedAt.toISOString();
+    } catch (e) {
+      if (e instanceof IdempotencyConflictError && key) {
+        const first = await replayed(store, player.playerId, key, hash);
+        if (first) return c.json(first.body as never, first.status as 200);
+      }
+      if (e instanceof VersionConflictError || e instanceof IdempotencyConflictError)
+        await conflict(store, gameId, seat, 'another move was made first');
+      throw e;
+    }
+    await notifier.publish(gameId, answer.version);
+    return c.json(answer, 200);
+  });
+}

@@ -1,0 +1,79 @@
+// Wakes requests waiting for a game to change. The interface lets a cross-process
+// implementation (Postgres LISTEN/NOTIFY) replace the in-process one.
+import { ProblemError } from './problem.ts';
+
+export interface GameNotifier {
+  /** Tell every waiter (in every process the implementation reaches) that a game moved on. */
+  publish(gameId: string, version: number): Promise<void>;
+  /**
+   * Resolves true as soon as `gameId` passes `version` (as published), false after `timeoutMs`
+   * or when `signal` aborts. Throws a 503 problem past the waiter cap.
+   */
+  wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+type Waiter = { version: number; wake: (moved: boolean) => void };
+
+/** Waiters registry shared by implementations: one map per process, capped. */
+export class Waiters {
+  private readonly byGame = new Map<string, Set<Waiter>>();
+  private count = 0;
+  constructor(private readonly max: number) {}
+
+  get size(): number {
+    return this.count;
+  }
+
+  notify(gameId: string, version: number): void {
+    const set = this.byGame.get(gameId);
+    if (!set) return;
+    for (const w of set) if (version > w.version) w.wake(true);
+  }
+
+  wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.count >= this.max)
+      throw new ProblemError(503, 'TOO_MANY_WAITERS', 'this server holds too many waiting requests; retry shortly');
+    return new Promise<boolean>((resolve) => {
+      let set = this.byGame.get(gameId);
+      if (!set) this.byGame.set(gameId, (set = new Set()));
+      const waiter: Waiter = {
+        version,
+        wake: (moved) => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          if (set!.delete(waiter)) this.count--;
+          if (set!.size === 0) this.byGame.delete(gameId);
+          resolve(moved);
+        },
+      };
+      const onAbort = () => waiter.wake(false);
+      const timer = setTimeout(() => waiter.wake(false), timeoutMs);
+      set.add(waiter);
+      this.count++;
+      signal?.addEventListener('abort', onAbort, { once: true });
+      if (signal?.aborted) onAbort();
+    });
+  }
+
+  wakeAll(): void {
+    for (const set of this.byGame.values()) for (const w of [...set]) w.wake(false);
+  }
+}
+
+/** One process only: enough for the embedded database, which one process owns. */
+export class LocalNotifier implements GameNotifier {
+  private readonly waiters: Waiters;
+  constructor(maxWaiters: number) {
+    this.waiters = new Waiters(maxWaiters);
+  }
+  async publish(gameId: string, version: number): Promise<void> {
+    this.waiters.notify(gameId, version);
+  }
+  wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    return this.waiters.wait(gameId, version, timeoutMs, signal);
+  }
+  async close(): Promise<void> {
+    this.waiters.wakeAll();
+  }
+}

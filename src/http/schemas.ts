@@ -1,0 +1,243 @@
+// API schemas (zod, named OpenAPI components). Separate from the database tables: this is the
+// public contract, validated on the way in and documented in /openapi.json.
+import { z } from '@hono/zod-openapi';
+import {
+  DECK,
+  GAME_TYPES,
+  PHASES,
+  RAMSCH_TRUMPS,
+  SCORINGS,
+  SEATS,
+  VARIANTS,
+  type Card,
+} from '../engine/index.ts';
+
+export const CardSchema = z
+  .enum(DECK as [Card, ...Card[]])
+  .openapi('Card', { description: 'Suit (C S H D) + rank (7 8 9 T J Q K A), as in ISS game records', example: 'CJ' });
+export const SeatSchema = z.enum(SEATS).openapi('Seat');
+export const GameTypeSchema = z.enum(GAME_TYPES).openapi('GameType');
+export const StatusSchema = z.enum(['waiting', ...PHASES]).openapi('GameStatus');
+const HiddenOrCard = z.union([CardSchema, z.literal('hidden')]);
+
+// ------------------------------------------------------------------ moves
+
+const move = <K extends string, T extends z.ZodRawShape>(type: K, shape: T, description: string) =>
+  z.strictObject({ type: z.literal(type), ...shape }).openapi(`${type[0].toUpperCase()}${type.slice(1)}Move`, { description });
+
+export const MoveSchema = z
+  .discriminatedUnion('type', [
+    move('cut', { at: z.number().int().optional() }, 'Forehand lifts `at` cards (4..28); omit `at` and the server cuts at random'),
+    move(
+      'declare',
+      {
+        game: GameTypeSchema,
+        hand: z.boolean().optional(),
+        schneider: z.boolean().optional(),
+        schwarz: z.boolean().optional(),
+      },
+      'Fix the game; hand and announcements only in the bidding variant',
+    ),
+    move('kontra', {}, 'The defender doubles'),
+    move('re', {}, 'The declarer redoubles after a kontra'),
+    move('pass', {}, 'Decline kontra or re, or pass in the bidding'),
+    move('bid', { value: z.number().int() }, 'Say a Skat bid value (bidding variant)'),
+    move('hold', {}, "Forehand holds the dealer's bid"),
+    move('pickUpStock', {}, 'The declarer takes the two stock cards into the hand'),
+    move('discard', { cards: z.array(CardSchema) }, 'Lay away exactly two hand cards after picking up the stock'),
+    move('play', { card: CardSchema }, 'Play an open card from one of your stacks, or a hand card'),
+    move('resign', {}, 'Give up: the game ends at once'),
+  ])
+  .openapi('Move');
+
+// ------------------------------------------------------------------ config
+
+export const ConfigSchema = z
+  .object({
+    variant: z.enum(VARIANTS),
+    scoring: z.enum(SCORINGS),
+    spitzen: z.boolean(),
+    kontra: z.boolean(),
+    ramschTrumps: z.enum(RAMSCH_TRUMPS),
+    practice: z.boolean(),
+  })
+  .openapi('GameConfig');
+
+export const CreateGameSchema = z
+  .strictObject({
+    variant: z.enum(VARIANTS).optional().openapi({ description: 'default classic' }),
+    scoring: z.enum(SCORINGS).optional().openapi({ description: 'default standard' }),
+    spitzen: z.boolean().optional().openapi({ description: 'matadors run through the trump suit; default false' }),
+    kontra: z.boolean().optional().openapi({ description: 'kontra and re may be said; default true' }),
+    ramschTrumps: z.enum(RAMSCH_TRUMPS).optional().openapi({ description: 'default jacks' }),
+    opponent: z.string().min(1).max(200).optional().openapi({ description: 'reserve the other seat for this player id' }),
+    seat: SeatSchema.optional().openapi({ description: 'the seat the creator takes; default: drawn at random' }),
+    seed: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/)
+      .optional()
+      .openapi({ description: '64 hex digits: a reproducible practice deal (marked practice: true)' }),
+  })
+  .openapi('CreateGame');
+
+// ------------------------------------------------------------------ views
+
+const StackSchema = z.object({ open: CardSchema.nullable(), covered: HiddenOrCard.nullable() }).openapi('Stack');
+const CountSchema = z.object({ count: z.number().int() });
+const SeatTableSchema = z
+  .object({
+    stacks: z.array(StackSchema),
+    hand: z.union([z.array(CardSchema), CountSchema]),
+    tricks: z.number().int(),
+    points: z.number().int(),
+  })
+  .openapi('SeatTable');
+const PlayerRefSchema = z.object({ playerId: z.string(), name: z.string() }).nullable().openapi('PlayerRef');
+const TrickCardSchema = z.object({ seat: SeatSchema, card: CardSchema });
+
+export const ResultSchema = z
+  .object({
+    declarer: SeatSchema.nullable(),
+    game: GameTypeSchema.nullable(),
+    won: z.boolean(),
+    declarerPoints: z.number().int(),
+    defenderPoints: z.number().int(),
+    schneider: z.boolean(),
+    schwarz: z.boolean(),
+    matadors: z.number().int().openapi({ description: 'positive: with, negative: without' }),
+    multiplier: z.number().int(),
+    value: z.number().int(),
+    kontra: z.boolean(),
+    re: z.boolean(),
+    overbid: z.boolean(),
+    durchmarsch: z.boolean(),
+    passedIn: z.boolean(),
+    resigned: SeatSchema.nullable(),
+    timedOut: SeatSchema.nullable(),
+    scores: z.object({ forehand: z.number().int(), dealer: z.number().int() }),
+  })
+  .openapi('Result');
+
+export const ViewSchema = z
+  .object({
+    id: z.string(),
+    version: z.number().int(),
+    status: StatusSchema,
+    config: ConfigSchema,
+    you: SeatSchema.nullable(),
+    players: z.object({ forehand: PlayerRefSchema, dealer: PlayerRefSchema }),
+    reservedFor: z.string().nullable(),
+    contract: z
+      .object({
+        declarer: SeatSchema,
+        game: GameTypeSchema.nullable(),
+        hand: z.boolean(),
+        schneider: z.boolean(),
+        schwarz: z.boolean(),
+        bid: z.number().int().nullable(),
+        kontra: z.boolean(),
+        re: z.boolean(),
+      })
+      .nullable(),
+    bidding: z
+      .object({
+        value: z.number().int(),
+        bidder: SeatSchema.nullable(),
+        held: z.boolean(),
+        passed: z.object({ forehand: z.boolean(), dealer: z.boolean() }),
+      })
+      .nullable(),
+    toMove: SeatSchema.nullable(),
+    legalMoves: z.array(MoveSchema).openapi({ description: 'exactly the moves accepted from you now' }),
+    table: z.object({ forehand: SeatTableSchema, dealer: SeatTableSchema }),
+    stock: z.union([CountSchema, z.array(CardSchema)]).nullable(),
+    discards: z.union([CountSchema, z.array(CardSchema)]).nullable(),
+    trick: z.array(TrickCardSchema),
+    lastTrick: z.object({ cards: z.array(TrickCardSchema), winner: SeatSchema }).nullable(),
+    trickNumber: z.number().int(),
+    cut: z.number().int().nullable(),
+    seedCommitment: z.string().openapi({ description: 'hex(SHA-256(serverSeed)), published at creation' }),
+    serverSeed: z.string().optional().openapi({ description: 'revealed once the game is finished' }),
+    result: ResultSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('GameView');
+
+export const EventSchema = z
+  .object({ type: z.string() })
+  .catchall(z.unknown())
+  .openapi('GameEvent', { description: 'An engine event, redacted for the reader (hidden cards are "hidden")' });
+
+export const LoggedEventSchema = z
+  .object({ seq: z.number().int(), event: EventSchema })
+  .openapi('LoggedEvent');
+
+export const MoveRequestSchema = z
+  .strictObject({
+    move: MoveSchema,
+    expectedVersion: z.number().int().min(0).optional().openapi({
+      description: 'the version your move was chosen at; a different current version answers 409',
+    }),
+  })
+  .openapi('MoveRequest');
+
+export const MoveResponseSchema = z
+  .object({ version: z.number().int(), view: ViewSchema, events: z.array(LoggedEventSchema) })
+  .openapi('MoveResponse');
+
+export const EventsResponseSchema = z
+  .object({ version: z.number().int(), finished: z.boolean(), events: z.array(LoggedEventSchema) })
+  .openapi('EventLog');
+
+export const RecordSchema = z
+  .object({
+    id: z.string(),
+    config: ConfigSchema,
+    serverSeed: z.string(),
+    seedCommitment: z.string(),
+    cut: z.number().int().nullable(),
+    players: z.object({ forehand: PlayerRefSchema, dealer: PlayerRefSchema }),
+    events: z.array(LoggedEventSchema),
+    result: ResultSchema,
+  })
+  .openapi('GameRecord');
+
+export const GameSummarySchema = z
+  .object({
+    id: z.string(),
+    status: StatusSchema,
+    config: ConfigSchema,
+    players: z.object({ forehand: PlayerRefSchema, dealer: PlayerRefSchema }),
+    reservedFor: z.string().nullable(),
+    version: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('GameSummary');
+
+export const LobbySchema = z
+  .object({ games: z.array(GameSummarySchema), nextCursor: z.string().nullable() })
+  .openapi('GamePage');
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z.string().openapi({ description: 'stable machine code, e.g. NOT_YOUR_TURN' }),
+    detail: z.string(),
+    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    view: ViewSchema.optional().openapi({ description: 'the current view, on VERSION_CONFLICT' }),
+  })
+  .openapi('Problem');
+
+export const CreatePlayerSchema = z
+  .strictObject({ name: z.string().trim().min(1).max(40) })
+  .openapi('CreatePlayer');
+export const PlayerTokenSchema = z
+  .object({ playerId: z.string(), name: z.string(), token: z.string(), expiresAt: z.string() })
+  .openapi('PlayerToken');
+
+export const GameIdParam = z.object({
+  gameId: z.string().min(1).max(64).openapi({ param: { name: 'gameId', in: 'path' } }),
+});

@@ -1,0 +1,88 @@
+// A real HTTP server over a fresh test database (PGlite, or the server of DATABASE_URL), and a
+// small client for the tests: players, games, moves.
+import request from 'supertest';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import type { Database } from '../../src/db/client.ts';
+import { silentLogger, type Logger } from '../../src/http/log.ts';
+import { startService, type RunningService, type ServiceOptions } from '../../src/server.ts';
+import type { Move, Seat } from '../../src/engine/index.ts';
+import { openTestDatabase } from './db.ts';
+
+export interface TestService extends RunningService {
+  http: ReturnType<typeof request>;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://' }), ...overrides };
+}
+
+/** Starts the service on a port of its own; `database` may be shared between two instances. */
+export async function startTestService(
+  options: ServiceOptions & { config?: Partial<AppConfig>; database?: Database; log?: Logger } = {},
+): Promise<TestService> {
+  const ownDatabase = !options.database;
+  const database = options.database ?? (await openTestDatabase());
+  const service = await startService(testConfig(options.config), { log: silentLogger, ...options, database });
+  return {
+    ...service,
+    database,
+    http: request(service.url),
+    async close() {
+      await service.close();
+      if (ownDatabase) await database.close();
+    },
+  };
+}
+
+export interface TestPlayer {
+  playerId: string;
+  name: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+export class Client {
+  constructor(readonly http: ReturnType<typeof request>) {}
+
+  async player(name = 'Anna'): Promise<TestPlayer> {
+    const res = await this.http.post('/v1/players').send({ name }).expect(201);
+    return { ...res.body, auth: { Authorization: `Bearer ${res.body.token}` } };
+  }
+
+  async createGame(p: TestPlayer, body: Record<string, unknown> = {}) {
+    const res = await this.http.post('/v1/games').set(p.auth).send(body);
+    if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  }
+
+  /** Two players at one started game; returns them by seat. */
+  async startedGame(body: Record<string, unknown> = {}) {
+    const a = await this.player('Anna');
+    const b = await this.player('Bert');
+    const created = await this.createGame(a, { seat: 'forehand', ...body });
+    const joined = await this.http.post(`/v1/games/${created.id}/join`).set(b.auth).expect(200);
+    return { gameId: created.id as string, forehand: a, dealer: b, view: joined.body, bySeat: { forehand: a, dealer: b } as Record<Seat, TestPlayer> };
+  }
+
+  move(gameId: string, p: TestPlayer, move: Move | Record<string, unknown>, extra: Record<string, unknown> = {}) {
+    return this.http.post(`/v1/games/${gameId}/moves`).set(p.auth).send({ move, ...extra });
+  }
+
+  view(gameId: string, p?: TestPlayer) {
+    const r = this.http.get(`/v1/games/${gameId}`);
+    return p ? r.set(p.auth) : r;
+  }
+}
+
+/** xorshift32 for reproducible random play in tests. */
+export function rng(seed: number) {
+  let x = seed | 0 || 1;
+  return (n: number) => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % n;
+  };
+}
