@@ -7,9 +7,9 @@ import { TokenService } from './auth/tokens.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { Store } from './db/store.ts';
 import { createApp } from './http/app.ts';
-import type { AppDeps, Randomness } from './http/deps.ts';
+import { DEFAULT_TIMING, type AppDeps, type Randomness } from './http/deps.ts';
 import { jsonLogger, type Logger } from './http/log.ts';
-import { LocalNotifier } from './http/notifier.ts';
+import { PgNotifier } from './http/notifier.ts';
 import { cryptoRandomness } from './http/random.ts';
 
 export interface ServiceOptions {
@@ -18,6 +18,7 @@ export interface ServiceOptions {
   /** Use this database instead of opening one from the configuration (tests). */
   database?: Database;
   now?: () => Date;
+  timing?: Partial<AppDeps['timing']>;
 }
 
 export async function buildDeps(config: AppConfig, options: ServiceOptions = {}): Promise<AppDeps> {
@@ -41,7 +42,8 @@ export async function buildDeps(config: AppConfig, options: ServiceOptions = {})
     tokens,
     log: options.log ?? jsonLogger(config.logLevel),
     random: options.random ?? cryptoRandomness,
-    notifier: new LocalNotifier(config.maxWaiters),
+    notifier: await PgNotifier.start(database, config.maxWaiters),
+    timing: { ...DEFAULT_TIMING, ...options.timing },
   };
 }
 

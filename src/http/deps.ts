@@ -22,4 +22,8 @@ export interface AppDeps {
   log: Logger;
   random: Randomness;
   notifier: GameNotifier;
+  /** How long a long poll waits at most, and the SSE heartbeat interval. */
+  timing: { longPollMs: number; heartbeatMs: number };
 }
+
+export const DEFAULT_TIMING = { longPollMs: 30_000, heartbeatMs: 15_000 };

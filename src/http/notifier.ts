@@ -1,5 +1,6 @@
 // Wakes requests waiting for a game to change. The interface lets a cross-process
 // implementation (Postgres LISTEN/NOTIFY) replace the in-process one.
+import type { Database } from '../db/client.ts';
 import { ProblemError } from './problem.ts';
 
 export interface GameNotifier {
@@ -10,6 +11,8 @@ export interface GameNotifier {
    * or when `signal` aborts. Throws a 503 problem past the waiter cap.
    */
   wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /** Whether one more waiter fits under the cap (checked before a stream opens). */
+  hasRoom(): boolean;
   close(): Promise<void>;
 }
 
@@ -23,6 +26,10 @@ export class Waiters {
 
   get size(): number {
     return this.count;
+  }
+
+  hasRoom(): boolean {
+    return this.count < this.max;
   }
 
   notify(gameId: string, version: number): void {
@@ -73,7 +80,64 @@ export class LocalNotifier implements GameNotifier {
   wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     return this.waiters.wait(gameId, version, timeoutMs, signal);
   }
+  hasRoom(): boolean {
+    return this.waiters.hasRoom();
+  }
   async close(): Promise<void> {
     this.waiters.wakeAll();
+  }
+}
+
+const CHANNEL = 'offiziersskat_versions';
+
+/**
+ * Across processes: Postgres LISTEN/NOTIFY on one channel, over ONE listening connection per
+ * process (postgres.js keeps a dedicated one; PGlite is its own single session). A publish
+ * reaches the waiters of every process on the same database.
+ */
+export class PgNotifier implements GameNotifier {
+  private constructor(
+    private readonly waiters: Waiters,
+    private readonly send: (payload: string) => Promise<unknown>,
+    private readonly stop: () => Promise<void>,
+  ) {}
+
+  static async start(database: Database, maxWaiters: number): Promise<PgNotifier> {
+    const waiters = new Waiters(maxWaiters);
+    const onNotify = (payload: string) => {
+      const at = payload.lastIndexOf(' ');
+      const version = Number(payload.slice(at + 1));
+      if (at > 0 && Number.isInteger(version)) waiters.notify(payload.slice(0, at), version);
+    };
+    if (database.sql) {
+      const sql = database.sql;
+      const { unlisten } = await sql.listen(CHANNEL, onNotify);
+      return new PgNotifier(waiters, (p) => sql.notify(CHANNEL, p), async () => {
+        waiters.wakeAll();
+        await unlisten().catch(() => {});
+      });
+    }
+    const pg = database.pglite!;
+    const unlisten = await pg.listen(CHANNEL, onNotify);
+    return new PgNotifier(waiters, (p) => pg.query('select pg_notify($1, $2)', [CHANNEL, p]), async () => {
+      waiters.wakeAll();
+      await unlisten().catch(() => {});
+    });
+  }
+
+  async publish(key: string, version: number): Promise<void> {
+    await this.send(`${key} ${version}`);
+  }
+
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    return this.waiters.wait(key, version, timeoutMs, signal);
+  }
+
+  hasRoom(): boolean {
+    return this.waiters.hasRoom();
+  }
+
+  close(): Promise<void> {
+    return this.stop();
   }
 }

@@ -14,6 +14,7 @@ export function renderOpenApi(): string {
     log: { info() {}, error() {} },
     random: inert,
     notifier: inert,
+    timing: { longPollMs: 0, heartbeatMs: 0 },
   } as unknown as AppDeps);
   return `${JSON.stringify(openApiDocument(app), null, 2)}\n`;
 }

@@ -8,8 +8,8 @@ import { ProblemError } from '../problem.ts';
 import { gameView, loadGame, playerRefs, playersOf, seatOf, statusOf, type LoadedGame } from './game.ts';
 import { createGame, getGame, getRecord, joinGame, listEvents, listGames } from './routes.ts';
 import { registerMoveRoute } from './moves.ts';
-
-const LONG_POLL_MS = 30_000;
+import { registerStreamRoute } from './stream.ts';
+import { waitPast } from './wait.ts';
 
 /** Events as `viewer` may see them, numbered by their sequence. */
 export function loggedEvents(events: GameEvent[], viewer: Viewer, finished: boolean, after = 0) {
@@ -19,7 +19,7 @@ export function loggedEvents(events: GameEvent[], viewer: Viewer, finished: bool
 }
 
 export function registerGameRoutes(app: App, deps: AppDeps) {
-  const { store, random, notifier } = deps;
+  const { store, random, notifier, timing } = deps;
 
   app.openapi(createGame, async (c) => {
     const player = requirePlayer(c);
@@ -92,11 +92,8 @@ export function registerGameRoutes(app: App, deps: AppDeps) {
     const { waitForVersion } = c.req.valid('query');
     let game = await loadGame(store, gameId);
     if (waitForVersion !== undefined && game.row.version <= waitForVersion && game.state.phase !== 'finished') {
-      // Register first, then look again: a move committed in between is not missed.
-      const moved = notifier.wait(gameId, waitForVersion, LONG_POLL_MS, c.req.raw.signal);
-      const again = await store.getGame(gameId);
-      if (again && again.version > waitForVersion) notifier.publish(gameId, again.version);
-      if (await moved) game = await loadGame(store, gameId);
+      if (await waitPast(store, notifier, gameId, waitForVersion, timing.longPollMs, c.req.raw.signal))
+        game = await loadGame(store, gameId);
     }
     const viewer: Viewer = seatOf(game.row, c.var.player?.playerId) ?? 'spectator';
     const etag = `W/"${game.row.version}-${viewer}"`;
@@ -168,5 +165,6 @@ export function registerGameRoutes(app: App, deps: AppDeps) {
   });
 
   registerMoveRoute(app, deps);
+  registerStreamRoute(app, deps);
 }
 

@@ -1,0 +1,71 @@
+// GET /v1/games/{gameId}/stream: Server-Sent Events. Each event redacted for the reader,
+// `id:` = its sequence number, resumable with Last-Event-ID, a heartbeat comment every 15 s,
+// closed after the final event. Waiting uses the shared notifier, never a sleep loop.
+import { createRoute, z } from '@hono/zod-openapi';
+import { streamSSE } from 'hono/streaming';
+import { viewEvent, type Viewer } from '../../engine/index.ts';
+import type { AppDeps } from '../deps.ts';
+import type { App } from '../env.ts';
+import { ProblemError } from '../problem.ts';
+import { optionalBearer, problems } from '../responses.ts';
+import { GameIdParam } from '../schemas.ts';
+import { loadGame, seatOf } from './game.ts';
+import { waitPast } from './wait.ts';
+
+export const streamGame = createRoute({
+  method: 'get',
+  path: '/v1/games/{gameId}/stream',
+  tags: ['games'],
+  summary: 'Server-Sent Events: every new event, redacted for the caller',
+  description:
+    'Each SSE message has `id:` = the event sequence number, `event:` = the event type and `data:` = the event as JSON. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event.',
+  security: optionalBearer,
+  request: {
+    params: GameIdParam,
+    query: z.object({
+      after: z.string().regex(/^\d{1,9}$/).transform(Number).optional().openapi({ type: 'integer', description: 'start after this sequence number' }),
+    }),
+    headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,9}$/).optional() }),
+  },
+  responses: {
+    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...problems(400, 401, 404, 503),
+  },
+});
+
+export function registerStreamRoute(app: App, { store, notifier, timing }: AppDeps) {
+  app.openapi(streamGame, async (c) => {
+    const { gameId } = c.req.valid('param');
+    const lastId = c.req.valid('header')['last-event-id'];
+    let seq = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
+    let game = await loadGame(store, gameId);
+    const viewer: Viewer = seatOf(game.row, c.var.player?.playerId) ?? 'spectator';
+    if (!notifier.hasRoom())
+      throw new ProblemError(503, 'TOO_MANY_WAITERS', 'this server holds too many waiting requests; retry shortly');
+
+    return streamSSE(c, async (stream) => {
+      const closed = new AbortController();
+      stream.onAbort(() => closed.abort());
+      c.req.raw.signal.addEventListener('abort', () => closed.abort(), { once: true });
+      while (!closed.signal.aborted) {
+        const finished = game.state.phase === 'finished';
+        for (; seq < game.events.length; seq++) {
+          const event = viewEvent(game.events[seq], viewer, finished);
+          await stream.writeSSE({ id: String(seq + 1), event: event.type, data: JSON.stringify(event) });
+        }
+        if (finished) return;
+        let moved: boolean;
+        try {
+          moved = await waitPast(store, notifier, gameId, game.row.version, timing.heartbeatMs, closed.signal);
+        } catch (e) {
+          if (!(e instanceof ProblemError)) throw e;
+          await stream.writeSSE({ event: 'error', data: JSON.stringify({ code: e.code, detail: e.detail }) });
+          return;
+        }
+        if (closed.signal.aborted) return;
+        if (moved) game = await loadGame(store, gameId);
+        else await stream.write(': heartbeat\n\n');
+      }
+    });
+  });
+}
