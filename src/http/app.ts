@@ -6,6 +6,7 @@ import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
 import { authenticate } from '../auth/middleware.ts';
 import { isReady } from '../db/client.ts';
+import { pgErrorOf } from '../db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import type { App, AppEnv } from './env.ts';
 import { registerGameRoutes } from './games/handlers.ts';
@@ -94,10 +95,21 @@ export function createApp(deps: AppDeps): App {
       const detail = err.status === 400 ? 'the body is not valid JSON' : err.message || 'request rejected';
       return problemResponse(c, new ProblemError(err.status as 400, code, detail));
     }
-    log.error({ method: c.req.method, path: c.req.path, error: err.name, message: err.message });
+    log.error({ method: c.req.method, path: c.req.path, error: err.name, message: safeMessage(err) });
     return problemResponse(c, new ProblemError(500, 'INTERNAL', 'something went wrong on our side'));
   });
   return app;
+}
+
+/**
+ * An internal error's message for the log. Driver errors carry the failed query with its
+ * parameters (event payloads, so cards): log the database's own message only, and blank out
+ * anything that looks like a card as a second guard.
+ */
+export function safeMessage(err: Error): string {
+  const pg = pgErrorOf(err);
+  const message = pg ? `database error ${pg.code}${pg.constraint ? ` on ${pg.constraint}` : ''}` : err.message;
+  return message.replace(/\b[CSHD][789TJQKA]\b/g, '??').slice(0, 500);
 }
 
 function registerOperations(app: App, deps: AppDeps) {

@@ -10,6 +10,7 @@ import { engineProblem } from '../errors.ts';
 import { ProblemError } from '../problem.ts';
 import { gameView, loadGame, playersOf, seatOf, statusOf } from './game.ts';
 import { loggedEvents } from './handlers.ts';
+import { afterGameFinished } from '../matches/advance.ts';
 import { postMove } from './routes.ts';
 
 const requestHash = (gameId: string, body: unknown) =>
@@ -32,7 +33,8 @@ async function conflict(store: Store, gameId: string, seat: Seat, detail: string
   });
 }
 
-export function registerMoveRoute(app: App, { store, random, notifier }: AppDeps) {
+export function registerMoveRoute(app: App, deps: AppDeps) {
+  const { store, random, notifier, now } = deps;
   app.openapi(postMove, async (c) => {
     const player = requirePlayer(c);
     const { gameId } = c.req.valid('param');
@@ -61,7 +63,8 @@ export function registerMoveRoute(app: App, { store, random, notifier }: AppDeps
 
     const state = decision.events.reduce(evolve, game.state);
     const status = statusOf(game.row, state);
-    const after = { ...game, state, events: [...game.events, ...decision.events], row: { ...game.row, version: version + decision.events.length, status } };
+    const at = now();
+    const after = { ...game, state, events: [...game.events, ...decision.events], row: { ...game.row, version: version + decision.events.length, status, updatedAt: at } };
     const finished = state.phase === 'finished';
     const names = await playersOf(store, [game.row]);
     const answer = {
@@ -70,14 +73,14 @@ export function registerMoveRoute(app: App, { store, random, notifier }: AppDeps
       events: loggedEvents(after.events, seat, finished, version),
     };
     try {
-      const row = await store.appendEvents({
+      await store.appendEvents({
         gameId,
         expectedVersion: version,
         events: decision.events,
         status,
         idempotency: key ? { playerId: player.playerId, key, requestHash: hash, status: 200, body: answer } : undefined,
+        at,
       });
-      answer.view.updatedAt = row.updatedAt.toISOString();
     } catch (e) {
       if (e instanceof IdempotencyConflictError && key) {
         const first = await replayed(store, player.playerId, key, hash);
@@ -88,6 +91,7 @@ export function registerMoveRoute(app: App, { store, random, notifier }: AppDeps
       throw e;
     }
     await notifier.publish(gameId, answer.version);
+    if (finished) await afterGameFinished(deps, game.row);
     return c.json(answer, 200);
   });
 }
