@@ -22,7 +22,7 @@ export function decodeCursor(cursor: string): CursorKey {
   }
   if (!Array.isArray(value) || value.length !== 2) throw new InvalidCursorError();
   const [at, id] = value as unknown[];
-  if (typeof at !== 'string' || typeof id !== 'string' || id === '') throw new InvalidCursorError();
+  if (typeof at !== 'string' || typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new InvalidCursorError();
   const createdAt = new Date(at);
   if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) throw new InvalidCursorError();
   return { createdAt, id };

@@ -12,6 +12,9 @@ import {
   type Card,
 } from '../engine/index.ts';
 
+/** Ids are UUIDs; anything else is rejected before it reaches a query. */
+export const ID = /^[A-Za-z0-9-]{1,64}$/;
+
 export const CardSchema = z
   .enum(DECK as [Card, ...Card[]])
   .openapi('Card', { description: 'Suit (C S H D) + rank (7 8 9 T J Q K A), as in ISS game records', example: 'CJ' });
@@ -70,13 +73,20 @@ export const CreateGameSchema = z
     spitzen: z.boolean().optional().openapi({ description: 'matadors run through the trump suit; default false' }),
     kontra: z.boolean().optional().openapi({ description: 'kontra and re may be said; default true' }),
     ramschTrumps: z.enum(RAMSCH_TRUMPS).optional().openapi({ description: 'default jacks' }),
-    opponent: z.string().min(1).max(200).optional().openapi({ description: 'reserve the other seat for this player id' }),
+    opponent: z.string().regex(ID, 'a player id').optional().openapi({ description: 'reserve the other seat for this player id' }),
     seat: SeatSchema.optional().openapi({ description: 'the seat the creator takes; default: drawn at random' }),
     seed: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/)
       .optional()
       .openapi({ description: '64 hex digits: a reproducible practice deal (marked practice: true)' }),
+    turnSeconds: z
+      .number()
+      .int()
+      .min(5)
+      .max(86_400)
+      .optional()
+      .openapi({ description: 'seconds each player has per move (5..86400); default: no deadline' }),
   })
   .openapi('CreateGame');
 
@@ -161,6 +171,15 @@ export const ViewSchema = z
     result: ResultSchema.nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    match: z
+      .object({ id: z.string(), number: z.number().int() })
+      .nullable()
+      .openapi({ description: 'the match this game belongs to and its number there; null for a standalone game' }),
+    rematchOf: z.string().nullable().openapi({ description: 'the game this one is the rematch of' }),
+    turnSeconds: z.number().int().nullable().openapi({ description: 'seconds per move; null: no deadline' }),
+    deadline: z.string().optional().openapi({
+      description: 'while someone is to move in a game with turnSeconds: updatedAt + turnSeconds; after it the other player may claim the game',
+    }),
   })
   .openapi('GameView');
 
@@ -232,12 +251,22 @@ export const ProblemSchema = z
   .openapi('Problem');
 
 export const CreatePlayerSchema = z
-  .strictObject({ name: z.string().trim().min(1).max(40) })
+  .strictObject({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .regex(/^[^\p{Cc}\p{Cs}]+$/u, 'no control characters'),
+  })
   .openapi('CreatePlayer');
 export const PlayerTokenSchema = z
   .object({ playerId: z.string(), name: z.string(), token: z.string(), expiresAt: z.string() })
   .openapi('PlayerToken');
 
 export const GameIdParam = z.object({
-  gameId: z.string().min(1).max(64).openapi({ param: { name: 'gameId', in: 'path' } }),
+  gameId: z
+    .string()
+    .regex(ID, 'an id: letters, digits and dashes')
+    .openapi({ param: { name: 'gameId', in: 'path' } }),
 });
