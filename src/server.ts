@@ -5,6 +5,7 @@ import type { AppConfig } from './config.ts';
 import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
 import { TokenService } from './auth/tokens.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { MatchStore } from './db/matches.ts';
 import { Store } from './db/store.ts';
 import { createApp } from './http/app.ts';
 import { DEFAULT_TIMING, type AppDeps, type Randomness } from './http/deps.ts';
@@ -44,6 +45,8 @@ export async function buildDeps(config: AppConfig, options: ServiceOptions = {})
     random: options.random ?? cryptoRandomness,
     notifier: await PgNotifier.start(database, config.maxWaiters),
     timing: { ...DEFAULT_TIMING, ...options.timing },
+    matches: new MatchStore(database.db),
+    now: options.now ?? (() => new Date()),
   };
 }
 

@@ -2,7 +2,7 @@
 // without folding the log: who sits where, the status for the lobby, and the version guard.
 
 import type { JWK } from 'jose';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config, EventType, GameEvent, Phase, Seat } from '../engine/types.ts';
 
 /** A game waits for its second player, then runs through the engine's phases. */
@@ -40,8 +40,15 @@ export const games = pgTable(
     reservedPlayerId: text('reserved_player_id'),
     serverSeed: text('server_seed').notNull(),
     seedCommitment: text('seed_commitment').notNull(),
-    /** A later feature groups games into matches; nothing reads it yet. */
-    matchId: text('match_id'),
+    /** The match this game belongs to (null: a standalone game), and its number there (1, 2, …). */
+    matchId: text('match_id').references((): AnyPgColumn => matches.id),
+    number: integer('number'),
+    /** Seconds a player has for each move (null: no deadline); see http/games/timeout.ts. */
+    turnSeconds: integer('turn_seconds'),
+    /** The finished standalone game this one is the rematch of: unique, so both players get one. */
+    rematchOf: text('rematch_of')
+      .references((): AnyPgColumn => games.id)
+      .unique('games_rematch_of_key'),
     createdAt: stamp('created_at'),
     updatedAt: stamp('updated_at'),
   },
@@ -51,6 +58,8 @@ export const games = pgTable(
     index('games_forehand_idx').on(t.forehandPlayerId),
     index('games_dealer_idx').on(t.dealerPlayerId),
     index('games_reserved_idx').on(t.reservedPlayerId),
+    // Racing creators of a match's next game agree on one row (nulls are distinct: standalone games).
+    uniqueIndex('games_match_number_key').on(t.matchId, t.number),
   ],
 );
 
@@ -107,3 +116,43 @@ export const signingKeys = pgTable('signing_keys', {
   slot: text('slot').unique('signing_keys_slot_key'),
   createdAt: stamp('created_at'),
 });
+
+/** A match waits for its second player, then plays its games one after another. */
+export type MatchStatus = 'waiting' | 'playing' | 'finished';
+
+/** A fixed number of games between two players (RULES.md, "Series"); its games link back. */
+export const matches = pgTable('matches', {
+  id: text('id').primaryKey(),
+  /** The config every game of the match is played with. */
+  config: jsonb('config').$type<Config>().notNull(),
+  games: integer('games').notNull(),
+  turnSeconds: integer('turn_seconds'),
+  status: text('status').$type<MatchStatus>().notNull(),
+  /** The seq of the last match event, 0 before any: the guard of every match write. */
+  version: integer('version').notNull().default(0),
+  creatorPlayerId: text('creator_player_id')
+    .notNull()
+    .references(() => players.id),
+  opponentPlayerId: text('opponent_player_id').references(() => players.id),
+  reservedPlayerId: text('reserved_player_id'),
+  /** Draws the first dealer; revealed when the match is finished. */
+  matchSeed: text('match_seed').notNull(),
+  seedCommitment: text('seed_commitment').notNull(),
+  createdAt: stamp('created_at'),
+  updatedAt: stamp('updated_at'),
+});
+
+/** The match's own log (gameStarted, gameFinished, matchFinished); append-only like game_events. */
+export const matchEvents = pgTable(
+  'match_events',
+  {
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [primaryKey({ name: 'match_events_pkey', columns: [t.matchId, t.seq] })],
+);

@@ -31,6 +31,14 @@ export interface NewGame {
   dealerPlayerId: string | null;
   reservedPlayerId: string | null;
   matchId?: string | null;
+  /** The game's number in its match. */
+  number?: number | null;
+  /** Seconds per move; null or absent: no deadline. */
+  turnSeconds?: number | null;
+  rematchOf?: string | null;
+  /** The service clock's time (default: the database's now()). */
+  createdAt?: Date;
+  updatedAt?: Date;
   /** The first events of the log (seq 1, 2, …), written with the game. */
   events?: GameEvent[];
 }
@@ -59,6 +67,8 @@ export interface AppendInput {
   status: GameStatus;
   patch?: SeatPatch;
   idempotency?: NewIdempotencyRecord;
+  /** The time of these events by the service clock, written as `updated_at` (default: now()). */
+  at?: Date;
 }
 
 export interface GameListQuery {
@@ -190,7 +200,7 @@ export class Store {
    * Otherwise throws VersionConflictError and keeps nothing. Zero events is allowed (a join).
    */
   async appendEvents(input: AppendInput): Promise<GameRow> {
-    const { gameId, expectedVersion, events, status, patch = {}, idempotency } = input;
+    const { gameId, expectedVersion, events, status, patch = {}, idempotency, at } = input;
     try {
       return await this.db.transaction(async (tx) => {
         // The guarded update comes first: it locks the game row, so a racing writer waits
@@ -200,7 +210,7 @@ export class Store {
         if (patch.dealerPlayerId !== undefined) guards.push(isNull(games.dealerPlayerId));
         const [game] = await tx
           .update(games)
-          .set({ ...patch, version: expectedVersion + events.length, status, updatedAt: sql`now()` })
+          .set({ ...patch, version: expectedVersion + events.length, status, updatedAt: at ?? sql`now()` })
           .where(and(...guards))
           .returning();
         if (!game) throw new VersionConflictError(gameId, expectedVersion);

@@ -10,6 +10,9 @@ import { pgErrorOf } from '../db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import type { App, AppEnv } from './env.ts';
 import { registerGameRoutes } from './games/handlers.ts';
+import { registerRematchRoute } from './games/rematch.ts';
+import { registerTimeoutRoute } from './games/timeout.ts';
+import { registerMatchRoutes } from './matches/handlers.ts';
 import { openApiDocument, OPENAPI_INFO } from './openapi.ts';
 import { registerPlayerRoutes } from './players/routes.ts';
 import { ProblemError, problemResponse } from './problem.ts';
@@ -70,6 +73,9 @@ export function createApp(deps: AppDeps): App {
 
   registerPlayerRoutes(app, deps);
   registerGameRoutes(app, deps);
+  registerTimeoutRoute(app, deps);
+  registerRematchRoute(app, deps);
+  registerMatchRoutes(app, deps);
   registerOperations(app, deps);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

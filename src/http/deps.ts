@@ -1,6 +1,7 @@
 // What the HTTP layer is built from. Handed in, never global, so tests build their own.
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { MatchStore } from '../db/matches.ts';
 import type { Store } from '../db/store.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Seat } from '../engine/index.ts';
@@ -22,6 +23,10 @@ export interface AppDeps {
   log: Logger;
   random: Randomness;
   notifier: GameNotifier;
+  /** Matches and rematches. */
+  matches: MatchStore;
+  /** The service clock: turn deadlines and the time written with events. Tests move it. */
+  now: () => Date;
   /** How long a long poll waits at most, and the SSE heartbeat interval. */
   timing: { longPollMs: number; heartbeatMs: number };
 }

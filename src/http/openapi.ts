@@ -12,6 +12,7 @@ export const OPENAPI_INFO = {
   tags: [
     { name: 'players', description: 'Guest identities and their tokens' },
     { name: 'games', description: 'Games, moves, views, event logs and records' },
+    { name: 'matches', description: 'Series of games with a score sheet, alternating dealer and their own event log' },
     { name: 'operations', description: 'Health and keys' },
   ],
 };

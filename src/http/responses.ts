@@ -21,6 +21,11 @@ export function problems(...statuses: number[]) {
   );
 }
 
+/** One problem answer with the codes a route gives for it, when the generic text is too vague. */
+export function problem(description: string) {
+  return { description, content: { 'application/problem+json': { schema: ProblemSchema } } };
+}
+
 type Security = Record<string, string[]>[];
 export const bearer: Security = [{ bearerAuth: [] }];
 /** Reads work without a token (spectator view) and show more with one. */

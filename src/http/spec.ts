@@ -15,6 +15,8 @@ export function renderOpenApi(): string {
     random: inert,
     notifier: inert,
     timing: { longPollMs: 0, heartbeatMs: 0 },
+    matches: inert,
+    now: () => new Date(0),
   } as unknown as AppDeps);
   return `${JSON.stringify(openApiDocument(app), null, 2)}\n`;
 }

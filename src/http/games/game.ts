@@ -3,6 +3,7 @@ import { replay, view, type GameEvent, type Seat, type State, type Viewer } from
 import type { GameStatus } from '../../db/schema.ts';
 import type { GameRow, Store } from '../../db/store.ts';
 import { ProblemError } from '../problem.ts';
+import { deadlineOf } from './deadline.ts';
 
 export interface LoadedGame {
   row: GameRow;
@@ -50,6 +51,7 @@ export function gameView(game: LoadedGame, viewer: Viewer, names: Map<string, st
   const waiting = status === 'waiting';
   const finished = state.phase === 'finished';
   const { phase: _phase, ...rest } = engineView;
+  const deadline = deadlineOf(row, !waiting && engineView.toMove !== null);
   return {
     id: row.id,
     version: row.version,
@@ -64,6 +66,10 @@ export function gameView(game: LoadedGame, viewer: Viewer, names: Map<string, st
     ...(finished ? { serverSeed: row.serverSeed } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    match: row.matchId ? { id: row.matchId, number: row.number ?? 0 } : null,
+    rematchOf: row.rematchOf ?? null,
+    turnSeconds: row.turnSeconds ?? null,
+    ...(deadline ? { deadline: deadline.toISOString() } : {}),
   };
 }
 export type GameViewBody = ReturnType<typeof gameView>;

@@ -19,7 +19,7 @@ export function loggedEvents(events: GameEvent[], viewer: Viewer, finished: bool
 }
 
 export function registerGameRoutes(app: App, deps: AppDeps) {
-  const { store, random, notifier, timing } = deps;
+  const { store, random, notifier, timing, now } = deps;
 
   app.openapi(createGame, async (c) => {
     const player = requirePlayer(c);
@@ -42,6 +42,7 @@ export function registerGameRoutes(app: App, deps: AppDeps) {
     };
     const seat = body.seat ?? random.seat();
     const id = crypto.randomUUID();
+    const at = now();
     const seated: GameEvent = { type: 'seated', seat, playerId: player.playerId };
     await store.createGame({
       id,
@@ -52,6 +53,9 @@ export function registerGameRoutes(app: App, deps: AppDeps) {
       forehandPlayerId: seat === 'forehand' ? player.playerId : null,
       dealerPlayerId: seat === 'dealer' ? player.playerId : null,
       reservedPlayerId: body.opponent ?? null,
+      turnSeconds: body.turnSeconds ?? null,
+      createdAt: at,
+      updatedAt: at,
       events: [seated],
     });
     const game = await loadGame(store, id);
@@ -122,6 +126,7 @@ export function registerGameRoutes(app: App, deps: AppDeps) {
         events: [{ type: 'seated', seat, playerId: player.playerId }],
         status: game.state.phase,
         patch: { [seat === 'forehand' ? 'forehandPlayerId' : 'dealerPlayerId']: player.playerId, reservedPlayerId: null },
+        at: now(),
       });
     } catch (e) {
       if (e instanceof VersionConflictError) throw new ProblemError(409, 'SEAT_TAKEN', 'someone else took the seat first');

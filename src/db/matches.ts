@@ -1,0 +1,223 @@
+// Games that follow games: matches (a fixed series with a score sheet and its own event log)
+// and rematches. Like the Store, every write that races is guarded in SQL.
+
+import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
+import type { Config, GameEvent, GameType, Result } from '../engine/types.ts';
+import type { Db } from './client.ts';
+import { gameEvents, games, matchEvents, matches, type MatchStatus } from './schema.ts';
+import { seatOfEvent, type GameRow, type NewGame } from './store.ts';
+
+export type MatchRow = typeof matches.$inferSelect;
+
+/** Points per player id. */
+export type ByPlayer = Record<string, number>;
+
+/** The match's own facts. Public: they name games and players, never cards. */
+export type MatchEvent =
+  | { type: 'gameStarted'; number: number; gameId: string; dealer: string; forehand: string }
+  | {
+      type: 'gameFinished';
+      number: number;
+      gameId: string;
+      declarer: string | null;
+      game: GameType | null;
+      won: boolean;
+      passedIn: boolean;
+      value: number;
+      /** What each player's column gets for this game, and the running totals after it. */
+      points: ByPlayer;
+      totals: ByPlayer;
+    }
+  | { type: 'matchFinished'; totals: ByPlayer; winner: string | null; draw: boolean; matchSeed: string };
+
+export interface NewMatch {
+  id: string;
+  config: Config;
+  games: number;
+  turnSeconds: number | null;
+  creatorPlayerId: string;
+  reservedPlayerId: string | null;
+  matchSeed: string;
+  seedCommitment: string;
+  at: Date;
+}
+
+/** A game of a match: both seats are known when it is created. */
+export interface NewMatchGame {
+  id: string;
+  number: number;
+  serverSeed: string;
+  seedCommitment: string;
+  forehandPlayerId: string;
+  dealerPlayerId: string;
+}
+
+export interface MatchAdvance {
+  matchId: string;
+  /** The match version these events were decided at; they get seq expectedVersion+1, … */
+  expectedVersion: number;
+  events: MatchEvent[];
+  status: MatchStatus;
+  /** A join: the opponent's seat, which must still be empty. */
+  opponentPlayerId?: string;
+  /** The game this step starts (insert-or-ignore on (match_id, number)). */
+  game?: NewMatchGame;
+  at: Date;
+}
+
+/** A game of the match with its result once it is finished. */
+export interface PlayedGame {
+  row: GameRow;
+  result: Result | null;
+}
+
+/** Someone else advanced the match first (or took the free seat); nothing was kept. */
+export class MatchConflictError extends Error {
+  override name = 'MatchConflictError';
+  constructor(
+    readonly matchId: string,
+    readonly expectedVersion: number,
+  ) {
+    super(`match ${matchId} is no longer at version ${expectedVersion}`);
+  }
+}
+
+/** The two seated events a game starts with when both players are known. */
+function seatedBoth(forehand: string, dealer: string): GameEvent[] {
+  return [
+    { type: 'seated', seat: 'forehand', playerId: forehand },
+    { type: 'seated', seat: 'dealer', playerId: dealer },
+  ];
+}
+
+const gameEventRows = (gameId: string, events: GameEvent[]) =>
+  events.map((event, i) => ({ gameId, seq: i + 1, type: event.type, seat: seatOfEvent(event), payload: event }));
+
+export class MatchStore {
+  constructor(private readonly db: Db) {}
+
+  async createMatch(input: NewMatch): Promise<MatchRow> {
+    const { at, ...match } = input;
+    const [row] = await this.db
+      .insert(matches)
+      .values({ ...match, status: 'waiting', version: 0, createdAt: at, updatedAt: at })
+      .returning();
+    return row!;
+  }
+
+  async getMatch(id: string): Promise<MatchRow | null> {
+    const [row] = await this.db.select().from(matches).where(eq(matches.id, id));
+    return row ?? null;
+  }
+
+  /** The match's games by number, each with the result of its `finished` event (if any). */
+  async playedGames(matchId: string): Promise<PlayedGame[]> {
+    const rows = await this.db
+      .select({ game: games, payload: gameEvents.payload })
+      .from(games)
+      .leftJoin(gameEvents, and(eq(gameEvents.gameId, games.id), eq(gameEvents.type, 'finished')))
+      .where(eq(games.matchId, matchId))
+      .orderBy(asc(games.number));
+    return rows.map(({ game, payload }) => ({
+      row: game,
+      result: payload?.type === 'finished' ? payload.result : null,
+    }));
+  }
+
+  /** Match events after `after`, in order. */
+  async events(matchId: string, after = 0): Promise<{ seq: number; event: MatchEvent }[]> {
+    const rows = await this.db
+      .select({ seq: matchEvents.seq, payload: matchEvents.payload })
+      .from(matchEvents)
+      .where(and(eq(matchEvents.matchId, matchId), gt(matchEvents.seq, after)))
+      .orderBy(asc(matchEvents.seq));
+    return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as MatchEvent }));
+  }
+
+  /**
+   * One step of a match in one transaction: only if the match is still at `expectedVersion`
+   * (and, for a join, has no opponent yet) its row moves on, the events are appended and the
+   * game it starts is created. Otherwise throws MatchConflictError and keeps nothing.
+   */
+  async advance(input: MatchAdvance): Promise<MatchRow> {
+    const { matchId, expectedVersion, events, status, opponentPlayerId, game, at } = input;
+    return this.db.transaction(async (tx) => {
+      // The guarded update first: it locks the match row, so a racing step waits, then finds
+      // the version moved and updates nothing.
+      const guards: SQL[] = [eq(matches.id, matchId), eq(matches.version, expectedVersion)];
+      if (opponentPlayerId !== undefined) guards.push(isNull(matches.opponentPlayerId));
+      const [row] = await tx
+        .update(matches)
+        .set({
+          version: expectedVersion + events.length,
+          status,
+          updatedAt: at,
+          ...(opponentPlayerId !== undefined ? { opponentPlayerId, reservedPlayerId: null } : {}),
+        })
+        .where(and(...guards))
+        .returning();
+      if (!row) throw new MatchConflictError(matchId, expectedVersion);
+
+      if (game) {
+        const seated = seatedBoth(game.forehandPlayerId, game.dealerPlayerId);
+        // The unique (match_id, number) index is the second line of defence: a creator that
+        // finds the game already there backs off and keeps nothing.
+        const [inserted] = await tx
+          .insert(games)
+          .values({
+            ...game,
+            matchId,
+            config: row.config,
+            turnSeconds: row.turnSeconds,
+            status: 'cutting',
+            version: seated.length,
+            reservedPlayerId: null,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .onConflictDoNothing({ target: [games.matchId, games.number] })
+          .returning({ id: games.id });
+        if (!inserted) throw new MatchConflictError(matchId, expectedVersion);
+        await tx.insert(gameEvents).values(gameEventRows(game.id, seated));
+      }
+      if (events.length > 0)
+        await tx.insert(matchEvents).values(
+          events.map((event, i) => ({
+            matchId,
+            seq: expectedVersion + 1 + i,
+            type: event.type,
+            payload: event as unknown as Record<string, unknown>,
+            createdAt: at,
+          })),
+        );
+      return row;
+    });
+  }
+
+  /**
+   * The rematch of a finished game, created once: of racing requests the first insert wins
+   * (unique `rematch_of`), and every caller gets that game. `created` tells the winner.
+   */
+  async createRematch(
+    input: Omit<NewGame, 'events' | 'rematchOf' | 'forehandPlayerId' | 'dealerPlayerId'> & {
+      rematchOf: string;
+      forehandPlayerId: string;
+      dealerPlayerId: string;
+    },
+  ): Promise<{ row: GameRow; created: boolean }> {
+    const seated = seatedBoth(input.forehandPlayerId, input.dealerPlayerId);
+    const created = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(games)
+        .values({ ...input, version: seated.length })
+        .onConflictDoNothing({ target: games.rematchOf })
+        .returning();
+      if (row) await tx.insert(gameEvents).values(gameEventRows(row.id, seated));
+      return row ?? null;
+    });
+    if (created) return { row: created, created: true };
+    const [existing] = await this.db.select().from(games).where(eq(games.rematchOf, input.rematchOf));
+    if (!existing) throw new Error(`rematch of ${input.rematchOf}: not inserted, yet not found`);
+    return { row: existing, created: false };
+  }
+}

@@ -1,0 +1,154 @@
+// The score sheet (Skatliste) of a match and who deals which game: pure functions of the match
+// row and its played games, so every process computes the same sheet from the database.
+import { createHash } from 'node:crypto';
+import type { GameType, Seat } from '../../engine/index.ts';
+import type { ByPlayer, MatchEvent, MatchRow, PlayedGame } from '../../db/matches.ts';
+import type { GameStatus } from '../../db/schema.ts';
+
+/**
+ * The first dealer is drawn with the match's committed seed: the lowest bit of
+ * SHA-256(matchSeed ‖ "dealer") (the seed's 32 bytes, then the 6 ASCII bytes of "dealer";
+ * the bit is the last byte of the digest & 1). 0: the creator deals game 1; 1: the opponent.
+ * Anyone can check it against `matchSeedCommitment` once the seed is revealed.
+ */
+export function firstDealerIndex(matchSeedHex: string): 0 | 1 {
+  const digest = createHash('sha256').update(Buffer.from(matchSeedHex, 'hex')).update('dealer', 'ascii').digest();
+  return (digest[31] & 1) as 0 | 1;
+}
+
+/** Dealer and forehand (player ids) of game `number` (1-based): the dealer alternates. */
+export function seatsOfGame(match: MatchRow, number: number): { dealer: string; forehand: string } {
+  const players = [match.creatorPlayerId, match.opponentPlayerId ?? ''];
+  const dealer = (firstDealerIndex(match.matchSeed) + number - 1) % 2;
+  return { dealer: players[dealer], forehand: players[1 - dealer] };
+}
+
+export const matchPlayerIds = (match: MatchRow): string[] =>
+  match.opponentPlayerId ? [match.creatorPlayerId, match.opponentPlayerId] : [match.creatorPlayerId];
+
+export interface SheetResult {
+  won: boolean;
+  declarerPoints: number;
+  defenderPoints: number;
+  schneider: boolean;
+  schwarz: boolean;
+  matadors: number;
+  multiplier: number;
+  kontra: boolean;
+  re: boolean;
+  overbid: boolean;
+  durchmarsch: boolean;
+  passedIn: boolean;
+  /** Player ids of who gave up or ran out of time. */
+  resigned: string | null;
+  timedOut: string | null;
+}
+
+export interface SheetRow {
+  number: number;
+  gameId: string;
+  status: GameStatus;
+  dealer: string;
+  forehand: string;
+  declarer: string | null;
+  game: GameType | null;
+  result: SheetResult | null;
+  /** The game's value as scored (the engine's `Result.value`); the signed figures are `points`. */
+  value: number | null;
+  /** What is written in each player's column for this game. */
+  points: ByPlayer | null;
+  /** Running totals after this game. */
+  totals: ByPlayer | null;
+}
+
+export interface Sheet {
+  rows: SheetRow[];
+  totals: ByPlayer;
+  /** Once the match is finished: the player with the higher total, or null on a draw. */
+  winner: string | null;
+  draw: boolean;
+}
+
+const zero = (ids: string[]): ByPlayer => Object.fromEntries(ids.map((id) => [id, 0]));
+
+export function scoreSheet(match: MatchRow, played: PlayedGame[]): Sheet {
+  const ids = matchPlayerIds(match);
+  const totals = zero(ids);
+  const rows = played.map(({ row, result }): SheetRow => {
+    const playerAt = (seat: Seat | null) =>
+      seat === null ? null : seat === 'forehand' ? row.forehandPlayerId! : row.dealerPlayerId!;
+    const base = {
+      number: row.number!,
+      gameId: row.id,
+      status: row.status,
+      dealer: row.dealerPlayerId!,
+      forehand: row.forehandPlayerId!,
+    };
+    if (!result) return { ...base, declarer: null, game: null, result: null, value: null, points: null, totals: null };
+    const points: ByPlayer = zero(ids);
+    for (const seat of ['forehand', 'dealer'] as const) points[playerAt(seat)!] += result.scores[seat];
+    for (const id of ids) totals[id] += points[id];
+    return {
+      ...base,
+      declarer: playerAt(result.declarer),
+      game: result.game,
+      result: {
+        won: result.won,
+        declarerPoints: result.declarerPoints,
+        defenderPoints: result.defenderPoints,
+        schneider: result.schneider,
+        schwarz: result.schwarz,
+        matadors: result.matadors,
+        multiplier: result.multiplier,
+        kontra: result.kontra,
+        re: result.re,
+        overbid: result.overbid,
+        durchmarsch: result.durchmarsch,
+        passedIn: result.passedIn,
+        resigned: playerAt(result.resigned),
+        timedOut: playerAt(result.timedOut),
+      },
+      value: result.value,
+      points,
+      totals: { ...totals },
+    };
+  });
+  const finished = match.status === 'finished' || (rows.length === match.games && rows.every((r) => r.result));
+  const [a, b] = ids;
+  const draw = finished && b !== undefined && totals[a] === totals[b];
+  const winner = finished && b !== undefined && !draw ? (totals[a] > totals[b] ? a : b) : null;
+  return { rows, totals, winner, draw };
+}
+
+// ------------------------------------------------------------------ events
+
+export const gameStarted = (number: number, gameId: string, seats: { dealer: string; forehand: string }): MatchEvent => ({
+  type: 'gameStarted',
+  number,
+  gameId,
+  dealer: seats.dealer,
+  forehand: seats.forehand,
+});
+
+export function gameFinished(row: SheetRow): MatchEvent {
+  return {
+    type: 'gameFinished',
+    number: row.number,
+    gameId: row.gameId,
+    declarer: row.declarer,
+    game: row.game,
+    won: row.result?.won ?? false,
+    passedIn: row.result?.passedIn ?? false,
+    value: row.value ?? 0,
+    points: row.points ?? {},
+    totals: row.totals ?? {},
+  };
+}
+
+export const matchFinished = (sheet: Sheet, matchSeed: string): MatchEvent => ({
+  type: 'matchFinished',
+  totals: sheet.totals,
+  winner: sheet.winner,
+  draw: sheet.draw,
+  matchSeed,
+});
