@@ -121,6 +121,7 @@ describe.each(['standard', 'simple'] as const)('a 6-game match with %s scoring',
     expect(sent.map((m) => Number(m.id))).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
     expect(sent.map((m) => m.event)).toEqual(types);
     expect(sent.map((m) => JSON.parse(m.data!))).toEqual(log.events.map((e: { event: unknown }) => e.event));
+    expect(stream.messages.some((m) => m.comment === 'heartbeat')).toBe(true);
 
     // Resuming with Last-Event-ID gives the rest only, then the stream ends.
     const resumed = await openSse(`${service.url}/v1/matches/${match.id}/stream`, { 'Last-Event-ID': '10' });

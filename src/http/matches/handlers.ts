@@ -106,8 +106,10 @@ export function registerMatchRoutes(app: App, deps: AppDeps) {
     const { matchId } = c.req.valid('param');
     let match = await loadMatch(deps, matchId);
     let played = await deps.matches.playedGames(matchId);
-    // The safety net: a game finished, but its finisher never got to start the next one.
-    if (match.status === 'playing' && played.at(-1)?.result && (await advanceMatch(deps, matchId))) {
+    // The safety net: a game finished, but its finisher never got to start the next one (or is
+    // doing so right now: then this reader loses the race and reads what the winner wrote).
+    if (match.status === 'playing' && played.at(-1)?.result) {
+      await advanceMatch(deps, matchId);
       match = await loadMatch(deps, matchId);
       played = await deps.matches.playedGames(matchId);
     }
