@@ -63,7 +63,7 @@ function finish(state: State, events: GameEvent[], ending: Ending): GameEvent[] 
 
 export function decide(state: State, seat: Seat, move: unknown): Decision {
   if (!SEATS.includes(seat)) return fail('INVALID_MOVE', 'unknown seat');
-  if (!isRecord(move) || typeof move.type !== 'string' || !(move.type in PHASE_OF || move.type === 'resign'))
+  if (!isRecord(move) || typeof move.type !== 'string' || !(Object.hasOwn(PHASE_OF, move.type) || move.type === 'resign'))
     return fail('INVALID_MOVE', 'a move is an object with a known "type"');
   if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
   const m = move as Move;
@@ -155,11 +155,14 @@ function bid(state: State, seat: Seat, value: unknown): Decision {
 
 function discard(state: State, seat: Seat, cards: unknown): Decision {
   if (!state.stockPickedUp) return fail('WRONG_PHASE', 'pick up the stock before discarding');
-  if (!Array.isArray(cards) || cards.length !== 2 || !cards.every(isCard) || cards[0] === cards[1])
+  // Index the two cards: `every` would skip the holes of a sparse array.
+  if (!Array.isArray(cards) || cards.length !== 2) return fail('ILLEGAL_DISCARD', '"cards" are exactly two cards');
+  const pair = [cards[0], cards[1]];
+  if (!isCard(pair[0]) || !isCard(pair[1]) || pair[0] === pair[1])
     return fail('ILLEGAL_DISCARD', '"cards" are exactly two different cards of your hand');
-  if (!cards.every((c) => state.hand[seat].includes(c)))
+  if (!state.hand[seat].includes(pair[0]) || !state.hand[seat].includes(pair[1]))
     return fail('ILLEGAL_DISCARD', 'you can only discard cards of your hand');
-  return ok([{ type: 'discarded', seat, cards: cards.slice() }]);
+  return ok([{ type: 'discarded', seat, cards: pair }]);
 }
 
 function play(state: State, seat: Seat, card: unknown): Decision {

@@ -116,7 +116,8 @@ const kontraFactor = (c: Contract) => (c.re ? 4 : c.kontra ? 2 : 1);
 
 function ramschResult(state: State, chooser: Seat, quitter: Seat | null): Partial<Result> {
   if (quitter) {
-    return { won: quitter !== chooser, multiplier: 1, scores: quitterScores(state.config, quitter) };
+    const value = state.config.scoring === 'standard' ? 60 : 2;
+    return { won: quitter !== chooser, multiplier: 1, value, scores: quitterScores(state.config, quitter) };
   }
   const pts = state.points;
   const durch = (['forehand', 'dealer'] as const).find((s) => state.tricks[other(s)] === 0 && state.tricks[s] > 0);
@@ -147,11 +148,11 @@ function nullResult(state: State, c: Contract, quitter: Seat | null): Partial<Re
   const gameValue = c.hand ? NULL_HAND_VALUE : NULL_VALUE;
   const overbid = c.bid !== null && gameValue < c.bid;
   const value = overbid ? Math.ceil(c.bid! / gameValue) * gameValue : gameValue;
-  const played = quitter === null ? state.tricks[declarer] === 0 : quitter !== declarer;
-  const won = played && !overbid;
+  // A defender who gives up hands the declarer the win, overbid or not.
+  const won = quitter === null ? state.tricks[declarer] === 0 && !overbid : quitter !== declarer;
   return {
     won,
-    overbid,
+    overbid: overbid && !won,
     multiplier: 1,
     value,
     scores: written(state.config, declarer, won, value, kontraFactor(c), 2),
@@ -179,14 +180,16 @@ function suitResult(state: State, c: Contract, declarerPoints: number, quitter: 
   let value = multiplier * baseValue;
   const overbid = c.bid !== null && value < c.bid;
   if (overbid) value = Math.ceil(c.bid! / baseValue) * baseValue;
-  const won = madeIt && !announcedMissed && !overbid;
+  // A defender who gives up hands the declarer the win (at least the bid): schneider, which
+  // is not counted then, must not turn it into an overbid.
+  const won = quitter === null ? madeIt && !announcedMissed && !overbid : quitter !== declarer;
   const draw = quitter === null && declarerPoints === 60;
   const simplePoints = schwarz ? 4 : schneider ? 3 : 2;
   const scores =
     state.config.scoring === 'simple' && draw && !overbid && !c.schneider && !c.schwarz
       ? bySeat(() => kontraFactor(c))
       : written(state.config, declarer, won, value, kontraFactor(c), simplePoints);
-  return { won, schneider, schwarz, matadors: mat, multiplier, value, overbid, scores };
+  return { won, schneider, schwarz, matadors: mat, multiplier, value, overbid: overbid && !won, scores };
 }
 
 /** The figures written for a won or lost game of the declarer, in either scoring. */

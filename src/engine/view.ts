@@ -59,7 +59,8 @@ export function viewEvent(event: GameEvent, viewer: Viewer, finished: boolean): 
   if (finished) return event;
   switch (event.type) {
     case 'dealt':
-      if (event.to === 'hand' && event.seat === viewer) return event;
+      // Open cards are public; a hand is its owner's; covered cards and the stock nobody's.
+      if (event.to === 'open' || (event.to === 'hand' && event.seat === viewer)) return event;
       return { ...event, cards: hide(event.cards) };
     case 'stockPickedUp':
     case 'discarded':
