@@ -28,6 +28,8 @@ export const rematch = createRoute({
     401: problem('No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED)'),
     403: problem('NOT_A_PLAYER: only the two players of the game can ask for its rematch'),
     404: problem('No such game (GAME_NOT_FOUND)'),
+    413: problem('Body over 16 KiB (PAYLOAD_TOO_LARGE)'),
+    415: problem('A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)'),
     422: problem('GAME_NOT_FINISHED: the game is still running; MATCH_GAME: the game belongs to a match'),
   },
 });

@@ -32,6 +32,8 @@ export const claimTimeout = createRoute({
     403: problem('NOT_A_PLAYER: you do not sit at this game'),
     404: problem('No such game (GAME_NOT_FOUND)'),
     409: problem('VERSION_CONFLICT: a move was made meanwhile (with the current view)'),
+    413: problem('Body over 16 KiB (PAYLOAD_TOO_LARGE)'),
+    415: problem('A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)'),
     422: problem(
       'NO_DEADLINE: the game has no turnSeconds; DEADLINE_NOT_REACHED: not yet (with `deadline`); YOUR_TURN: you are the player to move; GAME_NOT_STARTED; GAME_FINISHED',
     ),

@@ -32,6 +32,7 @@ export const createMatch = createRoute({
     400: common[400],
     401: common[401],
     413: problem('Body over 16 KiB (PAYLOAD_TOO_LARGE)'),
+    415: problem('A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)'),
     422: problem('INVALID_OPPONENT: the opponent is yourself or no known player'),
   },
 });
@@ -60,6 +61,8 @@ export const joinMatch = createRoute({
     403: problem('SEAT_RESERVED: the free slot is reserved for another player'),
     404: common[404],
     409: problem('ALREADY_IN_MATCH: you created this match; MATCH_FULL: both slots are taken'),
+    413: problem('Body over 16 KiB (PAYLOAD_TOO_LARGE)'),
+    415: problem('A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)'),
   },
 });
 
