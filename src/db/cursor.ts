@@ -24,6 +24,8 @@ export function decodeCursor(cursor: string): CursorKey {
   const [at, id] = value as unknown[];
   if (typeof at !== 'string' || typeof id !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new InvalidCursorError();
   const createdAt = new Date(at);
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at) throw new InvalidCursorError();
+  // Years 0001..9999 only: toISOString writes others as ±YYYYYY, which Postgres cannot hold.
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at || !/^(?!0000)\d{4}-/.test(at))
+    throw new InvalidCursorError();
   return { createdAt, id };
 }

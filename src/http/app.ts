@@ -9,6 +9,7 @@ import { isReady } from '../db/client.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import type { AppDeps } from './deps.ts';
 import type { App, AppEnv } from './env.ts';
+import { documentEdgeProblems } from './edge-problems.ts';
 import { registerGameRoutes } from './games/handlers.ts';
 import { registerRematchRoute } from './games/rematch.ts';
 import { registerTimeoutRoute } from './games/timeout.ts';
@@ -26,7 +27,12 @@ export function createApp(deps: AppDeps): App {
   const app: App = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) {
-        const errors = result.error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
+        // An unknown field is named by its own path, like any other offending field.
+        const errors = result.error.issues.flatMap((i) =>
+          i.code === 'unrecognized_keys'
+            ? i.keys.map((k) => ({ path: [...i.path, k].join('.'), message: 'unknown field' }))
+            : [{ path: i.path.join('.') || '(body)', message: i.message }],
+        );
         throw new ProblemError(400, 'VALIDATION_FAILED', errors.map((e) => `${e.path}: ${e.message}`).join('; '), {
           errors,
         });
@@ -84,6 +90,7 @@ export function createApp(deps: AppDeps): App {
     bearerFormat: 'JWT',
     description: 'The token from POST /v1/players (or from the configured identity provider)',
   });
+  documentEdgeProblems(app);
   app.doc31('/openapi.json', OPENAPI_INFO);
   app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Offiziersskat API' }));
 

@@ -8,6 +8,7 @@ const DESCRIPTIONS: Record<number, string> = {
   404: 'No such game (GAME_NOT_FOUND) or record not yet available (RECORD_NOT_AVAILABLE)',
   409: 'Version conflict (VERSION_CONFLICT, with the current view), seat taken (SEAT_TAKEN)',
   413: 'Body over 16 KiB (PAYLOAD_TOO_LARGE)',
+  415: 'A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)',
   422: "A move the rules reject: the engine's code (NOT_YOUR_TURN, ILLEGAL_CARD, MUST_FOLLOW_SUIT, WRONG_PHASE, …) or IDEMPOTENCY_KEY_REUSED",
   503: 'Too many waiting clients on this process (TOO_MANY_WAITERS) or database unavailable',
 };

@@ -1,5 +1,6 @@
 // POST /v1/games/{gameId}/moves: load, decide, append in one guarded write, answer.
 import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
 import { decide, evolve, type Move, type Seat } from '../../engine/index.ts';
 import { requirePlayer } from '../../auth/middleware.ts';
 import { IdempotencyConflictError, VersionConflictError } from '../../db/errors.ts';
@@ -25,6 +26,14 @@ async function replayed(store: Store, playerId: string, key: string, hash: strin
   return stored;
 }
 
+/**
+ * A move's answer as sent. The first answer is stored as this very JSON text (a jsonb object
+ * would come back with its keys reordered), so a replay is the first answer byte for byte.
+ */
+function answerResponse(c: Context, status: number, body: unknown): Response {
+  return c.body(typeof body === 'string' ? body : JSON.stringify(body), status as 200, { 'Content-Type': 'application/json' });
+}
+
 async function conflict(store: Store, gameId: string, seat: Seat, detail: string): Promise<never> {
   const game = await loadGame(store, gameId);
   throw new ProblemError(409, 'VERSION_CONFLICT', detail, {
@@ -43,7 +52,7 @@ export function registerMoveRoute(app: App, deps: AppDeps) {
     const hash = key ? requestHash(gameId, body) : '';
     if (key) {
       const first = await replayed(store, player.playerId, key, hash);
-      if (first) return c.json(first.body as never, first.status as 200);
+      if (first) return answerResponse(c, first.status, first.body) as never;
     }
 
     const game = await loadGame(store, gameId);
@@ -72,19 +81,22 @@ export function registerMoveRoute(app: App, deps: AppDeps) {
       view: gameView(after, seat, names),
       events: loggedEvents(after.events, seat, finished, version),
     };
+    const text = JSON.stringify(answer);
     try {
       await store.appendEvents({
         gameId,
         expectedVersion: version,
         events: decision.events,
         status,
-        idempotency: key ? { playerId: player.playerId, key, requestHash: hash, status: 200, body: answer } : undefined,
+        idempotency: key ? { playerId: player.playerId, key, requestHash: hash, status: 200, body: text } : undefined,
         at,
       });
     } catch (e) {
-      if (e instanceof IdempotencyConflictError && key) {
+      // The same key sent twice at once: the other request made the move (its append came
+      // first, so this one found the version moved); answer with what it answered.
+      if ((e instanceof IdempotencyConflictError || e instanceof VersionConflictError) && key) {
         const first = await replayed(store, player.playerId, key, hash);
-        if (first) return c.json(first.body as never, first.status as 200);
+        if (first) return answerResponse(c, first.status, first.body) as never;
       }
       if (e instanceof VersionConflictError || e instanceof IdempotencyConflictError)
         await conflict(store, gameId, seat, 'another move was made first');
@@ -92,6 +104,6 @@ export function registerMoveRoute(app: App, deps: AppDeps) {
     }
     await notifier.publish(gameId, answer.version);
     if (finished) await afterGameFinished(deps, game.row);
-    return c.json(answer, 200);
+    return answerResponse(c, 200, text) as never;
   });
 }
