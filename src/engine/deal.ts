@@ -1,6 +1,7 @@
 // The staged deal: which positions of the cut deck go where, and when the deal pauses
 // for a decision (RULES.md, "The deal and the cut").
-import type { DealTarget, Seat, Variant } from './types.ts';
+import { cardIndex } from './cards.ts';
+import type { Card, DealTarget, Seat, Variant } from './types.ts';
 
 export interface DealBatch {
   seat: Seat | null; // null: the stock
@@ -57,3 +58,15 @@ export const DEAL_STAGES: Record<Variant, DealBatch[][]> = {
 
 export const STACK_COUNT: Record<Variant, number> = { classic: 8, halfOpen: 4, bidding: 5 };
 export const TRICK_COUNT: Record<Variant, number> = { classic: 16, halfOpen: 16, bidding: 15 };
+
+/** For each card (by index): the stack it is dealt onto from the deck cut at `cut`, or -1. */
+export function stackOfEachCard(deck: readonly Card[], cut: number, variant: Variant): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < deck.length; i++) out.push(-1);
+  for (const stage of DEAL_STAGES[variant])
+    for (const b of stage) {
+      if (b.to !== 'covered' && b.to !== 'open') continue;
+      for (let i = 0; i < b.count; i++) out[cardIndex(deck[(cut + b.from + i) % deck.length])] = b.stacks[i];
+    }
+  return out;
+}

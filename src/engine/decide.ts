@@ -1,24 +1,22 @@
 // decide: a seat's move against the rules. Returns the events the move causes, or a typed
 // error. Never throws, whatever `move` is: it may come straight from a client.
 import { isBidValue } from './bids.ts';
-import { isCard } from './cards.ts';
+import { POINTS_AT, cardIndex, isCard } from './cards.ts';
 import { DEAL_STAGES, TRICK_COUNT } from './deal.ts';
-import { evolve, trickPoints } from './evolve.ts';
-import { BIDDING_GAMES, CLASSIC_GAMES, checkPlay, playableNow } from './legal.ts';
+import { evolve } from './evolve.ts';
+import { BIDDING_GAMES, CLASSIC_GAMES, followsSuit, playableNow } from './legal.ts';
 import { finalResult, type Ending } from './score.ts';
 import { MAX_CUT, MIN_CUT } from './seed.ts';
-import { cutDeckOf, completedTricks, type State } from './state.ts';
-import { trickRules, trickWinnerIndex } from './trumps.ts';
+import { cutDeckCards, completedTricks, ofSeat, openStackOf, type State } from './state.ts';
+import { cardOrder, secondWins } from './trumps.ts';
 import {
   GAME_TYPES,
-  SEATS,
   type Card,
   type Decision,
   type EngineErrorCode,
   type GameEvent,
   type GameType,
   type Move,
-  type MoveType,
   type Phase,
   type Seat,
 } from './types.ts';
@@ -26,32 +24,47 @@ import {
 const fail = (code: EngineErrorCode, detail: string): Decision => ({ ok: false, error: { code, detail } });
 const ok = (events: GameEvent[]): Decision => ({ ok: true, events });
 
-/** The phase each kind of move belongs to (resign: any running phase). */
-const PHASE_OF: Record<Exclude<MoveType, 'resign'>, Phase[]> = {
-  cut: ['cutting'],
-  declare: ['declaring', 'stock'],
-  kontra: ['kontra'],
-  re: ['re'],
-  pass: ['kontra', 're', 'bidding'],
-  bid: ['bidding'],
-  hold: ['bidding'],
-  pickUpStock: ['stock'],
-  discard: ['stock'],
-  play: ['playing'],
-};
+/**
+ * Whether `phase` is a time for moves of this kind; undefined for no known kind (resign, which
+ * belongs to any running phase, aside). A switch: the type comes from the client and must not
+ * find an object's inherited keys such as "toString", and it is checked on every move.
+ */
+function inPhase(type: string, phase: Phase): boolean | undefined {
+  switch (type) {
+    case 'play':
+      return phase === 'playing';
+    case 'cut':
+      return phase === 'cutting';
+    case 'declare':
+      return phase === 'declaring' || phase === 'stock';
+    case 'kontra':
+      return phase === 'kontra';
+    case 're':
+      return phase === 're';
+    case 'pass':
+      return phase === 'kontra' || phase === 're' || phase === 'bidding';
+    case 'bid':
+    case 'hold':
+      return phase === 'bidding';
+    case 'pickUpStock':
+    case 'discard':
+      return phase === 'stock';
+    default:
+      return undefined;
+  }
+}
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const optBool = (x: unknown) => x === undefined || typeof x === 'boolean';
 
 /** Dealt events for one stage of the deal (nothing if the variant has no such stage). */
-function dealStage(state: State, stage: number): GameEvent[] {
-  const deck = cutDeckOf(state);
+function dealStage(state: State, stage: number, cut = state.cut ?? 0): GameEvent[] {
   return (DEAL_STAGES[state.config.variant][stage] ?? []).map((b) => ({
     type: 'dealt',
     seat: b.seat,
     to: b.to,
     stacks: b.stacks,
-    cards: deck.slice(b.from, b.from + b.count),
+    cards: cutDeckCards(state, b.from, b.count, cut),
   }));
 }
 
@@ -62,17 +75,19 @@ function finish(state: State, events: GameEvent[], ending: Ending): GameEvent[] 
 }
 
 export function decide(state: State, seat: Seat, move: unknown): Decision {
-  if (!SEATS.includes(seat)) return fail('INVALID_MOVE', 'unknown seat');
-  if (!isRecord(move) || typeof move.type !== 'string' || !(Object.hasOwn(PHASE_OF, move.type) || move.type === 'resign'))
-    return fail('INVALID_MOVE', 'a move is an object with a known "type"');
+  if (seat !== 'forehand' && seat !== 'dealer') return fail('INVALID_MOVE', 'unknown seat');
+  const type = isRecord(move) ? move.type : undefined;
+  const allowed = typeof type === 'string' ? inPhase(type, state.phase) : undefined;
+  if (allowed === undefined && type !== 'resign') return fail('INVALID_MOVE', 'a move is an object with a known "type"');
   if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
   const m = move as Move;
   if (m.type === 'resign') return ok(finish(state, [{ type: 'resigned', seat }], { kind: 'resigned', seat }));
   if (state.toMove !== seat) return fail('NOT_YOUR_TURN', `it is ${state.toMove}'s turn`);
-  if (!PHASE_OF[m.type].includes(state.phase))
-    return fail('WRONG_PHASE', `"${m.type}" is not a move of the ${state.phase} phase`);
+  if (!allowed) return fail('WRONG_PHASE', `"${m.type}" is not a move of the ${state.phase} phase`);
 
   switch (m.type) {
+    case 'play': // first: by far the most frequent
+      return play(state, seat, m.card);
     case 'cut':
       return cut(state, seat, m.at);
     case 'declare':
@@ -93,16 +108,13 @@ export function decide(state: State, seat: Seat, move: unknown): Decision {
       return ok([{ type: 'stockPickedUp', seat, cards: state.stock.slice() }]);
     case 'discard':
       return discard(state, seat, m.cards);
-    case 'play':
-      return play(state, seat, m.card);
   }
 }
 
 function cut(state: State, seat: Seat, at: unknown): Decision {
   if (typeof at !== 'number' || !Number.isInteger(at) || at < MIN_CUT || at > MAX_CUT)
     return fail('ILLEGAL_CUT', `cut with "at" an integer from ${MIN_CUT} to ${MAX_CUT}`);
-  const cutState = { ...state, cut: at };
-  return ok([{ type: 'cut', seat, at }, ...dealStage(cutState, 0)]);
+  return ok([{ type: 'cut', seat, at }, ...dealStage(state, 0, at)]);
 }
 
 function declare(state: State, seat: Seat, m: Record<string, unknown>): Decision {
@@ -167,32 +179,38 @@ function discard(state: State, seat: Seat, cards: unknown): Decision {
 
 function play(state: State, seat: Seat, card: unknown): Decision {
   if (!isCard(card)) return fail('INVALID_MOVE', '"card" is a card such as "CJ", "HT" or "D7"');
-  const check = checkPlay(state, seat, card);
-  if (check === 'ILLEGAL_CARD') return fail('ILLEGAL_CARD', `${card} is neither open on one of your stacks nor in your hand`);
-  if (check === 'MUST_FOLLOW_SUIT')
+  // The stack the card lies open on; -1: it must be in the hand.
+  const stack = openStackOf(state, seat, card);
+  if (stack < 0 && !ofSeat(state.hand, seat).includes(card))
+    return fail('ILLEGAL_CARD', `${card} is neither open on one of your stacks nor in your hand`);
+  if (!followsSuit(state, seat, card))
     return fail('MUST_FOLLOW_SUIT', `follow suit: you can play ${playableNow(state, seat).join(', ')}`);
   const played: GameEvent = { type: 'played', seat, card };
   if (state.trick.length === 0) return ok([played]);
-  return ok(completeTrick(state, seat, card, played));
+  return ok(completeTrick(state, seat, card, stack, played));
 }
 
-function completeTrick(state: State, seat: Seat, card: Card, played: GameEvent): GameEvent[] {
+function completeTrick(state: State, seat: Seat, card: Card, stack: number, played: GameEvent): GameEvent[] {
   const contract = state.contract!;
   const led = state.trick[0];
-  const rules = trickRules(contract.game!, state.config.ramschTrumps);
-  const winner = trickWinnerIndex(rules, led.card, card) === 0 ? led.seat : seat;
-  const cards = [led.card, card];
-  const events: GameEvent[] = [played, { type: 'trickTaken', winner, cards, points: trickPoints(cards) }];
+  const order = cardOrder(contract.game!, state.config.ramschTrumps);
+  const winner = secondWins(order, cardIndex(led.card), cardIndex(card)) ? seat : led.seat;
+  const points = POINTS_AT[cardIndex(led.card)] + POINTS_AT[cardIndex(card)];
+  // Pushed into an empty array: it is then allocated once with room for the turns to come.
+  const events: GameEvent[] = [];
+  events.push(played, { type: 'trickTaken', winner, cards: [led.card, card], points });
   // The covered cards under the stacks this trick was played from are turned face up.
-  const stacks = [state.trickStacks[0], state.open[seat].indexOf(card)];
-  [led.seat, seat].forEach((s, i) => {
-    const stack = stacks[i];
-    const under = stack >= 0 ? state.covered[s][stack] : null;
-    if (under) events.push({ type: 'turned', seat: s, stack, card: under });
-  });
+  turnUnder(state, led.seat, state.trickStacks[0], events);
+  turnUnder(state, seat, stack, events);
   const done = completedTricks(state) + 1 === TRICK_COUNT[state.config.variant];
   const nullLost = contract.game === 'null' && winner === contract.declarer;
   return done || nullLost ? finish(state, events, { kind: 'played' }) : events;
+}
+
+/** The card under a stack a trick card came from (-1: from the hand) is turned, if any. */
+function turnUnder(state: State, seat: Seat, stack: number, events: GameEvent[]): void {
+  const under = stack >= 0 ? ofSeat(state.covered, seat)[stack] : null;
+  if (under !== null) events.push({ type: 'turned', seat, stack, card: under });
 }
 
 /** A seat ran out of time (the claim is the service's; the engine scores it like resigning). */

@@ -1,15 +1,25 @@
 // evolve: apply one fact to the state. Total and dumb: `decide` has already checked the rules.
 // It copies the state once and sets the fields the event changes (one object shape: fast).
-import { POINTS } from './cards.ts';
-import { copyState, other, type Contract, type Mutable, type State } from './state.ts';
+import { stackOfEachCard } from './deal.ts';
+import { copyState, ofSeat, openStackOf, other, withSeat, type Contract, type Mutable, type State } from './state.ts';
 import type { BySeat, Card, Config, GameEvent, GameType, Seat } from './types.ts';
-
-const withSeat = <T>(by: BySeat<T>, seat: Seat, value: T): BySeat<T> =>
-  seat === 'forehand' ? { forehand: value, dealer: by.dealer } : { forehand: by.forehand, dealer: value };
 
 const replaceAt = <T>(xs: readonly T[], i: number, x: T): T[] => {
   const out = xs.slice();
   out[i] = x;
+  return out;
+};
+
+/** A row of stacks with `cards` placed on the given stacks. */
+function onStacks(row: readonly (Card | null)[], stacks: readonly number[], cards: readonly Card[]): (Card | null)[] {
+  const out = row.slice();
+  for (let i = 0; i < cards.length; i++) out[stacks[i]] = cards[i];
+  return out;
+}
+
+const without = <T>(xs: readonly T[], x: T): T[] => {
+  const out: T[] = [];
+  for (const y of xs) if (y !== x) out.push(y);
   return out;
 };
 
@@ -41,10 +51,41 @@ function biddingWon(s: Mutable<State>, declarer: Seat, bid: number): void {
 export function evolve(state: State, event: GameEvent): State {
   const s = copyState(state);
   switch (event.type) {
+    // The play's events first: they are nine in ten of a game's events.
+    case 'played': {
+      const { seat, card } = event;
+      const open = ofSeat(state.open, seat);
+      const stack = openStackOf(state, seat, card);
+      if (stack >= 0) s.open = withSeat(state.open, seat, replaceAt(open, stack, null));
+      else s.hand = withSeat(state.hand, seat, without(ofSeat(state.hand, seat), card));
+      // Two players: a trick is the led card and the answer (then `trickTaken` follows).
+      const leads = state.trick.length === 0;
+      s.trick = leads ? [{ seat, card }] : [state.trick[0], { seat, card }];
+      s.trickStacks = leads ? [stack] : [state.trickStacks[0], stack];
+      s.toMove = leads ? other(seat) : null;
+      break;
+    }
+    case 'trickTaken': {
+      const w = event.winner;
+      s.points = withSeat(state.points, w, ofSeat(state.points, w) + event.points);
+      s.tricks = withSeat(state.tricks, w, ofSeat(state.tricks, w) + 1);
+      s.lastTrick = { cards: state.trick, winner: w };
+      s.trick = [];
+      s.trickStacks = [];
+      s.toMove = w;
+      break;
+    }
+    case 'turned': {
+      const { seat, stack, card } = event;
+      s.open = withSeat(state.open, seat, replaceAt(ofSeat(state.open, seat), stack, card));
+      s.covered = withSeat(state.covered, seat, replaceAt(ofSeat(state.covered, seat), stack, null));
+      break;
+    }
     case 'seated':
       break;
     case 'cut':
       s.cut = event.at;
+      s.stackOfCard = stackOfEachCard(state.deck, event.at, state.config.variant);
       if (state.config.variant === 'bidding') {
         s.phase = 'bidding';
         s.toMove = 'dealer';
@@ -58,12 +99,9 @@ export function evolve(state: State, event: GameEvent): State {
       const cards = event.cards as Card[];
       const seat = event.seat!;
       if (event.to === 'stock') s.stock = cards;
-      else if (event.to === 'hand') s.hand = withSeat(s.hand, seat, [...s.hand[seat], ...cards]);
-      else {
-        const row = s[event.to][seat].slice();
-        event.stacks.forEach((stack, i) => (row[stack] = cards[i]));
-        s[event.to] = withSeat(s[event.to], seat, row);
-      }
+      else if (event.to === 'hand') s.hand = withSeat(s.hand, seat, [...ofSeat(s.hand, seat), ...cards]);
+      else if (event.to === 'open') s.open = withSeat(s.open, seat, onStacks(ofSeat(s.open, seat), event.stacks, cards));
+      else s.covered = withSeat(s.covered, seat, onStacks(ofSeat(s.covered, seat), event.stacks, cards));
       break;
     }
     case 'declared':
@@ -118,32 +156,6 @@ export function evolve(state: State, event: GameEvent): State {
       s.phase = 'declaring';
       break;
     }
-    case 'played': {
-      const { seat, card } = event;
-      const stack = s.open[seat].indexOf(card);
-      if (stack >= 0) s.open = withSeat(s.open, seat, replaceAt(s.open[seat], stack, null));
-      else s.hand = withSeat(s.hand, seat, s.hand[seat].filter((c) => c !== card));
-      s.trick = [...state.trick, { seat, card }];
-      s.trickStacks = [...state.trickStacks, stack];
-      s.toMove = s.trick.length === 1 ? other(seat) : null;
-      break;
-    }
-    case 'trickTaken': {
-      const w = event.winner;
-      s.points = withSeat(s.points, w, s.points[w] + event.points);
-      s.tricks = withSeat(s.tricks, w, s.tricks[w] + 1);
-      s.lastTrick = { cards: state.trick, winner: w };
-      s.trick = [];
-      s.trickStacks = [];
-      s.toMove = w;
-      break;
-    }
-    case 'turned': {
-      const { seat, stack, card } = event;
-      s.open = withSeat(s.open, seat, replaceAt(s.open[seat], stack, card));
-      s.covered = withSeat(s.covered, seat, replaceAt(s.covered[seat], stack, null));
-      break;
-    }
     case 'resigned':
     case 'timedOut':
       s.toMove = null;
@@ -166,11 +178,4 @@ function biddingPassed(s: Mutable<State>, seat: Seat): void {
     else s.toMove = 'forehand';
   } else if (b.value > 0 && b.bidder === 'dealer') biddingWon(s, 'dealer', b.value);
   else s.toMove = null; // both passed: passed in, `finished` follows
-}
-
-/** Points of a completed trick's cards. */
-export function trickPoints(cards: readonly Card[]): number {
-  let p = 0;
-  for (const c of cards) p += POINTS[c];
-  return p;
 }

@@ -1,9 +1,9 @@
 // The result of a game and what is written on the score sheet (RULES.md, "Result and scoring").
-import { pointsOf } from './cards.ts';
+import { cardIndex, pointsOf } from './cards.ts';
 import { DEAL_STAGES } from './deal.ts';
 import { trumpSuitOf } from './trumps.ts';
-import { cutDeckOf, other, type Contract, type State } from './state.ts';
-import type { BySeat, Card, Config, GameType, Result, Seat } from './types.ts';
+import { cutDeckCard, other, type Contract, type State } from './state.ts';
+import { SUITS, type BySeat, type Card, type Config, type GameType, type Result, type Seat, type Suit } from './types.ts';
 
 export const BASE_VALUE: Record<Exclude<GameType, 'ramsch' | 'null'>, number> = {
   clubs: 12,
@@ -18,28 +18,35 @@ export const NULL_HAND_VALUE = 35;
 const JACKS: Card[] = ['CJ', 'SJ', 'HJ', 'DJ'];
 const SUIT_TOP_DOWN = ['A', 'T', 'K', 'Q', '9', '8', '7'];
 
+/** The matador order as card indices: the jacks, then (with spitzen) the trump suit top down. */
+const JACK_ORDER = JACKS.map(cardIndex);
+const SPITZEN_ORDER = Object.fromEntries(
+  SUITS.map((suit) => [suit, [...JACKS, ...SUIT_TOP_DOWN.map((r) => `${suit}${r}` as Card)].map(cardIndex)]),
+) as Record<Suit, number[]>;
+
 /**
  * Matadors: the unbroken run of trumps from CJ down that `cards` hold ("with", positive) or
  * lack ("without", negative). Jacks only unless `spitzen`, which runs on through the trump suit.
  */
 export function matadors(game: GameType, cards: readonly Card[], spitzen: boolean): number {
-  const order = [...JACKS];
   const suit = trumpSuitOf(game);
-  if (spitzen && suit) for (const r of SUIT_TOP_DOWN) order.push(`${suit}${r}` as Card);
-  const held = new Set(cards);
-  const withTop = held.has(order[0]);
+  const order = spitzen && suit ? SPITZEN_ORDER[suit] : JACK_ORDER;
+  let held = 0; // bit i: the card of index i is among `cards`
+  for (const c of cards) held |= 1 << cardIndex(c);
+  const withTop = (held >>> order[0]) & 1;
   let run = 0;
-  while (run < order.length && held.has(order[run]) === withTop) run++;
+  while (run < order.length && ((held >>> order[run]) & 1) === withTop) run++;
   return withTop ? run : -run;
 }
 
 /** Every card the seat received in the deal (plus the stock in the bidding variant). */
 export function cardsOfDeal(state: State, seat: Seat): Card[] {
-  const deck = cutDeckOf(state);
   const out: Card[] = [];
   for (const stage of DEAL_STAGES[state.config.variant])
-    for (const b of stage)
-      if (b.seat === seat || b.seat === null) out.push(...deck.slice(b.from, b.from + b.count));
+    for (const b of stage) {
+      if (b.seat !== seat && b.seat !== null) continue;
+      for (let i = b.from; i < b.from + b.count; i++) out.push(cutDeckCard(state, i));
+    }
   return out;
 }
 
@@ -80,30 +87,31 @@ function emptyResult(state: State): Result {
 }
 
 export function finalResult(state: State, ending: Ending): Result {
-  const base = emptyResult(state);
+  // One result object, filled in (spreading the wide object at each step costs more).
+  const result = emptyResult(state);
   const quitter = ending.kind === 'resigned' || ending.kind === 'timedOut' ? ending.seat : null;
-  base.resigned = ending.kind === 'resigned' ? ending.seat : null;
-  base.timedOut = ending.kind === 'timedOut' ? ending.seat : null;
-  if (ending.kind === 'passedIn') return { ...base, passedIn: true };
+  result.resigned = ending.kind === 'resigned' ? ending.seat : null;
+  result.timedOut = ending.kind === 'timedOut' ? ending.seat : null;
+  if (ending.kind === 'passedIn') {
+    result.passedIn = true;
+    return result;
+  }
 
   const contract = state.contract;
   if (!contract || contract.game === null) {
     // Nobody fixed a game yet: scored like a lost ramsch of the quitter with 60 points.
-    const loser = quitter!;
-    return { ...base, scores: quitterScores(state.config, loser) };
+    result.scores = quitterScores(state.config, quitter!);
+    return result;
   }
   const declarer = contract.declarer;
   const declarerPoints = declarerCardPoints(state, declarer);
-  const common = {
-    ...base,
-    declarer,
-    game: contract.game,
-    declarerPoints,
-    defenderPoints: 120 - declarerPoints,
-  };
-  if (contract.game === 'ramsch') return { ...common, ...ramschResult(state, declarer, quitter) };
-  if (contract.game === 'null') return { ...common, ...nullResult(state, contract, quitter) };
-  return { ...common, ...suitResult(state, contract, declarerPoints, quitter) };
+  result.declarer = declarer;
+  result.game = contract.game;
+  result.declarerPoints = declarerPoints;
+  result.defenderPoints = 120 - declarerPoints;
+  if (contract.game === 'ramsch') return Object.assign(result, ramschResult(state, declarer, quitter));
+  if (contract.game === 'null') return Object.assign(result, nullResult(state, contract, quitter));
+  return Object.assign(result, suitResult(state, contract, declarerPoints, quitter));
 }
 
 function quitterScores(config: Config, loser: Seat): BySeat<number> {

@@ -17,6 +17,15 @@ export function seedCommitment(serverSeedHex: string): string {
   return bytesToHex(sha256(hexToBytes(serverSeedHex)));
 }
 
+/**
+ * The hasher of the word stream. A fresh noble hasher per block costs twice the hashing itself
+ * (its buffers are allocated per instance), so one hasher is reset from a pristine one with
+ * `_cloneInto`, noble's documented way to reuse an instance. Sharing it is safe: each block is
+ * hashed start to end in one synchronous call.
+ */
+const PRISTINE = sha256.create();
+const hasher = sha256.create();
+
 /** The word stream SHA-256(seed ‖ uint32be(0)) ‖ SHA-256(seed ‖ uint32be(1)) ‖ … as uint32be. */
 function wordStream(seed: Uint8Array): () => number {
   const input = new Uint8Array(seed.length + 4);
@@ -32,7 +41,7 @@ function wordStream(seed: Uint8Array): () => number {
       input[n + 2] = (counter >>> 8) & 0xff;
       input[n + 3] = counter & 0xff;
       counter++;
-      block = sha256(input);
+      block = PRISTINE._cloneInto(hasher).update(input).digest();
       offset = 0;
     }
     const w = ((block[offset] << 24) | (block[offset + 1] << 16) | (block[offset + 2] << 8) | block[offset + 3]) >>> 0;
@@ -41,16 +50,20 @@ function wordStream(seed: Uint8Array): () => number {
   };
 }
 
+/**
+ * For each range size n (2..32): the top sliver of the 2^32 words is rejected so that
+ * `w mod n` is exactly uniform. Computed once: the float modulo behind it is slow in a loop.
+ */
+const ACCEPT_BELOW = Array.from({ length: 33 }, (_, n) => (n < 2 ? 0 : 2 ** 32 - (2 ** 32 % n)));
+
 /** The shuffled deck for a server seed (before the cut). */
 export function shuffle(serverSeedHex: string): Card[] {
   const next = wordStream(hexToBytes(serverSeedHex));
   const deck = DECK.slice();
   for (let i = 31; i >= 1; i--) {
     const n = i + 1;
-    // Reject the top sliver of the 2^32 range so that `w mod n` is exactly uniform.
-    const limit = 2 ** 32 - (2 ** 32 % n);
     let w = next();
-    while (w >= limit) w = next();
+    while (w >= ACCEPT_BELOW[n]) w = next();
     const j = w % n;
     const t = deck[i];
     deck[i] = deck[j];

@@ -1,5 +1,6 @@
 // The whole state of one game, and the state before the first move.
 import { shuffle } from './seed.ts';
+import { cardIndex } from './cards.ts';
 import { STACK_COUNT } from './deal.ts';
 import type { BySeat, Card, Config, GameType, Phase, Result, Seat } from './types.ts';
 
@@ -58,6 +59,12 @@ export interface State {
   readonly trickStacks: readonly number[];
   readonly lastTrick: { cards: readonly TrickCard[]; winner: Seat } | null;
   readonly result: Result | null;
+  /**
+   * For each card (by index, see `cardIndex`): the stack it was dealt onto, covered or open, or
+   * -1 for a hand or the stock. Fixed at the cut (null before), shared by the states after it:
+   * it finds a played card's stack without searching.
+   */
+  readonly stackOfCard: readonly number[] | null;
 }
 
 /** A shallow copy with one fixed shape (fast: spreads of this wide object are not). */
@@ -83,11 +90,33 @@ export function copyState(s: State): Mutable<State> {
     trickStacks: s.trickStacks,
     lastTrick: s.lastTrick,
     result: s.result,
+    stackOfCard: s.stackOfCard,
   };
 }
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export const other = (seat: Seat): Seat => (seat === 'forehand' ? 'dealer' : 'forehand');
+
+/**
+ * A seat's part, read by name: `by[seat]` with a variable key is a slower, generic lookup in
+ * V8, and the per-move paths do it often.
+ */
+export const ofSeat = <T>(by: BySeat<T>, seat: Seat): T => (seat === 'forehand' ? by.forehand : by.dealer);
+
+/**
+ * The stack a card lies open on among the seat's stacks, or -1. A card stays on the stack it
+ * was dealt to (a covered card is turned up in place), so the per-game table says where to look.
+ */
+export function openStackOf(state: State, seat: Seat, card: Card): number {
+  const open = ofSeat(state.open, seat);
+  if (state.stackOfCard === null) return open.indexOf(card);
+  const stack = state.stackOfCard[cardIndex(card)];
+  return stack >= 0 && open[stack] === card ? stack : -1;
+}
+
+/** A copy of `by` with the seat's part replaced. */
+export const withSeat = <T>(by: BySeat<T>, seat: Seat, value: T): BySeat<T> =>
+  seat === 'forehand' ? { forehand: value, dealer: by.dealer } : { forehand: by.forehand, dealer: value };
 
 export function initialState(config: Config, serverSeed: string): State {
   const n = STACK_COUNT[config.variant];
@@ -113,6 +142,7 @@ export function initialState(config: Config, serverSeed: string): State {
     trickStacks: [],
     lastTrick: null,
     result: null,
+    stackOfCard: null,
   });
 }
 
@@ -120,6 +150,17 @@ export function initialState(config: Config, serverSeed: string): State {
 export function cutDeckOf(state: State): Card[] {
   const at = state.cut ?? 0;
   return [...state.deck.slice(at), ...state.deck.slice(0, at)];
+}
+
+/** The card at `position` of the deck cut at `cut` (without building the cut deck). */
+export const cutDeckCard = (state: State, position: number, cut = state.cut ?? 0): Card =>
+  state.deck[(cut + position) % state.deck.length];
+
+/** `count` cards of the deck cut at `cut`, from position `from`. */
+export function cutDeckCards(state: State, from: number, count: number, cut = state.cut ?? 0): Card[] {
+  const out: Card[] = [];
+  for (let i = from; i < from + count; i++) out.push(cutDeckCard(state, i, cut));
+  return out;
 }
 
 export function completedTricks(state: State): number {

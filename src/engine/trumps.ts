@@ -1,6 +1,6 @@
 // Which cards are trumps, what suit a card follows, and which card wins a trick, per game.
 import { DECK, isJack, rankOf, suitOf } from './cards.ts';
-import type { Card, GameType, RamschTrumps, Suit } from './types.ts';
+import { SUITS, type Card, type GameType, type RamschTrumps, type Suit } from './types.ts';
 
 /** The suit class a card belongs to when following: a printed suit, or trump. */
 export const TRUMP = 'trump';
@@ -50,6 +50,47 @@ const RULES = {
 export function trickRules(game: GameType, ramschTrumps: RamschTrumps): TrickRules {
   if (game === 'ramsch' && ramschTrumps === 'none') return RULES.ramschNoTrumps;
   return RULES[game];
+}
+
+/**
+ * The same rules as tables by card index (see `cardIndex`), for the per-move hot paths.
+ * A suit class is a number here: 0–3 the printed suits C S H D, `TRUMP_CLASS` the trumps.
+ */
+export interface CardOrder {
+  follows: Uint8Array;
+  power: Uint8Array;
+}
+export const TRUMP_CLASS = 4;
+
+function cardOrderOf(rules: TrickRules): CardOrder {
+  const classNumber = (cls: SuitClass) => (cls === TRUMP ? TRUMP_CLASS : SUITS.indexOf(cls));
+  return {
+    follows: Uint8Array.from(DECK, (c) => classNumber(rules.cls[c])),
+    power: Uint8Array.from(DECK, (c) => rules.power[c]),
+  };
+}
+
+const ORDERS = {
+  clubs: cardOrderOf(RULES.clubs),
+  spades: cardOrderOf(RULES.spades),
+  hearts: cardOrderOf(RULES.hearts),
+  diamonds: cardOrderOf(RULES.diamonds),
+  grand: cardOrderOf(RULES.grand),
+  ramsch: cardOrderOf(RULES.ramsch),
+  ramschNoTrumps: cardOrderOf(RULES.ramschNoTrumps),
+  null: cardOrderOf(RULES.null),
+};
+
+export function cardOrder(game: GameType, ramschTrumps: RamschTrumps): CardOrder {
+  if (game === 'ramsch' && ramschTrumps === 'none') return ORDERS.ramschNoTrumps;
+  return ORDERS[game];
+}
+
+/** Whether the second card of a two-card trick beats the led one (both as card indices). */
+export function secondWins(order: CardOrder, led: number, second: number): boolean {
+  const a = order.follows[led];
+  const b = order.follows[second];
+  return a === b ? order.power[second] > order.power[led] : b === TRUMP_CLASS;
 }
 
 export function trumpSuitOf(game: GameType): Suit | undefined {
