@@ -194,8 +194,10 @@ function completeTrick(state: State, seat: Seat, card: Card, stack: number, play
   const contract = state.contract!;
   const led = state.trick[0];
   const order = cardOrder(contract.game!, state.config.ramschTrumps);
-  const winner = secondWins(order, cardIndex(led.card), cardIndex(card)) ? seat : led.seat;
-  const points = POINTS_AT[cardIndex(led.card)] + POINTS_AT[cardIndex(card)];
+  const ledIndex = cardIndex(led.card);
+  const index = cardIndex(card);
+  const winner = secondWins(order, ledIndex, index) ? seat : led.seat;
+  const points = POINTS_AT[ledIndex] + POINTS_AT[index];
   // Pushed into an empty array: it is then allocated once with room for the turns to come.
   const events: GameEvent[] = [];
   events.push(played, { type: 'trickTaken', winner, cards: [led.card, card], points });

@@ -94,6 +94,18 @@ export function discardPairs(hand: readonly Card[]): Move[] {
   return out;
 }
 
+/** One shared bid move per bid value (like CUTS): the bidding lists most of them on every call. */
+const BID_MOVES: readonly Move[] = BID_VALUES.map((value) => ({ type: 'bid', value }));
+const PASS: Move = { type: 'pass' };
+
+/** The bids above `value`, then pass. */
+function bidsAbove(value: number): Move[] {
+  const out: Move[] = [];
+  for (let i = 0; i < BID_VALUES.length; i++) if (BID_VALUES[i] > value) out.push(BID_MOVES[i]);
+  out.push(PASS);
+  return out;
+}
+
 export function legalMoves(state: State, seat: Seat): Move[] {
   if (state.toMove !== seat) return [];
   switch (state.phase) {
@@ -113,8 +125,7 @@ export function legalMoves(state: State, seat: Seat): Move[] {
       const b = state.bidding!;
       // Forehand answers the dealer's bid; after the dealer passed with nothing held it may bid.
       if (seat === 'forehand' && !b.passed.dealer) return [{ type: 'hold' }, { type: 'pass' }];
-      const bids: Move[] = BID_VALUES.filter((v) => v > b.value).map((value) => ({ type: 'bid', value }));
-      return [...bids, { type: 'pass' }];
+      return bidsAbove(b.value);
     }
     case 'stock':
       if (state.stockPickedUp) return discardPairs(state.hand[seat]);
