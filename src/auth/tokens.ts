@@ -22,6 +22,8 @@ export type VerifyResult = { ok: true; principal: Principal } | VerifyFailure;
 const EXTERNAL_ALGS = ['RS256', 'ES256', 'EdDSA'];
 /** Tolerates small clock skew between us, other server processes and the external provider. */
 const CLOCK_TOLERANCE_SECONDS = 5;
+/** How many verified own tokens one process remembers. */
+const VERIFIED_MAX = 10_000;
 
 /** Issues our own guest tokens and verifies ours plus, if configured, an external provider's. */
 export class TokenService {
@@ -32,6 +34,8 @@ export class TokenService {
   readonly #ttlSeconds: number;
   readonly #external: (ExternalProvider & { keySet: JWTVerifyGetKey }) | undefined;
   readonly #now: () => Date;
+  /** Own tokens verified before (an Ed25519 check per request is most of auth's cost). */
+  readonly #verified = new Map<string, { playerId: string; exp: number; nbf: number | undefined }>();
 
   constructor(options: TokenServiceOptions) {
     if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds <= 0) {
@@ -94,6 +98,13 @@ export class TokenService {
   }
 
   async #verifyOwn(token: string): Promise<VerifyResult> {
+    // A token whose signature and claims were checked before is the same bytes: only the
+    // clock-dependent claims need checking again (expired → the full check, with its error).
+    const now = Math.floor(this.#now().getTime() / 1000); // as jose counts
+    const known = this.#verified.get(token);
+    if (known && now < known.exp + CLOCK_TOLERANCE_SECONDS && (known.nbf === undefined || now >= known.nbf - CLOCK_TOLERANCE_SECONDS))
+      return { ok: true, principal: { kind: 'guest', playerId: known.playerId } };
+    this.#verified.delete(token);
     const { publicKey } = await this.#keys;
     const { payload } = await jwtVerify(token, publicKey, {
       algorithms: [SIGNING_ALG],
@@ -102,7 +113,10 @@ export class TokenService {
       ...this.#claimOptions(),
     });
     const sub = subject(payload);
-    return sub === undefined ? missingSubject() : { ok: true, principal: { kind: 'guest', playerId: sub } };
+    if (sub === undefined) return missingSubject();
+    if (this.#verified.size >= VERIFIED_MAX) this.#verified.delete(this.#verified.keys().next().value!);
+    this.#verified.set(token, { playerId: sub, exp: payload.exp!, nbf: payload.nbf });
+    return { ok: true, principal: { kind: 'guest', playerId: sub } };
   }
 
   async #verifyExternal(token: string): Promise<VerifyResult> {

@@ -45,8 +45,26 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -103,6 +121,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -149,6 +176,15 @@ export interface paths {
                 };
                 /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -290,6 +326,15 @@ export interface paths {
                         "application/json": components["schemas"]["GameView"];
                     };
                 };
+                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
                 401: {
                     headers: {
@@ -319,6 +364,24 @@ export interface paths {
                 };
                 /** @description Version conflict (VERSION_CONFLICT, with the current view), seat taken (SEAT_TAKEN) */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -428,6 +491,24 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["GameRecord"];
+                    };
+                };
+                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description No such game (GAME_NOT_FOUND) or record not yet available (RECORD_NOT_AVAILABLE) */
@@ -542,6 +623,15 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description A move the rules reject: the engine's code (NOT_YOUR_TURN, ILLEGAL_CARD, MUST_FOLLOW_SUIT, WRONG_PHASE, …) or IDEMPOTENCY_KEY_REUSED */
                 422: {
                     headers: {
@@ -623,6 +713,636 @@ export interface paths {
                     };
                 };
                 /** @description Too many waiting clients on this process (TOO_MANY_WAITERS) or database unavailable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{gameId}/claim-timeout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the game after the player to move let the deadline pass
+         * @description Only the waiting player, only after `deadline` (the game's `updatedAt` + `turnSeconds`). The player to move is scored as if it had resigned. A move made before the claim wins the race; then the claim answers 409 or 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gameId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The finished game, as the claimer sees it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GameView"];
+                    };
+                };
+                /** @description Malformed path (VALIDATION_FAILED) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description NOT_A_PLAYER: you do not sit at this game */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game (GAME_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description VERSION_CONFLICT: a move was made meanwhile (with the current view) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description NO_DEADLINE: the game has no turnSeconds; DEADLINE_NOT_REACHED: not yet (with `deadline`); YOUR_TURN: you are the player to move; GAME_NOT_STARTED; GAME_FINISHED */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{gameId}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Play a finished standalone game again, the seats swapped
+         * @description A new game with the same options (and turnSeconds) and a fresh seed: the dealer becomes forehand and forehand the dealer. Both players asking get the same game: 201 for the request that created it, 200 after. Games of a match are followed by the match itself.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    gameId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The rematch, created earlier (by you or the other player) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GameView"];
+                    };
+                };
+                /** @description The rematch, created now */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GameView"];
+                    };
+                };
+                /** @description Malformed path (VALIDATION_FAILED) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description NOT_A_PLAYER: only the two players of the game can ask for its rematch */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such game (GAME_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description GAME_NOT_FINISHED: the game is still running; MATCH_GAME: the game belongs to a match */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a match of a fixed number of games and take a player slot
+         * @description A fresh 32-byte `matchSeed` is drawn and its commitment published; it decides the first dealer and is revealed when the match ends. Game 1 is created when the second player joins.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CreateMatch"];
+                };
+            };
+            responses: {
+                /** @description The new match (waiting for its second player) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Match"];
+                    };
+                };
+                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{matchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The score sheet (Skatliste): every game, the running totals, the status and the winner */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    matchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The match */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Match"];
+                    };
+                };
+                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such match (MATCH_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{matchId}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take the free player slot; game 1 starts */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    matchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The match, now playing game 1 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Match"];
+                    };
+                };
+                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description SEAT_RESERVED: the free slot is reserved for another player */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such match (MATCH_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description ALREADY_IN_MATCH: you created this match; MATCH_FULL: both slots are taken */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{matchId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The match's event log: gameStarted, gameFinished, matchFinished */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only events with seq greater than this */
+                    after?: number;
+                };
+                header?: never;
+                path: {
+                    matchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Events in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MatchEventLog"];
+                    };
+                };
+                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such match (MATCH_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{matchId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events: the match's events as they happen
+         * @description Each SSE message has `id:` = the match event seq, `event:` = its type and `data:` = the event as JSON. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after `matchFinished`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description start after this seq */
+                    after?: number;
+                };
+                header?: {
+                    "last-event-id"?: string;
+                };
+                path: {
+                    matchId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An event stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description No such match (MATCH_NOT_FOUND) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many waiting clients on this process (TOO_MANY_WAITERS) */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -845,6 +1565,17 @@ export interface components {
             result: components["schemas"]["Result"];
             createdAt: string;
             updatedAt: string;
+            /** @description the match this game belongs to and its number there; null for a standalone game */
+            match: {
+                id: string;
+                number: number;
+            } | null;
+            /** @description the game this one is the rematch of */
+            rematchOf: string | null;
+            /** @description seconds per move; null: no deadline */
+            turnSeconds: number | null;
+            /** @description while someone is to move in a game with turnSeconds: updatedAt + turnSeconds; after it the other player may claim the game */
+            deadline?: string;
         };
         /** @enum {string} */
         GameStatus: "waiting" | "cutting" | "bidding" | "stock" | "declaring" | "kontra" | "re" | "playing" | "finished";
@@ -1034,6 +1765,8 @@ export interface components {
             seat?: components["schemas"]["Seat"] & unknown;
             /** @description 64 hex digits: a reproducible practice deal (marked practice: true) */
             seed?: string;
+            /** @description seconds each player has per move (5..86400); default: no deadline */
+            turnSeconds?: number;
         };
         GamePage: {
             games: components["schemas"]["GameSummary"][];
@@ -1088,6 +1821,162 @@ export interface components {
             move: components["schemas"]["Move"];
             /** @description the version your move was chosen at; a different current version answers 409 */
             expectedVersion?: number;
+        };
+        Match: {
+            id: string;
+            status: components["schemas"]["MatchStatus"];
+            games: number;
+            config: components["schemas"]["GameConfig"];
+            turnSeconds: number | null;
+            /** @description the creator, then the opponent once joined */
+            players: components["schemas"]["MatchPlayer"][];
+            reservedFor: string | null;
+            /** @description hex(SHA-256(matchSeed)), published at creation */
+            matchSeedCommitment: string;
+            /** @description revealed once the match is finished. First dealer: the low bit of SHA-256(matchSeed ‖ "dealer") — 0: the creator deals game 1, 1: the opponent; then the dealer alternates */
+            matchSeed?: string;
+            /** @description player id of the dealer of game 1, once the match started */
+            firstDealer: string | null;
+            /** @description the game being played; null while waiting and once finished */
+            currentGameId: string | null;
+            currentNumber: number | null;
+            /** @description the score sheet (Skatliste), one row per game started */
+            sheet: components["schemas"]["SheetRow"][];
+            totals: components["schemas"]["PointsByPlayer"] & unknown;
+            /** @description once finished: the player with the higher total; null on a draw */
+            winner: string | null;
+            draw: boolean;
+            /** @description the seq of the last match event */
+            version: number;
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @enum {string} */
+        MatchStatus: "waiting" | "playing" | "finished";
+        MatchPlayer: {
+            playerId: string;
+            name: string;
+        };
+        SheetRow: {
+            number: number;
+            gameId: string;
+            status: components["schemas"]["GameStatus"];
+            /** @description player id */
+            dealer: string;
+            /** @description player id */
+            forehand: string;
+            /** @description player id; null when passed in or given up before a game was fixed */
+            declarer: string | null;
+            /** @enum {string|null} */
+            game: "clubs" | "spades" | "hearts" | "diamonds" | "grand" | "ramsch" | "null" | null;
+            result: components["schemas"]["SheetResult"];
+            /** @description the game's value as scored (the game's result.value) */
+            value: number | null;
+            points: components["schemas"]["PointsByPlayer"];
+            totals: components["schemas"]["PointsByPlayer"] & unknown;
+        };
+        /** @description null while the game runs */
+        SheetResult: {
+            /** @description the declarer won (ramsch: the player who chose it) */
+            won: boolean;
+            declarerPoints: number;
+            defenderPoints: number;
+            schneider: boolean;
+            schwarz: boolean;
+            matadors: number;
+            multiplier: number;
+            kontra: boolean;
+            re: boolean;
+            overbid: boolean;
+            durchmarsch: boolean;
+            passedIn: boolean;
+            /** @description player id of who resigned */
+            resigned: string | null;
+            /** @description player id of who ran out of time */
+            timedOut: string | null;
+        } | null;
+        /** @description written in each player's column: the game's result.scores by player */
+        PointsByPlayer: {
+            [key: string]: number;
+        } | null;
+        CreateMatch: {
+            /**
+             * @description how many games the match has (1..100)
+             * @example 6
+             */
+            games: number;
+            /**
+             * @description default classic
+             * @enum {string}
+             */
+            variant?: "classic" | "halfOpen" | "bidding";
+            /**
+             * @description default standard
+             * @enum {string}
+             */
+            scoring?: "standard" | "simple";
+            /** @description matadors run through the trump suit; default false */
+            spitzen?: boolean;
+            /** @description kontra and re may be said; default true */
+            kontra?: boolean;
+            /**
+             * @description default jacks
+             * @enum {string}
+             */
+            ramschTrumps?: "jacks" | "none";
+            /** @description reserve the other player slot for this player id */
+            opponent?: string;
+            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline */
+            turnSeconds?: number;
+        };
+        MatchEventLog: {
+            version: number;
+            finished: boolean;
+            events: components["schemas"]["LoggedMatchEvent"][];
+        };
+        LoggedMatchEvent: {
+            seq: number;
+            event: components["schemas"]["MatchEvent"];
+        };
+        MatchEvent: components["schemas"]["GameStartedEvent"] | components["schemas"]["GameFinishedEvent"] | components["schemas"]["MatchFinishedEvent"];
+        GameStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gameStarted";
+            number: number;
+            gameId: string;
+            dealer: string;
+            forehand: string;
+        };
+        GameFinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gameFinished";
+            number: number;
+            gameId: string;
+            declarer: string | null;
+            /** @enum {string|null} */
+            game: "clubs" | "spades" | "hearts" | "diamonds" | "grand" | "ramsch" | "null" | null;
+            won: boolean;
+            passedIn: boolean;
+            value: number;
+            points: components["schemas"]["PointsByPlayer"] & unknown;
+            totals: components["schemas"]["PointsByPlayer"] & unknown;
+        };
+        MatchFinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "matchFinished";
+            totals: components["schemas"]["PointsByPlayer"] & unknown;
+            winner: string | null;
+            draw: boolean;
+            matchSeed: string;
         };
         Health: {
             status: string;

@@ -3,12 +3,10 @@
 
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql as q } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
@@ -43,6 +41,13 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
     const dataDir = url === undefined ? (opts.dataDir ?? './.data') : undefined;
     // PGlite creates only the last directory of the path itself; no dataDir is in-memory.
     if (dataDir) await mkdir(dataDir, { recursive: true });
+    // Loaded only when used: the embedded database's module alone is ~45 MB of RSS, which a
+    // server on Postgres has no use for.
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const pglite = await PGlite.create(dataDir ? { dataDir } : {});
     const db = drizzlePglite({ client: pglite, schema });
     try {

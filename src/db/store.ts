@@ -86,6 +86,8 @@ export interface GamePage {
 
 // The one row all processes race to fill; see signingKeys.slot.
 const CURRENT_KEY = 'current';
+/** How many player rows one process keeps (see Store.knownPlayers). */
+const KNOWN_PLAYERS_MAX = 10_000;
 
 /** The seat column of an event: who did it; null where no seat acts (stock deal, trick, end). */
 export function seatOfEvent(event: GameEvent): Seat | null {
@@ -103,6 +105,46 @@ function eventRows(gameId: string, version: number, events: GameEvent[]) {
   }));
 }
 
+/**
+ * A game row with its log. One statement sees one snapshot, so the events are exactly the log
+ * the row's version describes; `seq <= version` keeps it so should that ever change.
+ */
+function prepareLoadGame(db: Db) {
+  return db
+    .select({
+      game: games,
+      events: sql<GameEvent[] | null>`(select json_agg(${gameEvents.payload} order by ${gameEvents.seq}) from ${gameEvents}
+        where ${gameEvents.gameId} = ${games.id} and ${lte(gameEvents.seq, games.version)})`,
+    })
+    .from(games)
+    .where(eq(games.id, sql.placeholder('id')))
+    .prepare('store_load_game');
+}
+
+/** Store.appendMove's statement, with placeholders. */
+function prepareAppendMove(db: Db) {
+  const p = sql.placeholder;
+  const guard = and(eq(games.id, p('id')), eq(games.version, p('expected')))!;
+  const column = (c: { name: string }) => sql.identifier(c.name);
+  const appended = db.$with('appended', {}).as(
+    sql`insert into ${gameEvents} (${column(gameEvents.gameId)}, ${column(gameEvents.seq)}, ${column(gameEvents.type)}, ${column(gameEvents.seat)}, ${column(gameEvents.payload)})
+      select ${p('id')}, x.seq, x.type, x.seat, x.payload
+      from jsonb_to_recordset(${p('rows')}::jsonb) as x(seq integer, type text, seat text, payload jsonb)
+      where exists (select 1 from ${games} where ${guard})`,
+  );
+  return db
+    .with(appended)
+    .update(games)
+    .set({
+      version: sql`${p('version')}::integer`,
+      status: sql`${p('status')}`,
+      updatedAt: sql`coalesce(${p('at')}::timestamptz, now())`,
+    })
+    .where(guard)
+    .returning()
+    .prepare('store_append_move');
+}
+
 export class Store {
   constructor(private readonly db: Db) {}
 
@@ -117,13 +159,37 @@ export class Store {
   }
 
   async getPlayer(id: string): Promise<PlayerRow | null> {
+    const known = this.knownPlayers.get(id);
+    if (known) return known;
     const [row] = await this.db.select().from(players).where(eq(players.id, id));
+    if (row) this.rememberPlayer(row);
     return row ?? null;
   }
 
   async getPlayers(ids: readonly string[]): Promise<PlayerRow[]> {
     if (ids.length === 0) return [];
-    return this.db.select().from(players).where(inArray(players.id, [...ids]));
+    const known: PlayerRow[] = [];
+    const unknown: string[] = [];
+    for (const id of ids) {
+      const row = this.knownPlayers.get(id);
+      if (row) known.push(row);
+      else unknown.push(id);
+    }
+    if (unknown.length === 0) return known;
+    const rows = await this.db.select().from(players).where(inArray(players.id, unknown));
+    for (const row of rows) this.rememberPlayer(row);
+    return [...known, ...rows];
+  }
+
+  /**
+   * Player rows never change once written, so every request (the token's player, the names in
+   * a view) need not read them again: a bounded per-process copy of rows seen. Only rows that
+   * exist are kept, so it can never answer for a player another process has not created yet.
+   */
+  private readonly knownPlayers = new Map<string, PlayerRow>();
+  private rememberPlayer(row: PlayerRow): void {
+    if (this.knownPlayers.size >= KNOWN_PLAYERS_MAX) this.knownPlayers.delete(this.knownPlayers.keys().next().value!);
+    this.knownPlayers.set(row.id, row);
   }
 
   /** The player behind an external token; the first sight creates it (racing requests agree). */
@@ -180,19 +246,16 @@ export class Store {
     return row ?? null;
   }
 
-  /** The game and its events in order. */
+  /**
+   * The game and its events in order: one query (every request of a game starts with it),
+   * built once per store.
+   */
   async loadGame(id: string): Promise<{ game: GameRow; events: GameEvent[] } | null> {
-    const game = await this.getGame(id);
-    if (!game) return null;
-    // Events and version commit together, so events up to the row's version are exactly the
-    // log it describes, even if another append lands between the two reads.
-    const rows = await this.db
-      .select({ payload: gameEvents.payload })
-      .from(gameEvents)
-      .where(and(eq(gameEvents.gameId, id), lte(gameEvents.seq, game.version)))
-      .orderBy(gameEvents.seq);
-    return { game, events: rows.map((r) => r.payload) };
+    const [row] = await (this.loadQuery ??= prepareLoadGame(this.db)).execute({ id });
+    if (!row) return null;
+    return { game: row.game, events: row.events ?? [] };
   }
+  private loadQuery?: ReturnType<typeof prepareLoadGame>;
 
   /**
    * Appends events (and fills seats, and stores the idempotent answer) in one transaction,
@@ -202,6 +265,8 @@ export class Store {
   async appendEvents(input: AppendInput): Promise<GameRow> {
     const { gameId, expectedVersion, events, status, patch = {}, idempotency, at } = input;
     try {
+      // A plain move (no seat to fill, no answer to keep) is one statement: the hot path.
+      if (!idempotency && Object.keys(patch).length === 0 && events.length > 0) return await this.appendMove(input);
       return await this.db.transaction(async (tx) => {
         // The guarded update comes first: it locks the game row, so a racing writer waits
         // here, then finds the version moved and updates nothing.
@@ -233,6 +298,28 @@ export class Store {
       throw error;
     }
   }
+
+  /**
+   * The guarded update and the events' insert as ONE statement (one round trip instead of
+   * begin, update, insert, commit), built once per store. The insert is guarded by the same
+   * condition as the update; a racing writer at the same version either finds the version moved
+   * (its update and insert match nothing) or collides on the events' primary key (game_id, seq)
+   * and fails whole.
+   */
+  private async appendMove({ gameId, expectedVersion, events, status, at }: AppendInput): Promise<GameRow> {
+    const rows = eventRows(gameId, expectedVersion, events).map(({ seq, type, seat, payload }) => ({ seq, type, seat, payload }));
+    const [game] = await (this.appendQuery ??= prepareAppendMove(this.db)).execute({
+      id: gameId,
+      expected: expectedVersion,
+      version: expectedVersion + events.length,
+      status,
+      at: at ? at.toISOString() : null,
+      rows: JSON.stringify(rows),
+    });
+    if (!game) throw new VersionConflictError(gameId, expectedVersion);
+    return game;
+  }
+  private appendQuery?: ReturnType<typeof prepareAppendMove>;
 
   // ------------------------------------------------------------ idempotency
 

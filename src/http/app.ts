@@ -46,15 +46,25 @@ export function createApp(deps: AppDeps): App {
     await next();
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - start).toFixed(2) });
   });
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ProblemError(413, 'PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
+    },
+  });
+  // hono's bodyLimit looks at `c.req.raw.body`, which makes the Node adapter build a whole web
+  // Request (and a stream) for every request, GETs included. A GET has no body, and a declared
+  // Content-Length is checked as bodyLimit itself would; only a chunked body is counted by it.
+  app.use('*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined) {
+      if (parseInt(length, 10) > MAX_BODY_BYTES)
         throw new ProblemError(413, 'PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
-      },
-    }),
-  );
+      return next();
+    }
+    return limitBody(c, next);
+  });
   app.use('/v1/*', async (c, next) => {
     const type = c.req.header('Content-Type');
     const hasBody = c.req.header('Content-Length') ? c.req.header('Content-Length') !== '0' : c.req.header('Transfer-Encoding') !== undefined;

@@ -9,7 +9,7 @@ import { gameView, loadGame, playerRefs, playersOf, seatOf, statusOf, type Loade
 import { createGame, getGame, getRecord, joinGame, listEvents, listGames } from './routes.ts';
 import { registerMoveRoute } from './moves.ts';
 import { registerStreamRoute } from './stream.ts';
-import { waitPast } from './wait.ts';
+import { loadPast } from './wait.ts';
 
 /** Events as `viewer` may see them, numbered by their sequence. */
 export function loggedEvents(events: GameEvent[], viewer: Viewer, finished: boolean, after = 0) {
@@ -94,11 +94,10 @@ export function registerGameRoutes(app: App, deps: AppDeps) {
   app.openapi(getGame, async (c) => {
     const { gameId } = c.req.valid('param');
     const { waitForVersion } = c.req.valid('query');
-    let game = await loadGame(store, gameId);
-    if (waitForVersion !== undefined && game.row.version <= waitForVersion && game.state.phase !== 'finished') {
-      if (await waitPast(store, notifier, gameId, waitForVersion, timing.longPollMs, c.req.raw.signal))
-        game = await loadGame(store, gameId);
-    }
+    const game =
+      waitForVersion === undefined
+        ? await loadGame(store, gameId)
+        : await loadPast(store, notifier, gameId, waitForVersion, timing.longPollMs, c.req.raw.signal, () => loadGame(store, gameId));
     const viewer: Viewer = seatOf(game.row, c.var.player?.playerId) ?? 'spectator';
     const etag = `W/"${game.row.version}-${viewer}"`;
     c.header('ETag', etag);

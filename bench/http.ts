@@ -1,0 +1,296 @@
+// HTTP load benchmark: `npm run bench:http`.
+//
+// 1. Creates a scratch database on the Postgres server of DATABASE_URL (default
+//    postgres://postgres@127.0.0.1:5432/test; only 127.0.0.1/localhost is accepted).
+// 2. Starts the service on it as a child process (`node --import tsx src/main.ts`; with
+//    BENCH_IN_PROCESS=1 in this process via startService instead), on a free 127.0.0.1 port.
+// 3. Runs the bot runner (greedy against random, classic) with BENCH_CONCURRENCY (32) games at
+//    once: a warm-up of BENCH_WARMUP_SECONDS (3), then BENCH_SECONDS (20) measured.
+// 4. Measures the database floor at the same concurrency: a plain postgres.js loop doing what a
+//    move does at the database — read the game's events and append one (and bump the game's
+//    version), in one transaction — for BENCH_FLOOR_SECONDS (10).
+// 5. Prints moves/s, p50/p99 move latency, the server's RSS, the floor and the ratio; stops the
+//    server, drops the scratch database, and exits (non-zero if the bots hit unexpected errors).
+//
+// BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (child process) into dir.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { latencyStats, runBots } from '../src/cli/bot-runner.ts';
+
+const env = process.env;
+const DATABASE_URL = env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
+const CONCURRENCY = Number(env.BENCH_CONCURRENCY ?? 32);
+const SECONDS = Number(env.BENCH_SECONDS ?? 20);
+const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 3);
+const FLOOR_SECONDS = Number(env.BENCH_FLOOR_SECONDS ?? 10);
+const IN_PROCESS = env.BENCH_IN_PROCESS === '1';
+const CPU_PROF = env.BENCH_CPU_PROF;
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const TARGET = { ratio: 0.6, p99Ms: 50, rssMb: 200 };
+
+function log(line: string) {
+  process.stderr.write(`${line}\n`);
+}
+
+// ------------------------------------------------------------------ scratch database
+
+function localUrl(raw: string): URL {
+  const url = new URL(raw);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
+    throw new Error(`bench:http only talks to a local Postgres (127.0.0.1), not ${url.hostname}`);
+  url.hostname = '127.0.0.1';
+  return url;
+}
+
+async function createScratch(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = localUrl(DATABASE_URL);
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const sql = postgres(admin.toString(), { max: 1, onnotice: () => {} });
+    try {
+      await sql.unsafe(statement);
+    } finally {
+      await sql.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  let dropped = false;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      if (dropped) return;
+      dropped = true;
+      await run(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+// ------------------------------------------------------------------ the service
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+interface Server {
+  url: string;
+  /** Resident set size of the server process now, in MB. */
+  rssMb(): number;
+  /** CPU time the server process has used so far (user + system), in ms. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+}
+
+async function waitReady(url: string, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become ready within 120 s');
+    await new Promise((r) => setTimeout(r, 200)); // start-up only: nothing to be woken by yet
+  }
+}
+
+async function startChild(databaseUrl: string): Promise<Server> {
+  const port = await freePort();
+  const args = ['--import', 'tsx'];
+  if (CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
+  args.push('src/main.ts');
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child);
+  return {
+    url,
+    rssMb: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    cpuMs: () => {
+      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (USER_HZ = 100).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM'); // main.ts closes the service and exits (writing the profile)
+      }),
+  };
+}
+
+async function startInProcess(databaseUrl: string): Promise<Server> {
+  const { loadConfig } = await import('../src/config.ts');
+  const { startService } = await import('../src/server.ts');
+  const service = await startService(loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
+  return {
+    url: service.url,
+    rssMb: () => process.memoryUsage().rss / 2 ** 20,
+    cpuMs: () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    },
+    stop: () => service.close(),
+  };
+}
+
+// ------------------------------------------------------------------ the floor
+
+/** A `played` event as the service stores it. */
+const PAYLOAD = { type: 'played', seat: 'forehand', card: 'CJ' };
+/** Events per floor game before it starts a new one: about a classic game's log. */
+const GAME_LENGTH = 80;
+
+async function measureFloor(databaseUrl: string, seconds: number) {
+  const sql = postgres(databaseUrl, { max: CONCURRENCY, onnotice: () => {} });
+  const latencies: number[] = [];
+  try {
+    const config = JSON.stringify({ variant: 'classic', scoring: 'standard', spitzen: false, kontra: true, ramschTrumps: 'jacks', practice: false });
+    const newGame = async () => {
+      const id = crypto.randomUUID();
+      await sql`insert into games (id, config, status, server_seed, seed_commitment, version)
+                values (${id}, ${config}::jsonb, 'playing', ${'0'.repeat(64)}, ${'0'.repeat(64)}, 0)`;
+      return id;
+    };
+    // One loop per client: read the events, bump the version, append one, in one transaction.
+    const loop = async (until: number, record: boolean) => {
+      let id = await newGame();
+      let version = 0;
+      let n = 0;
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        await sql.begin(async (tx) => {
+          await tx`select payload from game_events where game_id = ${id} order by seq`;
+          const [g] = await tx`update games set version = version + 1, updated_at = now() where id = ${id} and version = ${version} returning version`;
+          await tx`insert into game_events (game_id, seq, type, seat, payload) values (${id}, ${g.version}, 'played', 'forehand', ${sql.json(PAYLOAD)})`;
+          version = g.version;
+        });
+        if (record) latencies.push(performance.now() - t0);
+        n++;
+        if (version >= GAME_LENGTH) {
+          id = await newGame();
+          version = 0;
+        }
+      }
+      return n;
+    };
+    const warm = performance.now() + 1000;
+    await Promise.all(Array.from({ length: CONCURRENCY }, () => loop(warm, false)));
+    const start = performance.now();
+    const counts = await Promise.all(Array.from({ length: CONCURRENCY }, () => loop(start + seconds * 1000, true)));
+    const elapsed = (performance.now() - start) / 1000;
+    const tx = counts.reduce((a, b) => a + b, 0);
+    return { txPerSecond: tx / elapsed, ...latencyStats(latencies) };
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+// ------------------------------------------------------------------ main
+
+async function main() {
+  const cpus = os.cpus();
+  log(`machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const scratch = await createScratch();
+  let server: Server | undefined;
+  const cleanup = async () => {
+    await server?.stop().catch(() => {});
+    await scratch.drop().catch((e) => log(`could not drop the scratch database: ${e}`));
+  };
+  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  try {
+    log(`database: scratch ${new URL(scratch.url).pathname.slice(1)} on ${localUrl(DATABASE_URL).host}; server ${IN_PROCESS ? 'in this process' : 'in a child process'}`);
+    server = IN_PROCESS ? await startInProcess(scratch.url) : await startChild(scratch.url);
+
+    // Warm-up, then the measured window: moves inside it count, games in flight at its end finish.
+    const bots = { server: server.url, games: Number.MAX_SAFE_INTEGER, concurrency: CONCURRENCY, strategy: 'greedy', opponent: 'random', variant: 'classic' } as const;
+    log(`warm-up: ${WARMUP_SECONDS} s`);
+    const warm = await runBots({ ...bots, durationMs: WARMUP_SECONDS * 1000 });
+    log(`measuring: ${CONCURRENCY} games at once for ${SECONDS} s`);
+    let windowOpen = true;
+    const windowLatencies: number[] = [];
+    let peakRss = server.rssMb();
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, server!.rssMb())), 250);
+    const start = performance.now();
+    const cpu0 = { server: server.cpuMs(), bots: process.cpuUsage() };
+    let cpu = { serverMs: 0, botsMs: 0 };
+    const closeWindow = setTimeout(() => {
+      windowOpen = false;
+      const bots = process.cpuUsage(cpu0.bots);
+      cpu = { serverMs: server!.cpuMs() - cpu0.server, botsMs: (bots.user + bots.system) / 1000 };
+    }, SECONDS * 1000);
+    const run = await runBots({
+      ...bots,
+      durationMs: SECONDS * 1000,
+      onMove: (ms) => {
+        if (windowOpen) windowLatencies.push(ms);
+      },
+    });
+    clearTimeout(closeWindow);
+    clearInterval(sampler);
+    const windowSeconds = Math.min(SECONDS, (performance.now() - start) / 1000);
+    const rssEnd = server.rssMb();
+    peakRss = Math.max(peakRss, rssEnd);
+    await server.stop();
+    server = undefined;
+
+    log(`floor: ${CONCURRENCY} postgres.js clients for ${FLOOR_SECONDS} s`);
+    const floor = await measureFloor(scratch.url, FLOOR_SECONDS);
+
+    const movesPerSecond = windowLatencies.length / windowSeconds;
+    const lat = latencyStats(windowLatencies);
+    const ratio = movesPerSecond / floor.txPerSecond;
+    const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
+    const f = (x: number) => x.toFixed(1);
+    const errors = Object.entries({ ...warm.errors, ...run.errors }).map(([c, n]) => `${c} ${n}`).join(', ') || 'none';
+    process.stdout.write(
+      [
+        `HTTP  ${Math.round(movesPerSecond)} moves/s over ${f(windowSeconds)} s, ${CONCURRENCY} games at once (${run.games} games finished, ${run.moves} moves)`,
+        `      move latency p50 ${f(lat.p50)} ms, p95 ${f(lat.p95)} ms, p99 ${f(lat.p99)} ms, max ${f(lat.max)} ms`,
+        `      server RSS peak ${f(peakRss)} MB (end ${f(rssEnd)} MB)${IN_PROCESS ? ' — in-process: includes the bots' : ''}`,
+        `      CPU per move: server ${(cpu.serverMs / windowLatencies.length).toFixed(2)} ms, bots ${(cpu.botsMs / windowLatencies.length).toFixed(2)} ms` +
+          `${IN_PROCESS ? ' (one process: both counted in each)' : ''}; the machine has ${os.cpus().length} CPUs`,
+        `      errors: ${errors}`,
+        `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction), p50 ${f(floor.p50)} ms, p99 ${f(floor.p99)} ms`,
+        `ratio ${(ratio * 100).toFixed(0)} % of the floor`,
+        `${mark(ratio >= TARGET.ratio)} moves/s ≥ ${TARGET.ratio * 100} % of the floor`,
+        `${mark(lat.p99 < TARGET.p99Ms)} p99 < ${TARGET.p99Ms} ms`,
+        `${mark(peakRss < TARGET.rssMb)} RSS < ${TARGET.rssMb} MB`,
+        '',
+      ].join('\n'),
+    );
+    if (warm.unexpected + run.unexpected > 0) {
+      log(`unexpected errors: ${[...warm.samples, ...run.samples].join('; ')}`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await cleanup();
+  }
+}
+
+main().catch((e) => {
+  log(`bench:http failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

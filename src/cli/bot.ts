@@ -1,0 +1,109 @@
+// The bot runner: `npm run bot -- --server URL --games N --concurrency C --strategy random|greedy
+// [--opponent random|greedy] [--variant classic|halfOpen|bidding] [--seed S] [--json]`.
+// Plays whole games over HTTP (see bot-runner.ts), shows a progress bar on a terminal, prints
+// a summary, and exits non-zero on any unexpected error.
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { formatSummary, latencyStats, runBots } from './bot-runner.ts';
+import { isStrategyName, STRATEGY_NAMES, type StrategyName } from './strategy.ts';
+
+const USAGE = `usage: npm run bot -- --server URL [--games N] [--concurrency C] [--strategy ${STRATEGY_NAMES.join('|')}]
+                      [--opponent ${STRATEGY_NAMES.join('|')}] [--variant classic|halfOpen|bidding] [--seed S] [--json]`;
+
+function usage(message: string): never {
+  process.stderr.write(`${message}\n${USAGE}\n`);
+  process.exit(2);
+}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 1) usage(`--${name}: expected a positive integer, got ${JSON.stringify(raw)}`);
+  return n;
+}
+
+function strategyArg(name: string, raw: string | undefined, fallback: StrategyName): StrategyName {
+  if (raw === undefined) return fallback;
+  if (!isStrategyName(raw)) usage(`--${name}: expected ${STRATEGY_NAMES.join(' or ')}, got ${JSON.stringify(raw)}`);
+  return raw;
+}
+
+async function main() {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        server: { type: 'string' },
+        games: { type: 'string' },
+        concurrency: { type: 'string' },
+        strategy: { type: 'string' },
+        opponent: { type: 'string' },
+        variant: { type: 'string' },
+        seed: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    usage((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const server = values.server ?? usage('--server is required');
+  if (!/^https?:\/\/[^/\s]+/.test(server)) usage(`--server: expected an http(s) URL, got ${JSON.stringify(server)}`);
+  const games = positiveInt('games', values.games, 10);
+  const concurrency = positiveInt('concurrency', values.concurrency, 4);
+  const strategy = strategyArg('strategy', values.strategy, 'greedy');
+  const opponent = strategyArg('opponent', values.opponent, strategy);
+  const variant = values.variant ?? 'classic';
+  if (variant !== 'classic' && variant !== 'halfOpen' && variant !== 'bidding')
+    usage(`--variant: expected classic, halfOpen or bidding, got ${JSON.stringify(variant)}`);
+  let seed: number | undefined;
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 32) usage('--seed: expected an integer 0..2^32-1');
+  }
+
+  // The bar goes to stderr, and only to a terminal: piped output stays clean.
+  const bar = process.stderr.isTTY
+    ? new cliProgress.SingleBar(
+        { format: 'games {bar} {value}/{total} | {moves} moves | {rate} moves/s | errors {errors}', stream: process.stderr, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
+  const started = performance.now();
+  bar?.start(games, 0, { moves: 0, rate: 0, errors: 0 });
+  const summary = await runBots({
+    server,
+    games,
+    concurrency,
+    strategy,
+    opponent,
+    variant,
+    seed,
+    onGame: (s) =>
+      bar?.update(s.games + s.failedGames, {
+        moves: s.moves,
+        rate: Math.round(s.moves / ((performance.now() - started) / 1000)),
+        errors: s.unexpected,
+      }),
+  });
+  bar?.stop();
+
+  process.stdout.write(`${formatSummary(summary)}\n`);
+  if (values.json) {
+    const { latencies, ...rest } = summary;
+    process.stdout.write(`${JSON.stringify({ ...rest, latency: latencyStats(latencies) })}\n`);
+  }
+  if (summary.unexpected > 0) {
+    process.stderr.write(`bot: ${summary.unexpected} unexpected error(s)\n`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`bot: ${e instanceof Error ? e.message : String(e)}\n`);
+  process.exit(1);
+});
