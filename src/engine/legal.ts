@@ -13,6 +13,8 @@ export const BIDDING_GAMES: readonly GameType[] = ['clubs', 'spades', 'hearts', 
 const CUTS: Move[] = Array.from({ length: MAX_CUT - MIN_CUT + 1 }, (_, i) => ({ type: 'cut', at: MIN_CUT + i }));
 
 // The per-move loops below index their arrays: V8 runs them faster than for…of here.
+
+/** Whether the seat holds a playable card of suit class `cls` (open on a stack or in hand). */
 function holdsClass(state: State, seat: Seat, order: CardOrder, cls: number): boolean {
   const open = ofSeat(state.open, seat);
   for (let k = 0; k < open.length; k++) {
