@@ -50,6 +50,8 @@ describe.each(['standard', 'simple'] as const)('a 6-game match with %s scoring',
     const stream = await openSse(`${service.url}/v1/matches/${match.id}/stream`);
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toContain('text/event-stream');
+    // Nothing happens before the join: the idle stream must beat (300 ms in this test).
+    await stream.until((m) => m.some((x) => x.comment === 'heartbeat'));
 
     const joined = (await service.http.post(`/v1/matches/${match.id}/join`).set(b.auth).expect(200)).body;
     expect(joined.status).toBe('playing');
