@@ -10,7 +10,8 @@ function rng(seed: number) {
     x ^= x << 13;
     x ^= x >>> 17;
     x ^= x << 5;
-    return (x >>> 0) % n;
+    // Multiply-shift instead of `%`: an unsigned 32-bit word makes `%` a float remainder.
+    return (((x >>> 0) * n) / 4294967296) | 0;
   };
 }
 
