@@ -2,28 +2,11 @@
 import { shuffle } from './seed.ts';
 import { cardIndex } from './cards.ts';
 import { STACK_COUNT } from './deal.ts';
-import type { BySeat, Card, Config, GameType, Phase, Result, Seat } from './types.ts';
+import type { BiddingView, BySeat, Card, Config, ContractView, Phase, Result, Seat } from './types.ts';
 
-export interface Contract {
-  declarer: Seat;
-  /** null while the declarer of a bidding game has not yet named it. */
-  game: GameType | null;
-  hand: boolean;
-  schneider: boolean;
-  schwarz: boolean;
-  bid: number | null;
-  kontra: boolean;
-  re: boolean;
-}
-
-export interface Bidding {
-  /** Highest bid said so far; 0 before any. */
-  value: number;
-  bidder: Seat | null;
-  /** Forehand has held the current value. */
-  held: boolean;
-  passed: BySeat<boolean>;
-}
+/** The contract and the bidding hold no hidden cards: the state keeps them in their view's shape. */
+export type Contract = ContractView;
+export type Bidding = BiddingView;
 
 export interface TrickCard {
   seat: Seat;

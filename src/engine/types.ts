@@ -182,6 +182,7 @@ export interface SeatTableView {
 }
 export interface ContractView {
   declarer: Seat;
+  /** null while the declarer of a bidding game has not yet named it. */
   game: GameType | null;
   hand: boolean;
   schneider: boolean;

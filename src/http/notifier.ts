@@ -16,6 +16,35 @@ export interface GameNotifier {
   close(): Promise<void>;
 }
 
+/**
+ * Waits until `key` passes `version`: registers with the notifier first, then reads the current
+ * version once, so that a change committed in between is never missed.
+ */
+export async function waitPast(
+  notifier: GameNotifier,
+  key: string,
+  version: number,
+  timeoutMs: number,
+  readVersion: () => Promise<number | null>,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const done = new AbortController();
+  const onAbort = () => done.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    const moved = notifier.wait(key, version, timeoutMs, done.signal);
+    const current = await readVersion();
+    if (current !== null && current > version) {
+      done.abort();
+      await moved;
+      return true;
+    }
+    return await moved;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
 type Waiter = { version: number; wake: (moved: boolean) => void };
 
 /** Waiters registry shared by implementations: one map per process, capped. */

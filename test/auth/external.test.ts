@@ -1,3 +1,4 @@
+import { serveJwks } from '../support/jwks.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
@@ -21,18 +22,11 @@ async function startProvider(): Promise<Provider> {
     { ...(await exportJWK(rs384.publicKey)), kid: 'rsa384', use: 'sig' },
     { ...(await exportJWK(ec.publicKey)), kid: 'ec', alg: 'ES256', use: 'sig' },
   ];
-  let fetches = 0;
-  const server = createServer((req, res) => {
-    fetches++;
-    if (req.url !== '/jwks.json') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: published }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { server, url, fetches } = await serveJwks(published, '/jwks.json');
   return {
     server,
-    url: `http://127.0.0.1:${port}/jwks.json`,
-    fetches: () => fetches,
+    url,
+    fetches,
     keys: { rsa: rsa.privateKey, rsa384: rs384.privateKey, ec: ec.privateKey },
   };
 }

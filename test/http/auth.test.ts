@@ -1,7 +1,7 @@
 // Authentication through HTTP: an external identity provider (a JWKS served by the test), the
 // service's own public keys, and expiry of our own tokens under an injected clock.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { serveJwks } from '../support/jwks.ts';
+import type { Server } from 'node:http';
 import { SignJWT, createLocalJWKSet, exportJWK, generateKeyPair, jwtVerify, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../support/problems.ts';
@@ -22,15 +22,8 @@ async function startProvider(): Promise<Provider> {
   const rsa = await generateKeyPair('RS256', { extractable: true });
   const stranger = await generateKeyPair('RS256', { extractable: true });
   const published: JWK[] = [{ ...(await exportJWK(rsa.publicKey)), kid: 'idp-1', alg: 'RS256', use: 'sig' }];
-  let fetches = 0;
-  const server = createServer((req, res) => {
-    fetches++;
-    if (req.url !== '/.well-known/jwks.json') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: published }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, jwksUrl: `http://127.0.0.1:${port}/.well-known/jwks.json`, key: rsa.privateKey, stranger: stranger.privateKey, fetches: () => fetches };
+  const { server, url, fetches } = await serveJwks(published);
+  return { server, jwksUrl: url, key: rsa.privateKey, stranger: stranger.privateKey, fetches };
 }
 
 function providerToken(

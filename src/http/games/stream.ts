@@ -6,11 +6,11 @@ import { streamSSE } from 'hono/streaming';
 import { viewEvent, type Viewer } from '../../engine/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { App } from '../env.ts';
+import { waitPast } from '../notifier.ts';
 import { ProblemError } from '../problem.ts';
 import { optionalBearer, problems } from '../responses.ts';
 import { GameIdParam } from '../schemas.ts';
 import { loadGame, seatOf } from './game.ts';
-import { waitPast } from './wait.ts';
 
 export const streamGame = createRoute({
   method: 'get',
@@ -56,7 +56,7 @@ export function registerStreamRoute(app: App, { store, notifier, timing }: AppDe
         if (finished) return;
         let moved: boolean;
         try {
-          moved = await waitPast(store, notifier, gameId, game.row.version, timing.heartbeatMs, closed.signal);
+          moved = await waitPast(notifier, gameId, game.row.version, timing.heartbeatMs, async () => (await store.getGame(gameId))?.version ?? null, closed.signal);
         } catch (e) {
           if (!(e instanceof ProblemError)) throw e;
           await stream.writeSSE({ event: 'error', data: JSON.stringify({ code: e.code, detail: e.detail }) });

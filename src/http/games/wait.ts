@@ -1,32 +1,7 @@
 // Waiting for a game to move past a version: register with the notifier first, then look at
 // the database once, so that a move committed in between is never missed.
 import type { Store } from '../../db/store.ts';
-import type { GameNotifier } from '../notifier.ts';
-
-export async function waitPast(
-  store: Store,
-  notifier: GameNotifier,
-  gameId: string,
-  version: number,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  const done = new AbortController();
-  const onAbort = () => done.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const moved = notifier.wait(gameId, version, timeoutMs, done.signal);
-    const row = await store.getGame(gameId);
-    if (row && row.version > version) {
-      done.abort();
-      await moved;
-      return true;
-    }
-    return await moved;
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
-}
+import { waitPast, type GameNotifier } from '../notifier.ts';
 
 /**
  * A long poll's read: the game once it has moved past `version` (or as it is when `timeoutMs`
@@ -47,7 +22,8 @@ export async function loadPast<T extends { row: { version: number }; state: { ph
   if (!notifier.hasRoom()) {
     const game = await load();
     if (past(game)) return game;
-    return (await waitPast(store, notifier, gameId, version, timeoutMs, signal)) ? load() : game;
+    const moved = await waitPast(notifier, gameId, version, timeoutMs, async () => (await store.getGame(gameId))?.version ?? null, signal);
+    return moved ? load() : game;
   }
   const done = new AbortController();
   const onAbort = () => done.abort();

@@ -5,6 +5,7 @@ import { DEFAULT_CONFIG, seedCommitment } from '../../engine/index.ts';
 import { MatchConflictError, type MatchRow, type PlayedGame } from '../../db/matches.ts';
 import type { AppDeps } from '../deps.ts';
 import type { App } from '../env.ts';
+import { waitPast } from '../notifier.ts';
 import { ProblemError } from '../problem.ts';
 import { advanceMatch, matchKey, newMatchGame } from './advance.ts';
 import { createMatch, getMatch, joinMatch, listMatchEvents, streamMatch } from './routes.ts';
@@ -44,28 +45,6 @@ async function matchView(deps: AppDeps, match: MatchRow, played: PlayedGame[]) {
     createdAt: match.createdAt.toISOString(),
     updatedAt: match.updatedAt.toISOString(),
   };
-}
-
-/**
- * Waits until the match passes `version`: registers with the notifier first, then looks at the
- * database once, so that a step committed in between is never missed.
- */
-async function waitPastMatch(deps: AppDeps, matchId: string, version: number, timeoutMs: number, signal: AbortSignal) {
-  const done = new AbortController();
-  const onAbort = () => done.abort();
-  signal.addEventListener('abort', onAbort, { once: true });
-  try {
-    const moved = deps.notifier.wait(matchKey(matchId), version, timeoutMs, done.signal);
-    const row = await deps.matches.getMatch(matchId);
-    if (row && row.version > version) {
-      done.abort();
-      await moved;
-      return true;
-    }
-    return await moved;
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
 }
 
 export function registerMatchRoutes(app: App, deps: AppDeps) {
@@ -177,7 +156,7 @@ export function registerMatchRoutes(app: App, deps: AppDeps) {
         if (match.status === 'finished' && seq >= match.version) return;
         let moved: boolean;
         try {
-          moved = await waitPastMatch(deps, matchId, known, deps.timing.heartbeatMs, closed.signal);
+          moved = await waitPast(deps.notifier, matchKey(matchId), known, deps.timing.heartbeatMs, async () => (await deps.matches.getMatch(matchId))?.version ?? null, closed.signal);
         } catch (e) {
           if (!(e instanceof ProblemError)) throw e;
           await stream.writeSSE({ event: 'error', data: JSON.stringify({ code: e.code, detail: e.detail }) });
