@@ -1,7 +1,7 @@
 // The score sheet (Skatliste) of a match and who deals which game: pure functions of the match
 // row and its played games, so every process computes the same sheet from the database.
 import { createHash } from 'node:crypto';
-import type { GameType, Seat } from '../../engine/index.ts';
+import type { GameType, Result, Seat } from '../../engine/index.ts';
 import type { ByPlayer, MatchEvent, MatchRow, PlayedGame } from '../../db/matches.ts';
 import type { GameStatus } from '../../db/schema.ts';
 
@@ -26,23 +26,12 @@ export function seatsOfGame(match: MatchRow, number: number): { dealer: string; 
 export const matchPlayerIds = (match: MatchRow): string[] =>
   match.opponentPlayerId ? [match.creatorPlayerId, match.opponentPlayerId] : [match.creatorPlayerId];
 
-export interface SheetResult {
-  won: boolean;
-  declarerPoints: number;
-  defenderPoints: number;
-  schneider: boolean;
-  schwarz: boolean;
-  matadors: number;
-  multiplier: number;
-  kontra: boolean;
-  re: boolean;
-  overbid: boolean;
-  durchmarsch: boolean;
-  passedIn: boolean;
+/** A game's result on the sheet: the engine's, with player ids where the engine names seats. */
+export type SheetResult = Omit<Result, 'declarer' | 'game' | 'value' | 'scores' | 'resigned' | 'timedOut'> & {
   /** Player ids of who gave up or ran out of time. */
   resigned: string | null;
   timedOut: string | null;
-}
+};
 
 export interface SheetRow {
   number: number;
