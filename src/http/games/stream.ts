@@ -2,15 +2,13 @@
 // `id:` = its sequence number, resumable with Last-Event-ID, a heartbeat comment every 15 s,
 // closed after the final event. Waiting uses the shared notifier, never a sleep loop.
 import { createRoute, z } from '@hono/zod-openapi';
-import { streamSSE } from 'hono/streaming';
 import { viewEvent, type Viewer } from '../../engine/index.ts';
 import type { AppDeps } from '../deps.ts';
 import type { App } from '../env.ts';
-import { waitPast } from '../notifier.ts';
-import { ProblemError } from '../problem.ts';
+import { eventStream } from '../sse.ts';
 import { optionalBearer, problems } from '../responses.ts';
 import { GameIdParam } from '../schemas.ts';
-import { loadGame, seatOf } from './game.ts';
+import { loadGame, seatOf, type LoadedGame } from './game.ts';
 
 export const streamGame = createRoute({
   method: 'get',
@@ -38,34 +36,21 @@ export function registerStreamRoute(app: App, { store, notifier, timing }: AppDe
     const { gameId } = c.req.valid('param');
     const lastId = c.req.valid('header')['last-event-id'];
     let seq = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    let game = await loadGame(store, gameId);
+    let game: LoadedGame | null = await loadGame(store, gameId);
     const viewer: Viewer = seatOf(game.row, c.var.player?.playerId) ?? 'spectator';
-    if (!notifier.hasRoom())
-      throw new ProblemError(503, 'TOO_MANY_WAITERS', 'this server holds too many waiting requests; retry shortly');
-
-    return streamSSE(c, async (stream) => {
-      const closed = new AbortController();
-      stream.onAbort(() => closed.abort());
-      c.req.raw.signal.addEventListener('abort', () => closed.abort(), { once: true });
-      while (!closed.signal.aborted) {
-        const finished = game.state.phase === 'finished';
-        for (; seq < game.events.length; seq++) {
-          const event = viewEvent(game.events[seq], viewer, finished);
+    return eventStream(c, notifier, timing.heartbeatMs, {
+      key: gameId,
+      readVersion: async () => (await store.getGame(gameId))?.version ?? null,
+      pump: async (stream) => {
+        const current = game ?? (await loadGame(store, gameId));
+        game = null; // the next round reads the game again
+        const finished = current.state.phase === 'finished';
+        for (; seq < current.events.length; seq++) {
+          const event = viewEvent(current.events[seq], viewer, finished);
           await stream.writeSSE({ id: String(seq + 1), event: event.type, data: JSON.stringify(event) });
         }
-        if (finished) return;
-        let moved: boolean;
-        try {
-          moved = await waitPast(notifier, gameId, game.row.version, timing.heartbeatMs, async () => (await store.getGame(gameId))?.version ?? null, closed.signal);
-        } catch (e) {
-          if (!(e instanceof ProblemError)) throw e;
-          await stream.writeSSE({ event: 'error', data: JSON.stringify({ code: e.code, detail: e.detail }) });
-          return;
-        }
-        if (closed.signal.aborted) return;
-        if (moved) game = await loadGame(store, gameId);
-        else await stream.write(': heartbeat\n\n');
-      }
+        return finished ? null : current.row.version;
+      },
     });
   });
 }

@@ -1,11 +1,10 @@
 // Matches: create, join, read the score sheet, read and follow the match's event log.
-import { streamSSE } from 'hono/streaming';
 import { requirePlayer } from '../../auth/middleware.ts';
 import { DEFAULT_CONFIG, seedCommitment } from '../../engine/index.ts';
 import { MatchConflictError, type MatchRow, type PlayedGame } from '../../db/matches.ts';
 import type { AppDeps } from '../deps.ts';
 import type { App } from '../env.ts';
-import { waitPast } from '../notifier.ts';
+import { eventStream } from '../sse.ts';
 import { ProblemError } from '../problem.ts';
 import { advanceMatch, matchKey, newMatchGame } from './advance.ts';
 import { createMatch, getMatch, joinMatch, listMatchEvents, streamMatch } from './routes.ts';
@@ -139,32 +138,18 @@ export function registerMatchRoutes(app: App, deps: AppDeps) {
     const lastId = c.req.valid('header')['last-event-id'];
     let seq = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
     await loadMatch(deps, matchId);
-    if (!deps.notifier.hasRoom())
-      throw new ProblemError(503, 'TOO_MANY_WAITERS', 'this server holds too many waiting requests; retry shortly');
-
-    return streamSSE(c, async (stream) => {
-      const closed = new AbortController();
-      stream.onAbort(() => closed.abort());
-      c.req.raw.signal.addEventListener('abort', () => closed.abort(), { once: true });
-      while (!closed.signal.aborted) {
+    return eventStream(c, deps.notifier, deps.timing.heartbeatMs, {
+      key: matchKey(matchId),
+      readVersion: async () => (await deps.matches.getMatch(matchId))?.version ?? null,
+      pump: async (stream) => {
         const match = await loadMatch(deps, matchId);
         let known = match.version;
         for (const { seq: s, event } of await deps.matches.events(matchId, seq)) {
           await stream.writeSSE({ id: String(s), event: event.type, data: JSON.stringify(event) });
           seq = known = Math.max(known, s);
         }
-        if (match.status === 'finished' && seq >= match.version) return;
-        let moved: boolean;
-        try {
-          moved = await waitPast(deps.notifier, matchKey(matchId), known, deps.timing.heartbeatMs, async () => (await deps.matches.getMatch(matchId))?.version ?? null, closed.signal);
-        } catch (e) {
-          if (!(e instanceof ProblemError)) throw e;
-          await stream.writeSSE({ event: 'error', data: JSON.stringify({ code: e.code, detail: e.detail }) });
-          return;
-        }
-        if (closed.signal.aborted) return;
-        if (!moved) await stream.write(': heartbeat\n\n');
-      }
+        return match.status === 'finished' && seq >= match.version ? null : known;
+      },
     });
   });
 }
