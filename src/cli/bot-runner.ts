@@ -6,6 +6,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from './api-types.ts';
 import { newTally, tally, type SideTally } from './selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './strategy.ts';
+import { keepAliveFetch, PlainRequest } from './transport.ts';
 
 export type GameView = components['schemas']['GameView'];
 export type Problem = components['schemas']['Problem'];
@@ -34,7 +35,7 @@ export interface RunnerOptions {
   onGame?: (summary: RunSummary) => void;
   /** Called after each accepted move with its round-trip time in ms (benchmarks window on it). */
   onMove?: (latencyMs: number) => void;
-  /** Another fetch (tests). */
+  /** Another fetch (tests); without it, requests go over node:http keep-alive sockets. */
   fetch?: (input: Request) => Promise<Response>;
 }
 
@@ -104,7 +105,12 @@ export function practiceSeed(seed: number, i: number): string {
 
 export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   const opponent = options.opponent ?? options.strategy;
-  const api = createClient<paths>({ baseUrl: options.server.replace(/\/$/, ''), fetch: options.fetch });
+  const api = createClient<paths>({
+    baseUrl: options.server.replace(/\/$/, ''),
+    ...(options.fetch
+      ? { fetch: options.fetch }
+      : { fetch: keepAliveFetch() as unknown as typeof fetch, Request: PlainRequest as unknown as typeof Request }),
+  });
   const summary: RunSummary = {
     games: 0,
     failedGames: 0,

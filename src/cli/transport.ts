@@ -1,0 +1,81 @@
+// The bot runner's transport: openapi-fetch stays the typed client (paths, parameters, bodies,
+// answers all typed from openapi/openapi.json), but its requests travel over node:http
+// keep-alive sockets instead of the global fetch. Measured in `npm run bench:http`, undici's
+// fetch with its WHATWG Request/Response/stream objects cost the bots about as much CPU per move
+// as the whole server; sixty-four bots on one machine are a load generator, not a browser.
+import http from 'node:http';
+import https from 'node:https';
+
+/** What openapi-fetch builds a request from (in place of the WHATWG Request). */
+export class PlainRequest {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: string | undefined;
+  readonly signal: AbortSignal | undefined;
+
+  constructor(url: string, init: { method?: string; headers?: Headers; body?: unknown; signal?: AbortSignal | null }) {
+    if (init.body !== undefined && typeof init.body !== 'string') throw new TypeError('PlainRequest: only JSON text bodies');
+    this.url = url;
+    this.method = init.method ?? 'GET';
+    this.headers = init.headers ?? new Headers();
+    this.body = init.body;
+    this.signal = init.signal ?? undefined;
+  }
+}
+
+/** The part of a Response that openapi-fetch and the bot runner read. */
+export class PlainResponse {
+  readonly ok: boolean;
+  readonly headers: { get(name: string): string | null };
+
+  constructor(
+    readonly status: number,
+    raw: http.IncomingHttpHeaders,
+    private readonly text_: string,
+  ) {
+    this.ok = status >= 200 && status < 300;
+    this.headers = {
+      get: (name) => {
+        const v = raw[name.toLowerCase()];
+        return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+      },
+    };
+  }
+
+  async text(): Promise<string> {
+    return this.text_;
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(this.text_);
+  }
+}
+
+/** A fetch for openapi-fetch's `fetch` option, with `PlainRequest` as its `Request` option. */
+export function keepAliveFetch(maxSockets = 512): (request: PlainRequest) => Promise<PlainResponse> {
+  const agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets }),
+    https: new https.Agent({ keepAlive: true, maxSockets }),
+  };
+  return (request) =>
+    new Promise((resolve, reject) => {
+      const secure = request.url.startsWith('https:');
+      const headers: Record<string, string> = {};
+      request.headers.forEach((value, name) => (headers[name] = value));
+      if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
+      const req = (secure ? https : http).request(
+        request.url,
+        { method: request.method, headers, agent: secure ? agents.https : agents.http, signal: request.signal },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve(new PlainResponse(res.statusCode ?? 0, res.headers, text)));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(request.body);
+    });
+}
