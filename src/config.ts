@@ -27,6 +27,8 @@ export interface AppConfig {
   logLevel: 'info' | 'silent';
   /** How many long-poll / stream waiters one process holds at most. */
   maxWaiters: number;
+  /** How many games one process keeps a copy of (0: none; every request reads the database). */
+  gameCacheSize: number;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +120,7 @@ const schema = z.object({
     .optional()
     .default('info'),
   MAX_WAITERS: integer(0, 1_000_000, 1000),
+  GAME_CACHE_SIZE: integer(0, 1_000_000, 1000),
 });
 
 const EXTERNAL_AUTH = ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE'] as const;
@@ -158,5 +161,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     logLevel: e.LOG_LEVEL,
     maxWaiters: e.MAX_WAITERS,
+    gameCacheSize: e.GAME_CACHE_SIZE,
   };
 }

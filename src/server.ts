@@ -10,6 +10,7 @@ import { Store } from './db/store.ts';
 import { createApp } from './http/app.ts';
 import { DEFAULT_TIMING, type AppDeps, type Randomness } from './http/deps.ts';
 import { jsonLogger, type Logger } from './http/log.ts';
+import { GameCache } from './http/games/cache.ts';
 import { PgNotifier } from './http/notifier.ts';
 import { cryptoRandomness } from './http/random.ts';
 
@@ -20,6 +21,8 @@ export interface ServiceOptions {
   database?: Database;
   now?: () => Date;
   timing?: Partial<AppDeps['timing']>;
+  /** Another game cache (tests: one that misses announcements). */
+  gameCache?: GameCache;
 }
 
 export async function buildDeps(config: AppConfig, options: ServiceOptions = {}): Promise<AppDeps> {
@@ -36,6 +39,9 @@ export async function buildDeps(config: AppConfig, options: ServiceOptions = {})
     external: config.externalAuth ?? undefined,
     now: options.now,
   });
+  const notifier = await PgNotifier.start(database, config.maxWaiters);
+  const games = options.gameCache ?? new GameCache(config.gameCacheSize);
+  notifier.observe(games);
   return {
     config,
     database,
@@ -43,7 +49,8 @@ export async function buildDeps(config: AppConfig, options: ServiceOptions = {})
     tokens,
     log: options.log ?? jsonLogger(config.logLevel),
     random: options.random ?? cryptoRandomness,
-    notifier: await PgNotifier.start(database, config.maxWaiters),
+    notifier,
+    games,
     timing: { ...DEFAULT_TIMING, ...options.timing },
     matches: new MatchStore(database.db),
     now: options.now ?? (() => new Date()),

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       externalAuth: null,
       logLevel: 'info',
       maxWaiters: 1000,
+      gameCacheSize: 1000,
     });
   });
 
@@ -39,6 +40,7 @@ describe('loadConfig', () => {
       ...externalAuth,
       LOG_LEVEL: 'silent',
       MAX_WAITERS: '0',
+      GAME_CACHE_SIZE: '0',
     });
     expect(config).toEqual({
       port: 8080,
@@ -48,6 +50,7 @@ describe('loadConfig', () => {
       externalAuth: { jwksUrl: externalAuth.AUTH_JWKS_URL, issuer: externalAuth.AUTH_ISSUER, audience: 'skat' },
       logLevel: 'silent',
       maxWaiters: 0,
+      gameCacheSize: 0,
     });
   });
 
@@ -66,6 +69,7 @@ describe('loadConfig', () => {
     [{ PORT: '80.5' }, 'PORT: expected an integer 0..65535, got "80.5"'],
     [{ JWT_TTL_SECONDS: '-1' }, 'JWT_TTL_SECONDS: expected an integer 1..315360000, got "-1"'],
     [{ MAX_WAITERS: 'many' }, 'MAX_WAITERS: expected an integer 0..1000000, got "many"'],
+    [{ GAME_CACHE_SIZE: '-5' }, 'GAME_CACHE_SIZE: expected an integer 0..1000000, got "-5"'],
     [{ LOG_LEVEL: 'debug' }, 'LOG_LEVEL: expected info or silent, got "debug"'],
     [{ AUTH_JWKS_URL: 'ftp://x', AUTH_ISSUER: 'i', AUTH_AUDIENCE: 'a' }, 'AUTH_JWKS_URL: expected an http(s) URL'],
     [{ AUTH_ISSUER: 'i' }, 'AUTH_JWKS_URL, AUTH_AUDIENCE: required when AUTH_ISSUER is set (set all three or none)'],

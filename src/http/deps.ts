@@ -5,6 +5,7 @@ import type { MatchStore } from '../db/matches.ts';
 import type { Store } from '../db/store.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Seat } from '../engine/index.ts';
+import type { GameCache } from './games/cache.ts';
 import type { Logger } from './log.ts';
 import type { GameNotifier } from './notifier.ts';
 
@@ -23,6 +24,8 @@ export interface AppDeps {
   log: Logger;
   random: Randomness;
   notifier: GameNotifier;
+  /** Games this process has lately read or written (see games/cache.ts). */
+  games: GameCache;
   /** Matches and rematches. */
   matches: MatchStore;
   /** The service clock: turn deadlines and the time written with events. Tests move it. */

@@ -3,9 +3,21 @@
 import type { Database } from '../db/client.ts';
 import { ProblemError } from './problem.ts';
 
+/** Told of every version a process hears of, before its waiters wake (the game cache listens). */
+export interface VersionObserver {
+  heard(key: string, version: number): void;
+  /** Announcements may have been missed (the listening connection was re-established). */
+  reset(): void;
+}
+
 export interface GameNotifier {
-  /** Tell every waiter (in every process the implementation reaches) that a game moved on. */
+  /**
+   * This process has just written `version` of `key`: wake its waiters now. Other processes
+   * hear of it from the database (see PgNotifier).
+   */
   publish(gameId: string, version: number): Promise<void>;
+  /** Adds an observer of every version heard of, here or from other processes. */
+  observe(observer: VersionObserver): void;
   /**
    * Resolves true as soon as `gameId` passes `version` (as published), false after `timeoutMs`
    * or when `signal` aborts. Throws a 503 problem past the waiter cap.
@@ -92,19 +104,25 @@ export class Waiters {
     });
   }
 
-  wakeAll(): void {
-    for (const set of this.byGame.values()) for (const w of [...set]) w.wake(false);
+  /** Wakes every waiter: `moved` true makes them look again, false lets them go unchanged. */
+  wakeAll(moved = false): void {
+    for (const set of this.byGame.values()) for (const w of [...set]) w.wake(moved);
   }
 }
 
 /** One process only: enough for the embedded database, which one process owns. */
 export class LocalNotifier implements GameNotifier {
   private readonly waiters: Waiters;
+  private readonly observers: VersionObserver[] = [];
   constructor(maxWaiters: number) {
     this.waiters = new Waiters(maxWaiters);
   }
   async publish(gameId: string, version: number): Promise<void> {
+    for (const o of this.observers) o.heard(gameId, version);
     this.waiters.notify(gameId, version);
+  }
+  observe(observer: VersionObserver): void {
+    this.observers.push(observer);
   }
   wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     return this.waiters.wait(gameId, version, timeoutMs, signal);
@@ -118,44 +136,115 @@ export class LocalNotifier implements GameNotifier {
 }
 
 const CHANNEL = 'offiziersskat_versions';
+/** Postgres refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD = 7900;
+/** Announcements leave a process at most once per this many ms (see PgNotifier). */
+export const ANNOUNCE_WINDOW_MS = 5;
 
 /**
  * Across processes: Postgres LISTEN/NOTIFY on one channel, over ONE listening connection per
- * process (postgres.js keeps a dedicated one; PGlite is its own single session). A publish
- * reaches the waiters of every process on the same database.
+ * process (postgres.js keeps a dedicated one; PGlite is its own single session).
+ *
+ * `publish` wakes this process's waiters at once and queues the announcement for the others.
+ * Announcements are coalesced: at most one NOTIFY per process every ANNOUNCE_WINDOW_MS, its
+ * payload listing every key written meanwhile ('key version' lines). A NOTIFY per move was
+ * measured to cost Postgres more than the move's own write and to cap the whole database at
+ * about 3,000 notifying commits a second: each takes a global lock at commit and wakes every
+ * listening session. The first announcement after a quiet window leaves at once, so a lone
+ * move costs no latency; under load other processes hear of a move at most a window later.
+ * An announcement lost with a crashing process delays the others' waiters until their long
+ * poll ends, which then reads the database (games/wait.ts).
  */
 export class PgNotifier implements GameNotifier {
-  private constructor(
-    private readonly waiters: Waiters,
-    private readonly send: (payload: string) => Promise<unknown>,
-    private readonly stop: () => Promise<void>,
-  ) {}
+  private readonly observers: VersionObserver[] = [];
+  private stop: () => Promise<void> = async () => {};
+  private send: (payload: string) => Promise<unknown> = async () => {};
+  /** Versions written here and not yet announced. */
+  private pending = new Map<string, number>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private sending: Promise<void> | null = null;
+  private lastSent = -Infinity;
+
+  private constructor(private readonly waiters: Waiters) {}
 
   static async start(database: Database, maxWaiters: number): Promise<PgNotifier> {
-    const waiters = new Waiters(maxWaiters);
+    const notifier = new PgNotifier(new Waiters(maxWaiters));
     const onNotify = (payload: string) => {
-      const at = payload.lastIndexOf(' ');
-      const version = Number(payload.slice(at + 1));
-      if (at > 0 && Number.isInteger(version)) waiters.notify(payload.slice(0, at), version);
+      for (const line of payload.split('\n')) {
+        const at = line.lastIndexOf(' ');
+        const version = Number(line.slice(at + 1));
+        if (at > 0 && Number.isInteger(version)) notifier.heard(line.slice(0, at), version);
+      }
     };
     if (database.sql) {
       const sql = database.sql;
-      const { unlisten } = await sql.listen(CHANNEL, onNotify);
-      return new PgNotifier(waiters, (p) => sql.notify(CHANNEL, p), async () => {
-        waiters.wakeAll();
-        await unlisten().catch(() => {});
-      });
+      let listening = false;
+      // postgres.js re-listens after a lost connection and calls this again: whatever was
+      // announced in between is lost, so observers forget and waiters look again.
+      const onListen = () => {
+        if (listening) notifier.reset();
+        listening = true;
+      };
+      const { unlisten } = await sql.listen(CHANNEL, onNotify, onListen);
+      notifier.send = (payload) => sql.notify(CHANNEL, payload);
+      notifier.stop = () => unlisten().catch(() => {});
+    } else {
+      const pg = database.pglite!;
+      const unlisten = await pg.listen(CHANNEL, onNotify);
+      notifier.send = (payload) => pg.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+      notifier.stop = () => unlisten().catch(() => {});
     }
-    const pg = database.pglite!;
-    const unlisten = await pg.listen(CHANNEL, onNotify);
-    return new PgNotifier(waiters, (p) => pg.query('select pg_notify($1, $2)', [CHANNEL, p]), async () => {
-      waiters.wakeAll();
-      await unlisten().catch(() => {});
-    });
+    return notifier;
+  }
+
+  private heard(key: string, version: number): void {
+    for (const o of this.observers) o.heard(key, version);
+    this.waiters.notify(key, version);
+  }
+
+  private reset(): void {
+    for (const o of this.observers) o.reset();
+    this.waiters.wakeAll(true);
   }
 
   async publish(key: string, version: number): Promise<void> {
-    await this.send(`${key} ${version}`);
+    this.heard(key, version);
+    if ((this.pending.get(key) ?? -1) < version) this.pending.set(key, version);
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || this.sending || this.pending.size === 0) return;
+    const wait = Math.max(0, this.lastSent + ANNOUNCE_WINDOW_MS - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.sending = this.flush().finally(() => {
+        this.sending = null;
+        this.schedule();
+      });
+    }, wait);
+  }
+
+  /** Sends every pending announcement, in as few payloads as fit. */
+  private async flush(): Promise<void> {
+    const lines = [...this.pending].map(([key, version]) => `${key} ${version}`);
+    this.pending = new Map();
+    this.lastSent = performance.now();
+    let payload = '';
+    for (const line of lines) {
+      if (payload && payload.length + 1 + line.length > MAX_PAYLOAD) {
+        await this.send(payload).catch(() => {});
+        payload = '';
+      }
+      payload = payload ? `${payload}\n${line}` : line;
+    }
+    // A failed NOTIFY (the database away) is not retried: the other processes' long polls end
+    // and read the database; their streams look at the version with every heartbeat.
+    if (payload) await this.send(payload).catch(() => {});
+  }
+
+  observe(observer: VersionObserver): void {
+    this.observers.push(observer);
   }
 
   wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
@@ -166,7 +255,13 @@ export class PgNotifier implements GameNotifier {
     return this.waiters.hasRoom();
   }
 
-  close(): Promise<void> {
-    return this.stop();
+  /** Announces what is still pending, then stops listening. */
+  async close(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.sending;
+    await this.flush();
+    this.waiters.wakeAll();
+    await this.stop();
   }
 }

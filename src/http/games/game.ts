@@ -3,6 +3,7 @@ import { replay, view, type GameEvent, type Seat, type State, type Viewer } from
 import type { GameStatus } from '../../db/schema.ts';
 import type { GameRow, Store } from '../../db/store.ts';
 import { ProblemError } from '../problem.ts';
+import type { GameCache } from './cache.ts';
 import { deadlineOf } from './deadline.ts';
 
 export interface LoadedGame {
@@ -18,6 +19,14 @@ export async function loadGame(store: Store, gameId: string): Promise<LoadedGame
   const loaded = await store.loadGame(gameId);
   if (!loaded) throw new ProblemError(404, 'GAME_NOT_FOUND', `there is no game ${gameId}`);
   return { ...loaded, row: loaded.game, state: replay(loaded.game.config, loaded.game.serverSeed, loaded.events) };
+}
+
+/** The game as the database has it now, kept in the cache for the next request. */
+export async function readGame(store: Store, cache: GameCache, gameId: string): Promise<LoadedGame> {
+  cache.expect(gameId);
+  const game = await loadGame(store, gameId);
+  cache.put(game);
+  return game;
 }
 
 export function seatOf(row: GameRow, playerId: string | undefined): Seat | null {

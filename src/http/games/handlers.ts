@@ -5,7 +5,7 @@ import { InvalidCursorError, VersionConflictError } from '../../db/errors.ts';
 import type { AppDeps } from '../deps.ts';
 import type { App } from '../env.ts';
 import { ProblemError } from '../problem.ts';
-import { gameView, loadGame, playerRefs, playersOf, seatOf, statusOf, type LoadedGame } from './game.ts';
+import { gameView, loadGame, playerRefs, playersOf, seatOf, statusOf, type LoadedGame, readGame } from './game.ts';
 import { createGame, getGame, getRecord, joinGame, listEvents, listGames } from './routes.ts';
 import { registerMoveRoute } from './moves.ts';
 import { registerStreamRoute } from './stream.ts';
@@ -96,8 +96,8 @@ export function registerGameRoutes(app: App, deps: AppDeps) {
     const { waitForVersion } = c.req.valid('query');
     const game =
       waitForVersion === undefined
-        ? await loadGame(store, gameId)
-        : await loadPast(store, notifier, gameId, waitForVersion, timing.longPollMs, c.req.raw.signal, () => loadGame(store, gameId));
+        ? await readGame(store, deps.games, gameId)
+        : await loadPast(deps, gameId, waitForVersion, timing.longPollMs, c.req.raw.signal);
     const viewer: Viewer = seatOf(game.row, c.var.player?.playerId) ?? 'spectator';
     const etag = `W/"${game.row.version}-${viewer}"`;
     c.header('ETag', etag);
@@ -131,7 +131,7 @@ export function registerGameRoutes(app: App, deps: AppDeps) {
       if (e instanceof VersionConflictError) throw new ProblemError(409, 'SEAT_TAKEN', 'someone else took the seat first');
       throw e;
     }
-    const joined = await loadGame(store, gameId);
+    const joined = await readGame(store, deps.games, gameId);
     await notifier.publish(gameId, joined.row.version);
     return c.json(gameView(joined, seat, await playersOf(store, [joined.row])), 200);
   });
