@@ -2,10 +2,19 @@
 # Run on a Postgres server:  docker run -p 3000:3000 -e DATABASE_URL=postgres://user:pw@host/db offiziersskat
 # Without DATABASE_URL it keeps an embedded PGlite database in /app/.data (mount a volume there).
 
+# The bundle of `npm run build` (esbuild; dependencies stay external), as `npm start` runs it.
+FROM node:20-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY src ./src
+RUN npm run build
+
+# Production dependencies only.
 FROM node:20-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-# Production dependencies only (tsx runs the TypeScript sources; no build step to drift).
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-slim AS runtime
@@ -15,11 +24,11 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
-COPY src ./src
+COPY --from=build /app/dist ./dist
+# Applied at start (under an advisory lock); found next to dist/.
 COPY drizzle ./drizzle
-COPY openapi ./openapi
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "src/main.ts"]
+CMD ["node", "dist/main.js"]

@@ -1,7 +1,9 @@
 // Opens the database named by DATABASE_URL (embedded PGlite or a Postgres server) and
 // brings it to the committed schema. Both drivers yield the same `Db` handle type.
 
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql as q } from 'drizzle-orm';
@@ -29,8 +31,13 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-/** Relative to this file, not the cwd, so the server and the tests find it from anywhere. */
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/**
+ * Relative to this file, not the cwd, so the server and the tests find it from anywhere: two
+ * levels up from src/db/client.ts, one level up from the built dist/main.js.
+ */
+export const MIGRATIONS_FOLDER = ['../../drizzle', '../drizzle']
+  .map((path) => fileURLToPath(new URL(path, import.meta.url)))
+  .find((dir) => existsSync(join(dir, 'meta', '_journal.json')))!;
 const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
 
 // Any fixed number: every process of this service serialises its migrations on it.
