@@ -164,6 +164,7 @@ export class PgNotifier implements GameNotifier {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private sending: Promise<void> | null = null;
   private lastSent = -Infinity;
+  private closed = false;
 
   private constructor(private readonly waiters: Waiters) {}
 
@@ -214,7 +215,7 @@ export class PgNotifier implements GameNotifier {
   }
 
   private schedule(): void {
-    if (this.timer || this.sending || this.pending.size === 0) return;
+    if (this.closed || this.timer || this.sending || this.pending.size === 0) return;
     const wait = Math.max(0, this.lastSent + ANNOUNCE_WINDOW_MS - performance.now());
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -257,6 +258,7 @@ export class PgNotifier implements GameNotifier {
 
   /** Announces what is still pending, then stops listening. */
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.sending;

@@ -57,6 +57,11 @@ export class GameCache implements VersionObserver {
     this.touch(game.row.id, entry);
   }
 
+  /** A read that found no game: its placeholder goes (unknown ids must not evict real copies). */
+  abandon(gameId: string): void {
+    if (this.entries.get(gameId)?.game === null) this.entries.delete(gameId);
+  }
+
   heard(key: string, version: number): void {
     const entry = this.entries.get(key);
     if (entry && version > entry.heard) entry.heard = version;

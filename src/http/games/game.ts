@@ -24,7 +24,13 @@ export async function loadGame(store: Store, gameId: string): Promise<LoadedGame
 /** The game as the database has it now, kept in the cache for the next request. */
 export async function readGame(store: Store, cache: GameCache, gameId: string): Promise<LoadedGame> {
   cache.expect(gameId);
-  const game = await loadGame(store, gameId);
+  let game: LoadedGame;
+  try {
+    game = await loadGame(store, gameId);
+  } catch (e) {
+    cache.abandon(gameId);
+    throw e;
+  }
   cache.put(game);
   return game;
 }

@@ -1,0 +1,486 @@
+// The per-process game cache through HTTP: a stale copy never makes a legal move fail nor
+// changes a refusal; caching changes nothing a client can see; a long poll waiting on a copy
+// catches a write that was never announced; announcements are coalesced across processes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { Store } from '../../src/db/store.ts';
+import { decide, evolve, type Move } from '../../src/engine/index.ts';
+import { GameCache } from '../../src/http/games/cache.ts';
+import { loadGame, statusOf } from '../../src/http/games/game.ts';
+import { PgNotifier } from '../../src/http/notifier.ts';
+import { createScratchDatabase, openTestDatabase, testDriver } from '../support/db.ts';
+import { expectProblem, ownCards } from '../support/problems.ts';
+import { Client, rng, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
+
+/** A cache that never hears of other processes' writes: its copies go stale unnoticed. */
+class DeafCache extends GameCache {
+  override heard(): void {}
+}
+
+/** A cache that counts, per game, the reads from the database and the copies taken for current. */
+class CountingCache extends GameCache {
+  readonly reads = new Map<string, number>();
+  readonly hits = new Map<string, number>();
+  override expect(gameId: string): void {
+    this.reads.set(gameId, (this.reads.get(gameId) ?? 0) + 1);
+    super.expect(gameId);
+  }
+  override current(gameId: string) {
+    const game = super.current(gameId);
+    if (game) this.hits.set(gameId, (this.hits.get(gameId) ?? 0) + 1);
+    return game;
+  }
+}
+
+const SEED = 'ab'.repeat(32);
+const CHANNEL = 'offiziersskat_versions';
+
+// Instances on one database. On the Postgres server there are two connection pools (as two
+// processes would have); on PGlite all share the one embedded database.
+let dbs: Database[] = [];
+let drop: (() => Promise<void>) | undefined;
+/** Decides on copies that never learn of B's writes. */
+let a: TestService;
+let deaf: DeafCache;
+/** An ordinary instance (the "other process"). */
+let b: TestService;
+/** An ordinary instance whose cache is watched, and one without a cache. */
+let cached: TestService;
+let counting: CountingCache;
+let uncached: TestService;
+/** An ordinary instance with a short long poll. */
+let poller: TestService;
+
+beforeAll(async () => {
+  if (testDriver === 'postgres') {
+    const scratch = await createScratchDatabase();
+    drop = scratch.drop;
+    dbs = [await openDatabase(scratch.url, { poolSize: 4 }), await openDatabase(scratch.url, { poolSize: 4 })];
+  } else {
+    dbs = [await openTestDatabase()];
+  }
+  const other = dbs[1] ?? dbs[0];
+  deaf = new DeafCache(100);
+  counting = new CountingCache(100);
+  a = await startTestService({ database: dbs[0], gameCache: deaf });
+  b = await startTestService({ database: other });
+  cached = await startTestService({ database: dbs[0], gameCache: counting });
+  uncached = await startTestService({ database: other, config: { gameCacheSize: 0 } });
+  poller = await startTestService({ database: dbs[0], timing: { longPollMs: 300 } });
+});
+afterAll(async () => {
+  for (const s of [a, b, cached, uncached, poller]) await s?.close();
+  for (const d of dbs) await d.close();
+  await drop?.();
+});
+
+type Res = { status: number; body: any; text: string; headers: Record<string, string> };
+
+/** A started practice game, created and joined through `via`. */
+const startedGame = (via: TestService, body: Record<string, unknown> = {}) => new Client(via.http).startedGame({ seed: SEED, ...body });
+
+/** The game as B (the database) has it, as `p` sees it. */
+const viewOnB = async (gameId: string, p?: TestPlayer) => (await new Client(b.http).view(gameId, p).expect(200)).body;
+
+/** The log as stored: every seq once, no gaps, up to the version. */
+async function expectWholeLog(gameId: string, version: number) {
+  const log = (await b.http.get(`/v1/games/${gameId}/events`).expect(200)).body;
+  expect(log.version).toBe(version);
+  expect(log.events.map((e: { seq: number }) => e.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1));
+}
+
+/** Sends one request to B and the same to A; both are refused, alike. */
+async function expectSameRefusal(send: (via: TestService) => Promise<Res>) {
+  const onB = await send(b);
+  expect(onB.status, onB.text).toBeGreaterThanOrEqual(400);
+  const onA = await send(a);
+  expectProblem(onA, onB.status, onB.body.code);
+  expect({ status: onA.status, code: onA.body.code, detail: onA.body.detail }).toEqual({
+    status: onB.status,
+    code: onB.body.code,
+    detail: onB.body.detail,
+  });
+  return onA;
+}
+
+describe('unknown games', () => {
+  it('leave no entry behind, so asking for them evicts no real copy', async () => {
+    const g = await startedGame(cached);
+    const before = counting.size;
+    for (let i = 0; i < 3; i++) await cached.http.get(`/v1/games/${crypto.randomUUID()}`).expect(404);
+    expect(counting.size).toBe(before);
+    expect(counting.current(g.gameId)?.row.version).toBe(g.view.version);
+  });
+});
+
+describe('a stale copy (A never hears of B’s writes)', () => {
+  it('does not refuse a move legal at the real version (the copy is of another phase)', async () => {
+    const g = await startedGame(b);
+    const onB = new Client(b.http);
+    await new Client(a.http).view(g.gameId).expect(200);
+    expect(deaf.current(g.gameId)?.row.version).toBe(g.view.version);
+    await onB.move(g.gameId, g.forehand, { type: 'cut', at: 10 }).expect(200);
+    const declared = await onB.move(g.gameId, g.forehand, { type: 'declare', game: 'grand' }).expect(200);
+    expect(declared.body.view.toMove).toBe('dealer');
+    // A still takes its copy (cutting, forehand to move) for current.
+    expect(deaf.current(g.gameId)?.row.version).toBe(g.view.version);
+
+    const moved = await new Client(a.http).move(g.gameId, g.dealer, { type: 'pass' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.version).toBe(declared.body.version + moved.body.events.length);
+    expect(moved.body.events[0].seq).toBe(declared.body.version + 1);
+    expect(moved.body.events[0].event).toMatchObject({ type: 'passed', seat: 'dealer' });
+    // What A answered is the game as the database has it.
+    expect(moved.body.view).toEqual(await viewOnB(g.gameId, g.dealer));
+    await expectWholeLog(g.gameId, moved.body.version);
+    expect(deaf.current(g.gameId)?.row.version).toBe(moved.body.version);
+  });
+
+  it('does not refuse a move because the copy is of the game before the join', async () => {
+    const onB = new Client(b.http);
+    const anna = await onB.player('Anna');
+    const bert = await onB.player('Bert');
+    const created = await onB.createGame(anna, { seat: 'forehand', seed: SEED });
+    expect((await new Client(a.http).view(created.id).expect(200)).body.status).toBe('waiting');
+    const joined = await b.http.post(`/v1/games/${created.id}/join`).set(bert.auth).expect(200);
+    expect(deaf.current(created.id)?.row.version).toBe(created.version);
+
+    const cut = await new Client(a.http).move(created.id, anna, { type: 'cut', at: 10 });
+    expect(cut.status, cut.text).toBe(200);
+    expect(cut.body.version).toBe(joined.body.version + cut.body.events.length);
+    expect(cut.body.view.status).toBe('declaring');
+    await expectWholeLog(created.id, cut.body.version);
+  });
+
+  it('does not refuse the joiner, whom the copy from before the join does not seat', async () => {
+    const onB = new Client(b.http);
+    const anna = await onB.player('Anna');
+    const bert = await onB.player('Bert');
+    const created = await onB.createGame(anna, { seat: 'forehand', seed: SEED });
+    await new Client(a.http).view(created.id).expect(200);
+    const joined = await b.http.post(`/v1/games/${created.id}/join`).set(bert.auth).expect(200);
+    expect(deaf.current(created.id)?.row.forehandPlayerId).toBe(anna.playerId);
+    expect(deaf.current(created.id)?.row.dealerPlayerId).toBeNull();
+
+    const resigned = await new Client(a.http).move(created.id, bert, { type: 'resign' });
+    expect(resigned.status, resigned.text).toBe(200);
+    expect(resigned.body.version).toBe(joined.body.version + resigned.body.events.length);
+    expect(resigned.body.events[0].event).toMatchObject({ type: 'resigned', seat: 'dealer' });
+    expect(resigned.body.view.status).toBe('finished');
+    await expectWholeLog(created.id, resigned.body.version);
+  });
+
+  it('decides a move legal on the copy and at the real version: the guard loses, the fresh read wins', async () => {
+    const g = await startedGame(b);
+    const onB = new Client(b.http);
+    await onB.move(g.gameId, g.forehand, { type: 'cut', at: 10 }).expect(200);
+    await onB.move(g.gameId, g.forehand, { type: 'declare', game: 'grand' }).expect(200);
+    const passed = await onB.move(g.gameId, g.dealer, { type: 'pass' }).expect(200);
+    expect(passed.body.view.status).toBe('playing');
+    const lead = (await viewOnB(g.gameId, g.forehand)) as { version: number; toMove: string; legalMoves: Move[] };
+    expect(lead.toMove).toBe('forehand');
+    await new Client(a.http).view(g.gameId).expect(200);
+    const copyVersion = lead.version;
+    expect(deaf.current(g.gameId)?.row.version).toBe(copyVersion);
+
+    // Forehand leads, the dealer follows, forehand takes the trick (so it is with this seed and
+    // these choices) and leads again: a card it could lead on the copy it may lead now too.
+    await onB.move(g.gameId, g.forehand, lead.legalMoves[0]).expect(200);
+    const follow = (await viewOnB(g.gameId, g.dealer)).legalMoves[0];
+    const trick = await onB.move(g.gameId, g.dealer, follow).expect(200);
+    const real = await viewOnB(g.gameId, g.forehand);
+    expect(real.version).toBe(trick.body.version);
+    expect(real.toMove).toBe('forehand');
+    const same = (m: Move) => (l: Move) => JSON.stringify(l) === JSON.stringify(m);
+    const move = (real.legalMoves as Move[]).find((m) => lead.legalMoves.some(same(m)));
+    expect(move).toBeDefined();
+    expect(deaf.current(g.gameId)?.row.version).toBe(copyVersion);
+
+    const moved = await new Client(a.http).move(g.gameId, g.forehand, move!);
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.version).toBe(real.version + moved.body.events.length);
+    expect(moved.body.view).toEqual(await viewOnB(g.gameId, g.forehand));
+    await expectWholeLog(g.gameId, moved.body.version);
+  });
+
+  it('refuses what is refused at the real version, with the error B gives', async () => {
+    const g = await startedGame(b);
+    const onB = new Client(b.http);
+    const sendFrom = (p: TestPlayer, move: Record<string, unknown>) => (via: TestService) =>
+      new Client(via.http).move(g.gameId, p, move) as unknown as Promise<Res>;
+
+    // Copy: cutting, forehand to move. Real: declaring. A cut is legal on the copy only.
+    await new Client(a.http).view(g.gameId).expect(200);
+    const cut = await onB.move(g.gameId, g.forehand, { type: 'cut', at: 10 }).expect(200);
+    expect(deaf.current(g.gameId)?.row.version).toBe(g.view.version);
+    await expectSameRefusal(sendFrom(g.forehand, { type: 'cut', at: 12 }));
+    expect((await viewOnB(g.gameId)).version).toBe(cut.body.version);
+
+    // Copy: declaring (A's fresh read above). Real: kontra, dealer to move. Forehand declaring
+    // again is legal on the copy only.
+    expect(deaf.current(g.gameId)?.row.version).toBe(cut.body.version);
+    const declared = await onB.move(g.gameId, g.forehand, { type: 'declare', game: 'grand' }).expect(200);
+    await expectSameRefusal(sendFrom(g.forehand, { type: 'declare', game: 'clubs' }));
+    expect((await viewOnB(g.gameId)).version).toBe(declared.body.version);
+
+    // Copy: kontra, dealer to move. Real: playing, forehand to lead. The dealer playing a card
+    // is out of turn at the real version (and of another phase on the copy).
+    expect(deaf.current(g.gameId)?.row.version).toBe(declared.body.version);
+    const passed = await onB.move(g.gameId, g.dealer, { type: 'pass' }).expect(200);
+    expect(passed.body.view.toMove).toBe('forehand');
+    const card = ownCards(await viewOnB(g.gameId, g.dealer))[0];
+    const outOfTurn = await expectSameRefusal(sendFrom(g.dealer, { type: 'play', card }));
+    expect(outOfTurn.body.code).toBe('NOT_YOUR_TURN');
+
+    // Copy: playing, forehand to lead (current). Real: the same. Nothing stale; still alike.
+    expect(deaf.current(g.gameId)?.row.version).toBe(passed.body.version);
+    await expectSameRefusal(sendFrom(g.dealer, { type: 'kontra' }));
+
+    // Someone not at the table is refused alike whatever the copy.
+    const stranger = await onB.player('Carl');
+    await onB.move(g.gameId, g.forehand, (await viewOnB(g.gameId, g.forehand)).legalMoves[0]).expect(200);
+    await expectSameRefusal(sendFrom(stranger, { type: 'resign' }));
+    await expectWholeLog(g.gameId, (await viewOnB(g.gameId)).version);
+  });
+
+  it('accepts expectedVersion equal to the real version, though the copy is older', async () => {
+    const g = await startedGame(b);
+    await new Client(a.http).view(g.gameId).expect(200);
+    const cut = await new Client(b.http).move(g.gameId, g.forehand, { type: 'cut', at: 10 }).expect(200);
+    expect(deaf.current(g.gameId)?.row.version).toBe(g.view.version);
+
+    const moved = await new Client(a.http).move(g.gameId, g.forehand, { type: 'declare', game: 'grand' }, { expectedVersion: cut.body.version });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.version).toBe(cut.body.version + moved.body.events.length);
+    await expectWholeLog(g.gameId, moved.body.version);
+  });
+
+  it('answers a stale expectedVersion with 409 VERSION_CONFLICT and the real version', async () => {
+    const g = await startedGame(b);
+    const onB = new Client(b.http);
+    await onB.move(g.gameId, g.forehand, { type: 'cut', at: 10 }).expect(200);
+    const declared = await onB.move(g.gameId, g.forehand, { type: 'declare', game: 'grand' }).expect(200);
+    // A's copy: kontra, dealer to move, at `declared`.
+    await new Client(a.http).view(g.gameId).expect(200);
+    const passed = await onB.move(g.gameId, g.dealer, { type: 'pass' }).expect(200);
+    expect(deaf.current(g.gameId)?.row.version).toBe(declared.body.version);
+
+    // expectedVersion is the copy's own version and the move is legal on the copy: only the
+    // version guard (then the fresh read) can tell.
+    for (const expectedVersion of [declared.body.version, g.view.version]) {
+      const send = (via: TestService) =>
+        new Client(via.http).move(g.gameId, g.dealer, { type: 'kontra' }, { expectedVersion }) as unknown as Promise<Res>;
+      const onBAnswer = expectProblem(await send(b), 409, 'VERSION_CONFLICT');
+      const onA = await send(a);
+      const problem = expectProblem(onA, 409, 'VERSION_CONFLICT');
+      expect(problem.version).toBe(passed.body.version);
+      expect(problem.view.version).toBe(passed.body.version);
+      expect(problem.view).toEqual(onBAnswer.view);
+    }
+    await expectWholeLog(g.gameId, passed.body.version);
+  });
+});
+
+/** Replaces `ids` by names and drops timestamps: two games played alike compare equal. */
+function normalized(value: unknown, ids: Record<string, string>): unknown {
+  let text = JSON.stringify(value);
+  for (const [id, name] of Object.entries(ids)) text = text.split(id).join(name);
+  return JSON.parse(text, (key, v) => (key === 'createdAt' || key === 'updatedAt' ? undefined : v));
+}
+
+/**
+ * A whole practice game through `service`: the moves chosen from the views by `pick`, the
+ * next mover's options taken from the move's answer or a long poll for the version before.
+ */
+async function playThrough(service: TestService, variant: string, seed: number) {
+  const client = new Client(service.http);
+  const g = await client.startedGame({ seed: SEED, variant });
+  const { gameId } = g;
+  const ids = { [gameId]: 'GAME', [g.forehand.playerId]: 'FOREHAND', [g.dealer.playerId]: 'DEALER' };
+  const pick = rng(seed);
+  const answers: unknown[] = [];
+  let version: number = g.view.version;
+  let toMove: 'forehand' | 'dealer' | null = g.view.toMove;
+  let options: Move[] | null = null;
+  let moves = 0;
+  while (toMove) {
+    const mover = g.bySeat[toMove];
+    if (!options) {
+      const seen = await service.http.get(`/v1/games/${gameId}?waitForVersion=${version - 1}`).set(mover.auth).expect(200);
+      expect(seen.body.version).toBe(version);
+      options = seen.body.legalMoves as Move[];
+    }
+    const res = await client.move(gameId, mover, options[pick(options.length)]);
+    expect(res.status, res.text).toBe(200);
+    moves++;
+    answers.push(normalized(res.body, ids));
+    version = res.body.version;
+    toMove = res.body.view.toMove;
+    options = toMove === res.body.view.you ? res.body.view.legalMoves : null;
+    expect(moves).toBeLessThan(200);
+  }
+  const counts = { reads: counting.reads.get(gameId) ?? 0, hits: counting.hits.get(gameId) ?? 0 };
+
+  // The last state answered from a copy (a long poll for the version before) is the stored one.
+  const views: unknown[] = [];
+  for (const p of [g.forehand, g.dealer, undefined]) {
+    const stored = await client.view(gameId, p).expect(200);
+    const polled = await (p ? service.http.get(`/v1/games/${gameId}?waitForVersion=${version - 1}`).set(p.auth) : service.http.get(`/v1/games/${gameId}?waitForVersion=${version - 1}`)).expect(200);
+    expect(polled.body).toEqual(stored.body);
+    views.push(normalized(stored.body, ids));
+  }
+  const log = (await service.http.get(`/v1/games/${gameId}/events`).set(g.forehand.auth).expect(200)).body;
+  const record = (await service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
+  return { gameId, moves, counts, answers, views, log: normalized(log, ids), record: normalized(record, ids) };
+}
+
+describe('caching changes nothing a client sees', () => {
+  for (const [variant, seed] of [['classic', 11], ['halfOpen', 12], ['bidding', 13]] as const) {
+    it(`a whole ${variant} game plays out the same with and without a cache`, async () => {
+      const withCache = await playThrough(cached, variant, seed);
+      const without = await playThrough(uncached, variant, seed);
+      expect(withCache.moves).toBeGreaterThan(5);
+      expect(withCache.answers).toEqual(without.answers);
+      expect(withCache.views).toEqual(without.views);
+      expect(withCache.log).toEqual(without.log);
+      expect(withCache.record).toEqual(without.record);
+      expect((withCache.views[2] as { status: string }).status).toBe('finished');
+      // With the cache, every move was decided on the copy: the game was read from the
+      // database once (at the join) while it was played.
+      expect(withCache.counts).toEqual({ reads: 1, hits: withCache.moves });
+      expect(uncached.deps.games.size).toBe(0);
+    });
+  }
+});
+
+describe('a long poll waiting on a copy', () => {
+  it('catches a write that was never announced, once the wait runs out', async () => {
+    const g = await startedGame(poller);
+    const version = g.view.version;
+    expect(poller.deps.games.current(g.gameId)?.row.version).toBe(version);
+
+    // A legal move written straight into the database: nobody announces it.
+    const store = new Store(dbs[0].db);
+    const game = await loadGame(store, g.gameId);
+    const decision = decide(game.state, 'forehand', { type: 'cut', at: 10 });
+    if (!decision.ok) throw new Error(decision.error.detail);
+    const state = decision.events.reduce(evolve, game.state);
+    await store.appendEvents({ gameId: g.gameId, expectedVersion: version, events: decision.events, status: statusOf(game.row, state) });
+    const written = version + decision.events.length;
+    expect(poller.deps.games.current(g.gameId)?.row.version).toBe(version);
+
+    const started = performance.now();
+    const res = await poller.http.get(`/v1/games/${g.gameId}?waitForVersion=${version}`).set(g.dealer.auth).expect(200);
+    const waited = performance.now() - started;
+    expect(res.body.version).toBe(written);
+    expect(res.body.status).toBe('declaring');
+    // It waited on the copy (longPollMs is 300), then looked in the database.
+    expect(waited).toBeGreaterThanOrEqual(250);
+    expect(waited).toBeLessThan(10_000);
+    expect(poller.deps.games.current(g.gameId)?.row.version).toBe(written);
+  });
+
+  it('wakes on an announced write made by another instance', async () => {
+    const g = await startedGame(cached);
+    const version = g.view.version;
+    expect(cached.deps.games.current(g.gameId)?.row.version).toBe(version);
+    // cached's long poll is 30 s: only the announcement can answer it in time.
+    const waiting = cached.http.get(`/v1/games/${g.gameId}?waitForVersion=${version}`).set(g.dealer.auth);
+    const pending = new Promise<Res>((resolve, reject) => waiting.end((err, res) => (err ? reject(err) : resolve(res as Res))));
+    await new Promise((r) => setTimeout(r, 100));
+    const moved = await new Client(b.http).move(g.gameId, g.forehand, { type: 'cut', at: 10 }).expect(200);
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(res.body.version).toBe(moved.body.version);
+  });
+});
+
+describe('announcements between processes', () => {
+  let one: PgNotifier;
+  let two: PgNotifier;
+  let payloads: string[] = [];
+  let unlisten: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    one = await PgNotifier.start(dbs[0], 100);
+    two = await PgNotifier.start(dbs[1] ?? dbs[0], 100);
+    const raw = dbs[1] ?? dbs[0];
+    const onPayload = (payload: string) => payloads.push(payload);
+    if (raw.sql) unlisten = (await raw.sql.listen(CHANNEL, onPayload)).unlisten;
+    else unlisten = await raw.pglite!.listen(CHANNEL, onPayload);
+  });
+  afterAll(async () => {
+    await unlisten();
+    await one?.close();
+    await two?.close();
+  });
+
+  const quiet = () => new Promise((r) => setTimeout(r, 50));
+  const prefix = () => `k${Math.random().toString(36).slice(2)}-`;
+  /** The raw payloads naming any key that starts with `p`, and their lines for those keys. */
+  const heardRaw = (p: string) => {
+    const mine = payloads.filter((x) => x.split('\n').some((l) => l.startsWith(p)));
+    return { payloads: mine, lines: mine.flatMap((x) => x.split('\n')).filter((l) => l.startsWith(p)) };
+  };
+  async function until(ok: () => boolean, ms = 5_000) {
+    const end = Date.now() + ms;
+    while (!ok()) {
+      if (Date.now() > end) throw new Error('timed out');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  it('50 keys published at once reach the other process in very few NOTIFYs', async () => {
+    await quiet();
+    const p = prefix();
+    const keys = Array.from({ length: 50 }, (_, i) => `${p}${i}`);
+    const woken = keys.map((k) => two.wait(k, 0, 5_000));
+    for (const k of keys) void one.publish(k, 1);
+    expect(await Promise.all(woken)).toEqual(keys.map(() => true));
+    await until(() => heardRaw(p).lines.length >= 50);
+    const raw = heardRaw(p);
+    expect(raw.payloads.length).toBeLessThanOrEqual(3);
+    expect(new Set(raw.lines)).toEqual(new Set(keys.map((k) => `${k} 1`)));
+    expect(raw.lines).toHaveLength(50);
+  });
+
+  it('coalesces versions of one key to the highest, and a burst within the window still arrives', async () => {
+    await quiet();
+    const p = prefix();
+    const [k1, k2] = [`${p}1`, `${p}2`];
+    const first = two.wait(k1, 2, 5_000);
+    void one.publish(k1, 1);
+    void one.publish(k1, 2);
+    void one.publish(k1, 3);
+    expect(await first).toBe(true);
+    // Right after that announcement left: this one waits for the window, then leaves.
+    const second = two.wait(k2, 0, 5_000);
+    void one.publish(k2, 7);
+    expect(await second).toBe(true);
+    await until(() => heardRaw(p).lines.length >= 2);
+    expect(heardRaw(p).lines.sort()).toEqual([`${k1} 3`, `${k2} 7`]);
+  });
+
+  it('a lone announcement after a quiet spell leaves at once', async () => {
+    for (let i = 0; i < 3; i++) {
+      await quiet();
+      const k = `${prefix()}lone`;
+      const started = performance.now();
+      const woken = two.wait(k, 0, 5_000);
+      void one.publish(k, 1);
+      expect(await woken).toBe(true);
+      // Generous: a loaded CI machine; what is ruled out is a wait for a timer of its own.
+      expect(performance.now() - started).toBeLessThan(500);
+    }
+  });
+
+  it('wakes its own waiters at once, and announces what is pending when closed', async () => {
+    const three = await PgNotifier.start(dbs[0], 100);
+    const p = prefix();
+    const here = three.wait(`${p}here`, 0, 5_000);
+    const there = two.wait(`${p}here`, 0, 5_000);
+    void three.publish(`${p}here`, 1);
+    await three.close();
+    expect(await here).toBe(true);
+    expect(await there).toBe(true);
+  });
+});
