@@ -2,7 +2,8 @@
 //
 // 1. Creates a scratch database on the Postgres server of DATABASE_URL (default
 //    postgres://postgres@127.0.0.1:5432/test; only 127.0.0.1/localhost is accepted).
-// 2. Starts the service on it as a child process (`node --import tsx src/main.ts`; with
+// 2. Starts the service on it as a child process (`npm run build`, then `node dist/main.js`, as
+//    `npm start` does; with
 //    BENCH_IN_PROCESS=1 in this process via startService instead), on a free 127.0.0.1 port.
 // 3. Runs the bot runner (greedy against random, classic) with BENCH_CONCURRENCY (32) games at
 //    once: a warm-up of BENCH_WARMUP_SECONDS (3), then BENCH_SECONDS (20) measured.
@@ -13,9 +14,9 @@
 //    server, drops the scratch database, and exits (non-zero if the bots hit unexpected errors).
 //
 // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (child process) into dir.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -111,9 +112,11 @@ async function waitReady(url: string, child?: ChildProcess): Promise<void> {
 
 async function startChild(databaseUrl: string): Promise<Server> {
   const port = await freePort();
-  const args = ['--import', 'tsx'];
+  // As `npm start` runs it: the bundle of `npm run build`, on plain node.
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const args: string[] = [];
   if (CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
-  args.push('src/main.ts');
+  args.push('dist/main.js');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
@@ -154,6 +157,32 @@ async function startInProcess(databaseUrl: string): Promise<Server> {
     },
     stop: () => service.close(),
   };
+}
+
+/**
+ * CPU time (user + system, ms) of every `postgres` process on this machine: the database's
+ * share of a window, read from /proc (Linux; 0 elsewhere). A backend that exits inside the
+ * window takes its time with it, so this is a lower bound; the service's connections live on.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
 }
 
 // ------------------------------------------------------------------ the floor
@@ -199,10 +228,11 @@ async function measureFloor(databaseUrl: string, seconds: number) {
     const warm = performance.now() + 1000;
     await Promise.all(Array.from({ length: CONCURRENCY }, () => loop(warm, false)));
     const start = performance.now();
+    const db0 = postgresCpuMs();
     const counts = await Promise.all(Array.from({ length: CONCURRENCY }, () => loop(start + seconds * 1000, true)));
     const elapsed = (performance.now() - start) / 1000;
     const tx = counts.reduce((a, b) => a + b, 0);
-    return { txPerSecond: tx / elapsed, ...latencyStats(latencies) };
+    return { txPerSecond: tx / elapsed, databaseMsPerTx: (postgresCpuMs() - db0) / tx, ...latencyStats(latencies) };
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -234,12 +264,12 @@ async function main() {
     let peakRss = server.rssMb();
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, server!.rssMb())), 250);
     const start = performance.now();
-    const cpu0 = { server: server.cpuMs(), bots: process.cpuUsage() };
-    let cpu = { serverMs: 0, botsMs: 0 };
+    const cpu0 = { server: server.cpuMs(), bots: process.cpuUsage(), database: postgresCpuMs() };
+    let cpu = { serverMs: 0, botsMs: 0, databaseMs: 0 };
     const closeWindow = setTimeout(() => {
       windowOpen = false;
       const bots = process.cpuUsage(cpu0.bots);
-      cpu = { serverMs: server!.cpuMs() - cpu0.server, botsMs: (bots.user + bots.system) / 1000 };
+      cpu = { serverMs: server!.cpuMs() - cpu0.server, botsMs: (bots.user + bots.system) / 1000, databaseMs: postgresCpuMs() - cpu0.database };
     }, SECONDS * 1000);
     const run = await runBots({
       ...bots,
@@ -270,10 +300,11 @@ async function main() {
         `HTTP  ${Math.round(movesPerSecond)} moves/s over ${f(windowSeconds)} s, ${CONCURRENCY} games at once (${run.games} games finished, ${run.moves} moves)`,
         `      move latency p50 ${f(lat.p50)} ms, p95 ${f(lat.p95)} ms, p99 ${f(lat.p99)} ms, max ${f(lat.max)} ms`,
         `      server RSS peak ${f(peakRss)} MB (end ${f(rssEnd)} MB)${IN_PROCESS ? ' — in-process: includes the bots' : ''}`,
-        `      CPU per move: server ${(cpu.serverMs / windowLatencies.length).toFixed(2)} ms, bots ${(cpu.botsMs / windowLatencies.length).toFixed(2)} ms` +
+        `      CPU per move: server ${(cpu.serverMs / windowLatencies.length).toFixed(2)} ms, bots ${(cpu.botsMs / windowLatencies.length).toFixed(2)} ms, ` +
+          `database ${(cpu.databaseMs / windowLatencies.length).toFixed(2)} ms` +
           `${IN_PROCESS ? ' (one process: both counted in each)' : ''}; the machine has ${os.cpus().length} CPUs`,
         `      errors: ${errors}`,
-        `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction), p50 ${f(floor.p50)} ms, p99 ${f(floor.p99)} ms`,
+        `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction), p50 ${f(floor.p50)} ms, p99 ${f(floor.p99)} ms, database CPU ${floor.databaseMsPerTx.toFixed(2)} ms per tx`,
         `ratio ${(ratio * 100).toFixed(0)} % of the floor`,
         `${mark(ratio >= TARGET.ratio)} moves/s ≥ ${TARGET.ratio * 100} % of the floor`,
         `${mark(lat.p99 < TARGET.p99Ms)} p99 < ${TARGET.p99Ms} ms`,
