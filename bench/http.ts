@@ -3,13 +3,14 @@
 // 1. Creates a scratch database on the Postgres server of DATABASE_URL (default
 //    postgres://postgres@127.0.0.1:5432/test; only 127.0.0.1/localhost is accepted).
 // 2. Starts the service on it as a child process (`npm run build`, then `node dist/main.js`, as
-//    `npm start` does; with
-//    BENCH_IN_PROCESS=1 in this process via startService instead), on a free 127.0.0.1 port.
+//    `npm start` does, with BENCH_SERVER_FLAGS as node flags; with BENCH_IN_PROCESS=1 in this
+//    process via startService instead), on a free 127.0.0.1 port.
 // 3. Runs the bot runner (greedy against random, classic) with BENCH_CONCURRENCY (32) games at
 //    once: a warm-up of BENCH_WARMUP_SECONDS (3), then BENCH_SECONDS (20) measured.
 // 4. Measures the database floor at the same concurrency: a plain postgres.js loop doing what a
 //    move does at the database — read the game's events and append one (and bump the game's
-//    version), in one transaction — for BENCH_FLOOR_SECONDS (10).
+//    version), in one transaction — for BENCH_FLOOR_SECONDS (10) in all: half just before the
+//    service's window and half just after (the server idles meanwhile), averaged.
 // 5. Prints moves/s, p50/p99 move latency, the server's RSS, the floor and the ratio; stops the
 //    server, drops the scratch database, and exits (non-zero if the bots hit unexpected errors).
 //
@@ -30,6 +31,8 @@ const SECONDS = Number(env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 3);
 const FLOOR_SECONDS = Number(env.BENCH_FLOOR_SECONDS ?? 10);
 const IN_PROCESS = env.BENCH_IN_PROCESS === '1';
+/** The service's DATABASE_POOL_SIZE: twice this machine's CPUs (the database shares them). */
+const POOL_SIZE = env.DATABASE_POOL_SIZE ?? String(2 * os.cpus().length);
 const CPU_PROF = env.BENCH_CPU_PROF;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -114,12 +117,12 @@ async function startChild(databaseUrl: string): Promise<Server> {
   const port = await freePort();
   // As `npm start` runs it: the bundle of `npm run build`, on plain node.
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  const args: string[] = [];
+  const args: string[] = (env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   if (CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
   args.push('dist/main.js');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    env: { ...env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -147,7 +150,7 @@ async function startChild(databaseUrl: string): Promise<Server> {
 async function startInProcess(databaseUrl: string): Promise<Server> {
   const { loadConfig } = await import('../src/config.ts');
   const { startService } = await import('../src/server.ts');
-  const service = await startService(loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
+  const service = await startService(loadConfig({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
   return {
     url: service.url,
     rssMb: () => process.memoryUsage().rss / 2 ** 20,
@@ -232,7 +235,7 @@ async function measureFloor(databaseUrl: string, seconds: number) {
     const counts = await Promise.all(Array.from({ length: CONCURRENCY }, () => loop(start + seconds * 1000, true)));
     const elapsed = (performance.now() - start) / 1000;
     const tx = counts.reduce((a, b) => a + b, 0);
-    return { txPerSecond: tx / elapsed, databaseMsPerTx: (postgresCpuMs() - db0) / tx, ...latencyStats(latencies) };
+    return { txPerSecond: tx / elapsed, databaseMsPerTx: (postgresCpuMs() - db0) / tx, latencies };
   } finally {
     await sql.end({ timeout: 5 });
   }
@@ -251,13 +254,17 @@ async function main() {
   };
   process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
   try {
-    log(`database: scratch ${new URL(scratch.url).pathname.slice(1)} on ${localUrl(DATABASE_URL).host}; server ${IN_PROCESS ? 'in this process' : 'in a child process'}`);
+    log(`database: scratch ${new URL(scratch.url).pathname.slice(1)} on ${localUrl(DATABASE_URL).host}; server ${IN_PROCESS ? 'in this process' : 'in a child process'} with DATABASE_POOL_SIZE=${POOL_SIZE}`);
     server = IN_PROCESS ? await startInProcess(scratch.url) : await startChild(scratch.url);
 
     // Warm-up, then the measured window: moves inside it count, games in flight at its end finish.
     const bots = { server: server.url, games: Number.MAX_SAFE_INTEGER, concurrency: CONCURRENCY, strategy: 'greedy', opponent: 'random', variant: 'classic' } as const;
     log(`warm-up: ${WARMUP_SECONDS} s`);
     const warm = await runBots({ ...bots, durationMs: WARMUP_SECONDS * 1000 });
+    // The floor is measured in two halves, just before and just after the service's window, and
+    // averaged: the host's speed drifts (a shared VM), and a drift then weighs on both sides.
+    log(`floor, first half: ${CONCURRENCY} postgres.js clients for ${FLOOR_SECONDS / 2} s`);
+    const floorBefore = await measureFloor(scratch.url, FLOOR_SECONDS / 2);
     log(`measuring: ${CONCURRENCY} games at once for ${SECONDS} s`);
     let windowOpen = true;
     const windowLatencies: number[] = [];
@@ -283,11 +290,15 @@ async function main() {
     const windowSeconds = Math.min(SECONDS, (performance.now() - start) / 1000);
     const rssEnd = server.rssMb();
     peakRss = Math.max(peakRss, rssEnd);
+    log(`floor, second half: ${FLOOR_SECONDS / 2} s`);
+    const floorAfter = await measureFloor(scratch.url, FLOOR_SECONDS / 2);
     await server.stop();
     server = undefined;
-
-    log(`floor: ${CONCURRENCY} postgres.js clients for ${FLOOR_SECONDS} s`);
-    const floor = await measureFloor(scratch.url, FLOOR_SECONDS);
+    const floor = {
+      txPerSecond: (floorBefore.txPerSecond + floorAfter.txPerSecond) / 2,
+      databaseMsPerTx: (floorBefore.databaseMsPerTx + floorAfter.databaseMsPerTx) / 2,
+      ...latencyStats([...floorBefore.latencies, ...floorAfter.latencies]),
+    };
 
     const movesPerSecond = windowLatencies.length / windowSeconds;
     const lat = latencyStats(windowLatencies);
@@ -304,7 +315,8 @@ async function main() {
           `database ${(cpu.databaseMs / windowLatencies.length).toFixed(2)} ms` +
           `${IN_PROCESS ? ' (one process: both counted in each)' : ''}; the machine has ${os.cpus().length} CPUs`,
         `      errors: ${errors}`,
-        `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction), p50 ${f(floor.p50)} ms, p99 ${f(floor.p99)} ms, database CPU ${floor.databaseMsPerTx.toFixed(2)} ms per tx`,
+        `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction; ${Math.round(floorBefore.txPerSecond)} before the window, ${Math.round(floorAfter.txPerSecond)} after), ` +
+          `p50 ${f(floor.p50)} ms, p99 ${f(floor.p99)} ms, database CPU ${floor.databaseMsPerTx.toFixed(2)} ms per tx`,
         `ratio ${(ratio * 100).toFixed(0)} % of the floor`,
         `${mark(ratio >= TARGET.ratio)} moves/s ≥ ${TARGET.ratio * 100} % of the floor`,
         `${mark(lat.p99 < TARGET.p99Ms)} p99 < ${TARGET.p99Ms} ms`,

@@ -15,6 +15,8 @@ export interface AppConfig {
   host: string;
   /** undefined: embedded PGlite in ./.data; `memory://`: in-memory PGlite; else a postgres URL. */
   databaseUrl: string | undefined;
+  /** Connections to a Postgres server one process keeps at most (postgres.js pipelines on them). */
+  databasePoolSize: number;
   jwt: {
     issuer: string;
     audience: string;
@@ -108,6 +110,7 @@ const schema = z.object({
   PORT: integer(0, 65535, 3000), // 0: any free port,
   HOST: text('0.0.0.0'),
   DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: integer(1, 1000, 10),
   JWT_ISSUER: text('offiziersskat'),
   JWT_AUDIENCE: text('offiziersskat'),
   JWT_TTL_SECONDS: integer(1, 10 * 365 * 24 * 60 * 60, THIRTY_DAYS),
@@ -149,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     jwt: {
       issuer: e.JWT_ISSUER,
       audience: e.JWT_AUDIENCE,

@@ -26,7 +26,7 @@ export interface ServiceOptions {
 }
 
 export async function buildDeps(config: AppConfig, options: ServiceOptions = {}): Promise<AppDeps> {
-  const database = options.database ?? (await openDatabase(config.databaseUrl));
+  const database = options.database ?? (await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize }));
   const store = new Store(database.db);
   const key = config.jwt.privateKey
     ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
