@@ -6,6 +6,7 @@ import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
 import { TokenService } from './auth/tokens.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { MatchStore } from './db/matches.ts';
+import { MoveBatcher } from './db/move-batch.ts';
 import { Store } from './db/store.ts';
 import { createApp } from './http/app.ts';
 import { DEFAULT_TIMING, type AppDeps, type Randomness } from './http/deps.ts';
@@ -27,7 +28,8 @@ export interface ServiceOptions {
 
 export async function buildDeps(config: AppConfig, options: ServiceOptions = {}): Promise<AppDeps> {
   const database = options.database ?? (await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize }));
-  const store = new Store(database.db);
+  // Plain moves in group commits, on half the pool's connections at most.
+  const store = new Store(database.db, new MoveBatcher(database, Math.max(1, Math.floor(config.databasePoolSize / 2))));
   const key = config.jwt.privateKey
     ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
     : await store.getOrCreateSigningKey(generateSigningKey);

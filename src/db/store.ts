@@ -71,6 +71,15 @@ export interface AppendInput {
   at?: Date;
 }
 
+/** A plain move's append: no seat to fill, no answer to keep, at least one event. */
+export type PlainAppend = Omit<AppendInput, 'patch' | 'idempotency'>;
+
+/** Another way to make plain appends (MoveBatcher: several games' moves per statement). */
+export interface MoveAppender {
+  /** Resolves with the new version, or rejects with VersionConflictError. */
+  append(append: PlainAppend): Promise<number>;
+}
+
 export interface GameListQuery {
   status?: GameStatus;
   /** Only games where this player sits or is the reserved opponent. */
@@ -141,12 +150,25 @@ function prepareAppendMove(db: Db) {
       updatedAt: sql`coalesce(${p('at')}::timestamptz, now())`,
     })
     .where(guard)
-    .returning()
+    // Only the version: the caller knows the rest of the row, and every move parses less.
+    .returning({ version: games.version })
     .prepare('store_append_move');
 }
 
+/** A lost race as the store reports it: the version moved, or the key was used. */
+function raceError(error: unknown, gameId: string, expectedVersion: number, idempotency?: NewIdempotencyRecord): unknown {
+  const pg = pgErrorOf(error);
+  if (pg?.code !== UNIQUE_VIOLATION) return error;
+  if (pg.constraint === 'idempotency_keys_pkey' && idempotency) return new IdempotencyConflictError(idempotency.playerId, idempotency.key);
+  return new VersionConflictError(gameId, expectedVersion);
+}
+
 export class Store {
-  constructor(private readonly db: Db) {}
+  /** `moves`: where plain moves go (default: one statement each, see appendMove). */
+  constructor(
+    private readonly db: Db,
+    private readonly moves?: MoveAppender,
+  ) {}
 
   // ------------------------------------------------------------ players
 
@@ -260,13 +282,11 @@ export class Store {
   /**
    * Appends events (and fills seats, and stores the idempotent answer) in one transaction,
    * only if the game is still at `expectedVersion` and a seat to fill is still empty.
-   * Otherwise throws VersionConflictError and keeps nothing. Zero events is allowed (a join).
+   * Otherwise throws VersionConflictError and keeps nothing. Zero events is allowed.
    */
   async appendEvents(input: AppendInput): Promise<GameRow> {
     const { gameId, expectedVersion, events, status, patch = {}, idempotency, at } = input;
     try {
-      // A plain move (no seat to fill, no answer to keep) is one statement: the hot path.
-      if (!idempotency && Object.keys(patch).length === 0 && events.length > 0) return await this.appendMove(input);
       return await this.db.transaction(async (tx) => {
         // The guarded update comes first: it locks the game row, so a racing writer waits
         // here, then finds the version moved and updates nothing.
@@ -288,36 +308,37 @@ export class Store {
         return game;
       });
     } catch (error) {
-      const pg = pgErrorOf(error);
-      if (pg?.code === UNIQUE_VIOLATION) {
-        if (pg.constraint === 'idempotency_keys_pkey' && idempotency) {
-          throw new IdempotencyConflictError(idempotency.playerId, idempotency.key);
-        }
-        throw new VersionConflictError(gameId, expectedVersion);
-      }
-      throw error;
+      throw raceError(error, gameId, expectedVersion, idempotency);
     }
   }
 
   /**
-   * The guarded update and the events' insert as ONE statement (one round trip instead of
-   * begin, update, insert, commit), built once per store. The insert is guarded by the same
-   * condition as the update; a racing writer at the same version either finds the version moved
-   * (its update and insert match nothing) or collides on the events' primary key (game_id, seq)
-   * and fails whole.
+   * A plain move, the hot path: the guarded update and the events' insert as ONE statement (one
+   * round trip instead of begin, update, insert, commit), built once per store. Returns the new
+   * version. The insert is guarded by the same condition as the update; a racing writer at the
+   * same version either finds the version moved (its update and insert match nothing) or
+   * collides on the events' primary key (game_id, seq) and fails whole: VersionConflictError.
    */
-  private async appendMove({ gameId, expectedVersion, events, status, at }: AppendInput): Promise<GameRow> {
+  async appendMove(append: PlainAppend): Promise<number> {
+    if (this.moves) return this.moves.append(append);
+    const { gameId, expectedVersion, events, status, at } = append;
+    if (events.length === 0) throw new Error('appendMove: a move appends at least one event');
     const rows = eventRows(gameId, expectedVersion, events).map(({ seq, type, seat, payload }) => ({ seq, type, seat, payload }));
-    const [game] = await (this.appendQuery ??= prepareAppendMove(this.db)).execute({
-      id: gameId,
-      expected: expectedVersion,
-      version: expectedVersion + events.length,
-      status,
-      at: at ? at.toISOString() : null,
-      rows: JSON.stringify(rows),
-    });
-    if (!game) throw new VersionConflictError(gameId, expectedVersion);
-    return game;
+    let updated: { version: number }[];
+    try {
+      updated = await (this.appendQuery ??= prepareAppendMove(this.db)).execute({
+        id: gameId,
+        expected: expectedVersion,
+        version: expectedVersion + events.length,
+        status,
+        at: at ? at.toISOString() : null,
+        rows: JSON.stringify(rows),
+      });
+    } catch (error) {
+      throw raceError(error, gameId, expectedVersion);
+    }
+    if (updated.length === 0) throw new VersionConflictError(gameId, expectedVersion);
+    return updated[0].version;
   }
   private appendQuery?: ReturnType<typeof prepareAppendMove>;
 

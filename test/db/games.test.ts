@@ -240,3 +240,68 @@ describe(`idempotency (${testDriver})`, () => {
     expect((await store.getIdempotent(forehand.id, 'again'))?.body).toEqual({ n: 1 });
   });
 });
+
+// The hot path of a move: one statement, the same guards as appendEvents.
+describe(`appendMove (${testDriver})`, () => {
+  it('appends in order, bumps version, status and updated_at, and returns the version', async () => {
+    const { game } = await seatedGame(store);
+    const at = new Date(game.updatedAt.getTime() + 60_000);
+    expect(await store.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt], status: 'declaring', at })).toBe(2);
+    expect(await store.appendMove({ gameId: game.id, expectedVersion: 2, events: [played], status: 'playing' })).toBe(3);
+    const loaded = await store.loadGame(game.id);
+    expect(loaded?.game).toMatchObject({ version: 3, status: 'playing' });
+    expect(loaded!.game.updatedAt.getTime()).toBeGreaterThanOrEqual(at.getTime() - 60_000);
+    expect(loaded?.events).toEqual([cut, stockDealt, played]);
+  });
+
+  it('writes the time it is given', async () => {
+    const { game } = await seatedGame(store);
+    const at = new Date('2031-02-03T04:05:06.789Z');
+    await store.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring', at });
+    expect((await store.getGame(game.id))?.updatedAt.toISOString()).toBe(at.toISOString());
+  });
+
+  it('refuses a stale expectedVersion and keeps nothing', async () => {
+    const { game } = await seatedGame(store);
+    await store.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring' });
+    await expect(store.appendMove({ gameId: game.id, expectedVersion: 0, events: [played], status: 'finished' })).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
+    const loaded = await store.loadGame(game.id);
+    expect(loaded?.game).toMatchObject({ version: 1, status: 'declaring' });
+    expect(loaded?.events).toEqual([cut]);
+  });
+
+  it('holds many racing writers to one append per version', async () => {
+    const { game } = await seatedGame(store);
+    for (let version = 0; version < 6; version += 2) {
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, at) =>
+          new Store(database.db).appendMove({ gameId: game.id, expectedVersion: version, events: [{ type: 'cut', seat: 'dealer', at }, stockDealt], status: 'cutting' }),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(VersionConflictError);
+    }
+    const loaded = await store.loadGame(game.id);
+    expect(loaded?.game.version).toBe(6);
+    expect(loaded?.events.map((e) => e.type)).toEqual(['cut', 'dealt', 'cut', 'dealt', 'cut', 'dealt']);
+  });
+
+  it('turns a lost race for an event seq (the primary key) into a VersionConflictError', async () => {
+    const { game } = await seatedGame(store);
+    await database.db.insert(gameEvents).values({ gameId: game.id, seq: 1, type: 'cut', seat: 'dealer', payload: cut });
+    await expect(store.appendMove({ gameId: game.id, expectedVersion: 0, events: [played], status: 'playing' })).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
+    expect(await store.getGame(game.id)).toEqual(game);
+  });
+
+  it('appends nothing to a game that does not exist, and needs at least one event', async () => {
+    await expect(store.appendMove({ gameId: newId(), expectedVersion: 0, events: [cut], status: 'declaring' })).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
+    const { game } = await seatedGame(store);
+    await expect(store.appendMove({ gameId: game.id, expectedVersion: 0, events: [], status: 'cutting' })).rejects.toThrow(/at least one/);
+  });
+});

@@ -258,6 +258,22 @@ describe('eviction', () => {
     expect(cache.current('a')).not.toBeNull();
   });
 
+  it('keeps only the 64 finished games put last, however large the cache', () => {
+    const cache = new GameCache(1000);
+    const finished = (id: string) => ({ ...copy(id, 9), state: { phase: 'finished' } }) as unknown as LoadedGame;
+    read(cache, copy('playing', 3));
+    for (let i = 0; i < 100; i++) {
+      read(cache, copy(`f${i}`, 8));
+      cache.put(finished(`f${i}`));
+      cache.put(finished(`f${i}`)); // a second put of the same finished copy counts once
+    }
+    expect(cache.size).toBe(65);
+    expect(cache.after('f35', 0)).toBeNull();
+    expect(cache.after('f36', 0)?.row.version).toBe(9);
+    expect(cache.after('f99', 0)?.row.version).toBe(9);
+    expect(cache.current('playing')?.row.version).toBe(3);
+  });
+
   it('keeps nothing with a maximum of 0', () => {
     const cache = new GameCache(0);
     const game = copy('g', 1);

@@ -16,9 +16,17 @@ interface Entry {
   heard: number;
 }
 
+/**
+ * Finished games kept at most: a finished game is asked for once more (the opponent's waiting
+ * long poll), then rarely, and must not crowd out the games being played.
+ */
+const FINISHED_KEPT = 64;
+
 export class GameCache implements VersionObserver {
   /** Insertion order is recency: a use re-inserts, the oldest is evicted. */
   private readonly entries = new Map<string, Entry>();
+  /** The ids of the finished copies put, oldest first (see FINISHED_KEPT). */
+  private finished: string[] = [];
 
   constructor(private readonly max: number) {}
 
@@ -53,8 +61,17 @@ export class GameCache implements VersionObserver {
     const entry = this.entries.get(game.row.id);
     // Evicted while it was read: announcements may have been missed, so do not keep it.
     if (!entry) return;
+    const wasFinished = entry.game?.state.phase === 'finished';
     if (!entry.game || entry.game.row.version < game.row.version) entry.game = game;
     this.touch(game.row.id, entry);
+    if (!wasFinished && entry.game.state.phase === 'finished') this.keepFinished(game.row.id);
+  }
+
+  private keepFinished(gameId: string): void {
+    this.finished.push(gameId);
+    if (this.finished.length <= FINISHED_KEPT) return;
+    const oldest = this.finished.shift()!;
+    if (this.entries.get(oldest)?.game?.state.phase === 'finished') this.entries.delete(oldest);
   }
 
   /** A read that found no game: its placeholder goes (unknown ids must not evict real copies). */
@@ -69,6 +86,7 @@ export class GameCache implements VersionObserver {
 
   reset(): void {
     this.entries.clear();
+    this.finished = [];
   }
 
   private touch(gameId: string, entry: Entry): void {

@@ -95,14 +95,9 @@ export function registerMoveRoute(app: App, deps: AppDeps) {
       };
       const text = JSON.stringify(answer);
       try {
-        after.row = await store.appendEvents({
-          gameId,
-          expectedVersion: version,
-          events: decision.events,
-          status,
-          idempotency: key ? { playerId: player.playerId, key, requestHash: hash, status: 200, body: text } : undefined,
-          at,
-        });
+        const append = { gameId, expectedVersion: version, events: decision.events, status, at };
+        if (key) await store.appendEvents({ ...append, idempotency: { playerId: player.playerId, key, requestHash: hash, status: 200, body: text } });
+        else await store.appendMove(append);
       } catch (e) {
         // The same key sent twice at once: the other request made the move (its append came
         // first, so this one found the version moved); answer with what it answered.
