@@ -138,9 +138,16 @@ export class MoveBatcher implements MoveAppender {
   }
 }
 
+/**
+ * The statement's parameter, sorted by game id: a plan that walks the input (a nested loop over
+ * it) then locks games in one order in every process, and a plan that scans the games table
+ * locks them in its physical order. Should two processes' batches still deadlock, Postgres
+ * breaks it and `send` retries each append alone.
+ */
 function input(batch: Pending[]): string {
+  const sorted = batch.map((p) => p.append).sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0));
   return JSON.stringify(
-    batch.map(({ append: { gameId, expectedVersion, events, status, at } }) => ({
+    sorted.map(({ gameId, expectedVersion, events, status, at }) => ({
       id: gameId,
       expected: expectedVersion,
       version: expectedVersion + events.length,
