@@ -98,6 +98,12 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/** CPU time (user + system, ms) from a /proc/<pid>/stat line: fields 14 and 15, in ticks of 10 ms. */
+function procCpuMs(stat: string): number {
+  const fields = stat.split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function waitReady(url: string, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -133,11 +139,7 @@ async function startChild(databaseUrl: string): Promise<Server> {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
     },
-    cpuMs: () => {
-      // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (USER_HZ = 100).
-      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    },
+    cpuMs: () => procCpuMs(readFileSync(`/proc/${child.pid}/stat`, 'utf8')),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -178,9 +180,7 @@ function postgresCpuMs(): number {
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.split(') ')[1].split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) * 10;
+      if (stat.includes('(postgres)')) total += procCpuMs(stat);
     } catch {
       // gone meanwhile
     }

@@ -130,31 +130,6 @@ function prepareLoadGame(db: Db) {
     .prepare('store_load_game');
 }
 
-/** Store.appendMove's statement, with placeholders. */
-function prepareAppendMove(db: Db) {
-  const p = sql.placeholder;
-  const guard = and(eq(games.id, p('id')), eq(games.version, p('expected')))!;
-  const column = (c: { name: string }) => sql.identifier(c.name);
-  const appended = db.$with('appended', {}).as(
-    sql`insert into ${gameEvents} (${column(gameEvents.gameId)}, ${column(gameEvents.seq)}, ${column(gameEvents.type)}, ${column(gameEvents.seat)}, ${column(gameEvents.payload)})
-      select ${p('id')}, x.seq, x.type, x.seat, x.payload
-      from jsonb_to_recordset(${p('rows')}::jsonb) as x(seq integer, type text, seat text, payload jsonb)
-      where exists (select 1 from ${games} where ${guard})`,
-  );
-  return db
-    .with(appended)
-    .update(games)
-    .set({
-      version: sql`${p('version')}::integer`,
-      status: sql`${p('status')}`,
-      updatedAt: sql`coalesce(${p('at')}::timestamptz, now())`,
-    })
-    .where(guard)
-    // Only the version: the caller knows the rest of the row, and every move parses less.
-    .returning({ version: games.version })
-    .prepare('store_append_move');
-}
-
 /** A lost race as the store reports it: the version moved, or the key was used. */
 function raceError(error: unknown, gameId: string, expectedVersion: number, idempotency?: NewIdempotencyRecord): unknown {
   const pg = pgErrorOf(error);
@@ -164,7 +139,7 @@ function raceError(error: unknown, gameId: string, expectedVersion: number, idem
 }
 
 export class Store {
-  /** `moves`: where plain moves go (default: one statement each, see appendMove). */
+  /** `moves`: where plain moves go (default: appendEvents, see appendMove). */
   constructor(
     private readonly db: Db,
     private readonly moves?: MoveAppender,
@@ -313,34 +288,15 @@ export class Store {
   }
 
   /**
-   * A plain move, the hot path: the guarded update and the events' insert as ONE statement (one
-   * round trip instead of begin, update, insert, commit), built once per store. Returns the new
-   * version. The insert is guarded by the same condition as the update; a racing writer at the
-   * same version either finds the version moved (its update and insert match nothing) or
-   * collides on the events' primary key (game_id, seq) and fails whole: VersionConflictError.
+   * A plain move, the hot path: through the store's MoveAppender (the service's group commit,
+   * db/move-batch.ts), else as appendEvents. Returns the new version, or throws
+   * VersionConflictError.
    */
   async appendMove(append: PlainAppend): Promise<number> {
+    if (append.events.length === 0) throw new Error('appendMove: a move appends at least one event');
     if (this.moves) return this.moves.append(append);
-    const { gameId, expectedVersion, events, status, at } = append;
-    if (events.length === 0) throw new Error('appendMove: a move appends at least one event');
-    const rows = eventRows(gameId, expectedVersion, events).map(({ seq, type, seat, payload }) => ({ seq, type, seat, payload }));
-    let updated: { version: number }[];
-    try {
-      updated = await (this.appendQuery ??= prepareAppendMove(this.db)).execute({
-        id: gameId,
-        expected: expectedVersion,
-        version: expectedVersion + events.length,
-        status,
-        at: at ? at.toISOString() : null,
-        rows: JSON.stringify(rows),
-      });
-    } catch (error) {
-      throw raceError(error, gameId, expectedVersion);
-    }
-    if (updated.length === 0) throw new VersionConflictError(gameId, expectedVersion);
-    return updated[0].version;
+    return (await this.appendEvents(append)).version;
   }
-  private appendQuery?: ReturnType<typeof prepareAppendMove>;
 
   // ------------------------------------------------------------ idempotency
 

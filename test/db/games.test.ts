@@ -241,7 +241,7 @@ describe(`idempotency (${testDriver})`, () => {
   });
 });
 
-// The hot path of a move: one statement, the same guards as appendEvents.
+// A plain move (without a MoveAppender it goes as appendEvents): the same guards, the version back.
 describe(`appendMove (${testDriver})`, () => {
   it('appends in order, bumps version, status and updated_at, and returns the version', async () => {
     const { game } = await seatedGame(store);
