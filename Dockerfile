@@ -6,6 +6,7 @@
 FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY tools/codegen/package.json ./tools/codegen/
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY src ./src
@@ -15,6 +16,7 @@ RUN npm run build
 FROM node:20-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY tools/codegen/package.json ./tools/codegen/
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-slim AS runtime

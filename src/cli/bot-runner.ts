@@ -3,7 +3,7 @@
 // A bot waits for its opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`),
 // never a sleep loop. Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
 import createClient, { type Client } from 'openapi-fetch';
-import type { components, paths } from './api-types.ts';
+import type { components, paths } from '../client/generated/api-types.ts';
 import { newTally, tally, type SideTally } from './selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './strategy.ts';
 import { keepAliveFetch, PlainRequest } from './transport.ts';

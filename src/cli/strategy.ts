@@ -24,7 +24,7 @@
 //     highest) card that loses, leads its lowest. Null defender: plays low to let the
 //     declarer win.
 import { DECK, POINTS, trickRules, type Card, type GameType, type Seat } from '../engine/index.ts';
-import type { components } from './api-types.ts';
+import type { components } from '../client/generated/api-types.ts';
 
 export type ApiMove = components['schemas']['Move'];
 

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import createClient from 'openapi-fetch';
-import type { paths } from './api-types.ts';
+import type { paths } from '../client/generated/api-types.ts';
 import { parseRecord, verifyRecord, type GameRecord } from './verify-record.ts';
 
 const USAGE = 'usage: npm run verify -- record.json | npm run verify -- --server URL --game ID  [--quiet]';
