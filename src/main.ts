@@ -1,5 +1,6 @@
 // Start the service: `npm start`. Configuration only from the environment (see README).
 import { ConfigError, loadConfig } from './config.ts';
+import { describeDatabase } from './db/client.ts';
 import { startService } from './server.ts';
 
 async function main() {
@@ -14,8 +15,7 @@ async function main() {
     throw e;
   }
   const service = await startService(config);
-  const where = config.databaseUrl?.startsWith('postgres') ? 'postgres' : config.databaseUrl === 'memory://' ? 'in-memory PGlite' : 'PGlite in ./.data';
-  service.deps.log.info({ msg: `listening on ${service.url} (database: ${where}); docs at ${service.url}/docs` });
+  service.deps.log.info({ msg: `listening on ${service.url} (database: ${describeDatabase(config.databaseUrl)}); docs at ${service.url}/docs` });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

@@ -1,19 +1,23 @@
-// The composition root: configuration → database → keys → app → HTTP server.
+// The composition root: configuration → database → stores → application layer → app → server.
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
 import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
 import { TokenService } from './auth/tokens.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { isReady, openDatabase, type Database } from './db/client.ts';
+import { GameStore } from './db/games.ts';
 import { MatchStore } from './db/matches.ts';
 import { MoveBatcher } from './db/move-batch.ts';
-import { Store } from './db/store.ts';
+import { PgNotifier, type Notifier } from './db/notifier.ts';
+import { PlayerStore } from './db/players.ts';
+import { GameCache } from './games/cache.ts';
+import { cryptoRandomness, type Randomness } from './games/randomness.ts';
+import { GameRepository } from './games/repository.ts';
+import { GameService } from './games/service.ts';
 import { createApp } from './http/app.ts';
-import { DEFAULT_TIMING, type AppDeps, type Randomness } from './http/deps.ts';
-import { jsonLogger, type Logger } from './http/log.ts';
-import { GameCache } from './http/games/cache.ts';
-import { PgNotifier } from './http/notifier.ts';
-import { cryptoRandomness } from './http/random.ts';
+import { DEFAULT_TIMING, type AppDeps } from './http/deps.ts';
+import { jsonLogger, type Logger } from './log.ts';
+import { MatchService } from './matches/service.ts';
 
 export interface ServiceOptions {
   log?: Logger;
@@ -26,13 +30,25 @@ export interface ServiceOptions {
   gameCache?: GameCache;
 }
 
-export async function buildDeps(config: AppConfig, options: ServiceOptions = {}): Promise<AppDeps> {
+/** What the service is made of below the HTTP app (tests look at some of it). */
+export interface ServiceParts {
+  database: Database;
+  players: PlayerStore;
+  gameStore: GameStore;
+  matchStore: MatchStore;
+  cache: GameCache;
+  notifier: Notifier;
+}
+
+export async function buildService(config: AppConfig, options: ServiceOptions = {}): Promise<{ deps: AppDeps; parts: ServiceParts }> {
   const database = options.database ?? (await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize }));
+  const players = new PlayerStore(database.db);
   // Plain moves in group commits, on half the pool's connections at most.
-  const store = new Store(database.db, new MoveBatcher(database, Math.max(1, Math.floor(config.databasePoolSize / 2))));
+  const gameStore = new GameStore(database.db, new MoveBatcher(database.db, Math.max(1, Math.floor(config.databasePoolSize / 2))));
+  const matchStore = new MatchStore(database.db);
   const key = config.jwt.privateKey
     ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
-    : await store.getOrCreateSigningKey(generateSigningKey);
+    : await players.getOrCreateSigningKey(generateSigningKey);
   const tokens = new TokenService({
     key,
     issuer: config.jwt.issuer,
@@ -42,25 +58,39 @@ export async function buildDeps(config: AppConfig, options: ServiceOptions = {})
     now: options.now,
   });
   const notifier = await PgNotifier.start(database, config.maxWaiters);
-  const games = options.gameCache ?? new GameCache(config.gameCacheSize);
-  notifier.observe(games);
-  return {
-    config,
-    database,
-    store,
-    tokens,
-    log: options.log ?? jsonLogger(config.logLevel),
-    random: options.random ?? cryptoRandomness,
+  const cache = options.gameCache ?? new GameCache(config.gameCacheSize);
+  notifier.observe(cache);
+
+  const log = options.log ?? jsonLogger(config.logLevel);
+  const random = options.random ?? cryptoRandomness;
+  const now = options.now ?? (() => new Date());
+  const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
+  const games = new GameService({
+    repository: new GameRepository(gameStore, cache, notifier),
+    players,
     notifier,
-    games,
-    timing: { ...DEFAULT_TIMING, ...options.timing },
-    matches: new MatchStore(database.db),
-    now: options.now ?? (() => new Date()),
+    random,
+    now,
+    onFinished: (game) => matches.gameFinished(game),
+  });
+  return {
+    deps: {
+      config,
+      log,
+      tokens,
+      players,
+      games,
+      matches,
+      ready: () => isReady(database),
+      timing: { ...DEFAULT_TIMING, ...options.timing },
+    },
+    parts: { database, players, gameStore, matchStore, cache, notifier },
   };
 }
 
 export interface RunningService {
   deps: AppDeps;
+  parts: ServiceParts;
   url: string;
   server: ServerType;
   /** Stops accepting, wakes waiters, closes the database (unless it was handed in). */
@@ -68,7 +98,7 @@ export interface RunningService {
 }
 
 export async function startService(config: AppConfig, options: ServiceOptions = {}): Promise<RunningService> {
-  const deps = await buildDeps(config, options);
+  const { deps, parts } = await buildService(config, options);
   const app = createApp(deps);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
@@ -77,16 +107,17 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return {
     deps,
+    parts,
     url: `http://${host}:${port}`,
     server,
     async close() {
-      await deps.notifier.close();
+      await parts.notifier.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Long-lived keep-alive sockets would hold close() open.
         (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
       });
-      if (!options.database) await deps.database.close();
+      if (!options.database) await parts.database.close();
     },
   };
 }

@@ -1,11 +1,11 @@
 export type AuthErrorCode = 'INVALID_TOKEN' | 'TOKEN_EXPIRED';
 
 /**
- * Thrown by the auth middleware; the app's error handler renders it as RFC 9457 problem+json.
- * `message` is the problem's `detail` and never contains the token.
+ * Thrown by the auth middleware: a token that is missing where one is needed, malformed, forged
+ * or expired. `message` is the detail a client sees and never contains the token. The HTTP edge
+ * answers it (its status comes from the problem catalogue, not from here).
  */
 export class AuthError extends Error {
-  readonly status = 401 as const;
   override readonly name = 'AuthError';
 
   constructor(

@@ -1,5 +1,6 @@
 // Opens the database named by DATABASE_URL (embedded PGlite or a Postgres server) and
-// brings it to the committed schema. Both drivers yield the same `Db` handle type.
+// brings it to the committed schema. Both drivers hide behind one `Database`: the drizzle handle,
+// plain SQL, and LISTEN/NOTIFY. Nothing outside src/db asks which driver it has.
 
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
@@ -18,10 +19,24 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /** Which one it is, for logs and tests; code above src/db never branches on it. */
   driver: 'pglite' | 'postgres';
-  pglite?: PGlite;
-  sql?: postgres.Sql;
+  /** One statement in plain SQL with $1, $2, … parameters: its rows. */
+  query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel` until the returned function
+   * is called. `onReconnect` runs when the listening session was lost and has been opened again
+   * (notifications sent in between are lost).
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Where DATABASE_URL points, in words for a log line (never the URL: it may hold a password). */
+export function describeDatabase(url: string | undefined): string {
+  if (url === undefined) return 'PGlite in ./.data';
+  return url === 'memory://' ? 'in-memory PGlite' : 'postgres';
 }
 
 export interface OpenOptions {
@@ -63,7 +78,7 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
       await pglite.close();
       throw error;
     }
-    return { db, driver: 'pglite', pglite, close: () => pglite.close() };
+    return pgliteDatabase(db, pglite);
   }
 
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -74,11 +89,50 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
       connect_timeout: 10,
       onnotice: () => {},
     });
-    const db = drizzlePostgres({ client: sql, schema });
-    return { db, driver: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
+    return postgresDatabase(drizzlePostgres({ client: sql, schema }), sql);
   }
 
   throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');
+}
+
+function pgliteDatabase(db: Db, pglite: PGlite): Database {
+  return {
+    db,
+    driver: 'pglite',
+    query: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await pglite.query<T>(text, params)).rows,
+    // PGlite is one session: it never loses its LISTEN.
+    listen: async (channel, onNotify) => {
+      const unlisten = await pglite.listen(channel, onNotify);
+      return () => unlisten().catch(() => {});
+    },
+    notify: async (channel, payload) => {
+      await pglite.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: () => pglite.close(),
+  };
+}
+
+function postgresDatabase(db: Db, sql: postgres.Sql): Database {
+  return {
+    db,
+    driver: 'postgres',
+    query: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+      (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[],
+    listen: async (channel, onNotify, onReconnect) => {
+      // postgres.js keeps one listening connection and listens again after losing it; it calls
+      // onlisten each time, the first time included.
+      let listening = false;
+      const { unlisten } = await sql.listen(channel, onNotify, () => {
+        if (listening) onReconnect?.();
+        listening = true;
+      });
+      return () => unlisten().catch(() => {});
+    },
+    notify: async (channel, payload) => {
+      await sql.notify(channel, payload);
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
 }
 
 /**
@@ -115,7 +169,7 @@ let committed: number | undefined;
 const committedMigrations = () =>
   (committed ??= readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length);
 
-// execute() answers with postgres.js's row array, or PGlite's `{ rows }`.
-function rowsOf<T>(result: unknown): T[] {
+/** The rows of drizzle's execute(): postgres.js answers with the row array, PGlite with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
   return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
 }

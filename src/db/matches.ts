@@ -1,11 +1,12 @@
-// Games that follow games: matches (a fixed series with a score sheet and its own event log)
-// and rematches. Like the Store, every write that races is guarded in SQL.
+// Matches: a fixed series of games with a score sheet and its own event log. Like the games,
+// every write that races is guarded in SQL.
 
 import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Config, GameEvent, GameType, Result } from '../engine/types.ts';
 import type { Db } from './client.ts';
+import { eventRows } from './events.ts';
+import type { GameRow } from './games.ts';
 import { gameEvents, games, matchEvents, matches, type MatchStatus } from './schema.ts';
-import { seatOfEvent, type GameRow, type NewGame } from './store.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
 
@@ -42,7 +43,7 @@ export interface NewMatch {
   at: Date;
 }
 
-/** A game of a match: both seats are known when it is created. */
+/** A game of a match: both seats are known when it is created, and its log starts with them. */
 export interface NewMatchGame {
   id: string;
   number: number;
@@ -50,6 +51,8 @@ export interface NewMatchGame {
   seedCommitment: string;
   forehandPlayerId: string;
   dealerPlayerId: string;
+  /** The first events of its log (the players taking their seats). */
+  events: GameEvent[];
 }
 
 export interface MatchAdvance {
@@ -81,17 +84,6 @@ export class MatchConflictError extends Error {
     super(`match ${matchId} is no longer at version ${expectedVersion}`);
   }
 }
-
-/** The two seated events a game starts with when both players are known. */
-function seatedBoth(forehand: string, dealer: string): GameEvent[] {
-  return [
-    { type: 'seated', seat: 'forehand', playerId: forehand },
-    { type: 'seated', seat: 'dealer', playerId: dealer },
-  ];
-}
-
-const gameEventRows = (gameId: string, events: GameEvent[]) =>
-  events.map((event, i) => ({ gameId, seq: i + 1, type: event.type, seat: seatOfEvent(event), payload: event }));
 
 export class MatchStore {
   constructor(private readonly db: Db) {}
@@ -159,18 +151,18 @@ export class MatchStore {
       if (!row) throw new MatchConflictError(matchId, expectedVersion);
 
       if (game) {
-        const seated = seatedBoth(game.forehandPlayerId, game.dealerPlayerId);
+        const { events: first, ...created } = game;
         // The unique (match_id, number) index is the second line of defence: a creator that
         // finds the game already there backs off and keeps nothing.
         const [inserted] = await tx
           .insert(games)
           .values({
-            ...game,
+            ...created,
             matchId,
             config: row.config,
             turnSeconds: row.turnSeconds,
             status: 'cutting',
-            version: seated.length,
+            version: first.length,
             reservedPlayerId: null,
             createdAt: at,
             updatedAt: at,
@@ -178,7 +170,7 @@ export class MatchStore {
           .onConflictDoNothing({ target: [games.matchId, games.number] })
           .returning({ id: games.id });
         if (!inserted) throw new MatchConflictError(matchId, expectedVersion);
-        await tx.insert(gameEvents).values(gameEventRows(game.id, seated));
+        if (first.length > 0) await tx.insert(gameEvents).values(eventRows(game.id, 0, first));
       }
       if (events.length > 0)
         await tx.insert(matchEvents).values(
@@ -192,32 +184,5 @@ export class MatchStore {
         );
       return row;
     });
-  }
-
-  /**
-   * The rematch of a finished game, created once: of racing requests the first insert wins
-   * (unique `rematch_of`), and every caller gets that game. `created` tells the winner.
-   */
-  async createRematch(
-    input: Omit<NewGame, 'events' | 'rematchOf' | 'forehandPlayerId' | 'dealerPlayerId'> & {
-      rematchOf: string;
-      forehandPlayerId: string;
-      dealerPlayerId: string;
-    },
-  ): Promise<{ row: GameRow; created: boolean }> {
-    const seated = seatedBoth(input.forehandPlayerId, input.dealerPlayerId);
-    const created = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(games)
-        .values({ ...input, version: seated.length })
-        .onConflictDoNothing({ target: games.rematchOf })
-        .returning();
-      if (row) await tx.insert(gameEvents).values(gameEventRows(row.id, seated));
-      return row ?? null;
-    });
-    if (created) return { row: created, created: true };
-    const [existing] = await this.db.select().from(games).where(eq(games.rematchOf, input.rematchOf));
-    if (!existing) throw new Error(`rematch of ${input.rematchOf}: not inserted, yet not found`);
-    return { row: existing, created: false };
   }
 }

@@ -1,4 +1,4 @@
-// The OpenAPI 3.1 document, generated from the route definitions.
+// The OpenAPI 3.1 document, generated from the route definitions, and what routes share in it.
 import type { App } from './env.ts';
 
 export const OPENAPI_INFO = {
@@ -20,3 +20,12 @@ export const OPENAPI_INFO = {
 export function openApiDocument(app: App) {
   return app.getOpenAPI31Document(OPENAPI_INFO);
 }
+
+type Security = Record<string, string[]>[];
+/** Calls that act for a player. */
+export const bearer: Security = [{ bearerAuth: [] }];
+/** Reads work without a token (spectator view) and show more with one. */
+export const optionalBearer: Security = [{ bearerAuth: [] }, {}];
+
+/** A JSON answer of an operation. */
+export const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });

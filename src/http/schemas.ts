@@ -11,6 +11,7 @@ import {
   VARIANTS,
   type Card,
 } from '../engine/index.ts';
+import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../games/deadline.ts';
 
 /** Ids are UUIDs; anything else is rejected before it reaches a query. */
 export const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -83,10 +84,10 @@ export const CreateGameSchema = z
     turnSeconds: z
       .number()
       .int()
-      .min(5)
-      .max(86_400)
+      .min(MIN_TURN_SECONDS)
+      .max(MAX_TURN_SECONDS)
       .optional()
-      .openapi({ description: 'seconds each player has per move (5..86400); default: no deadline' }),
+      .openapi({ description: `seconds each player has per move (${MIN_TURN_SECONDS}..${MAX_TURN_SECONDS}); default: no deadline` }),
   })
   .openapi('CreateGame');
 

@@ -4,19 +4,29 @@ import { createApp } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { openApiDocument } from './openapi.ts';
 
-export function renderOpenApi(): string {
-  const inert = new Proxy({}, { get: () => { throw new Error('spec rendering touched a dependency'); } });
-  const app = createApp({
-    config: inert,
-    database: inert,
-    store: inert,
-    tokens: inert,
+/** A stand-in that throws when touched. */
+function inert<T extends object>(): T {
+  return new Proxy({} as T, {
+    get: () => {
+      throw new Error('spec rendering touched a dependency');
+    },
+  });
+}
+
+/** Dependencies that throw when touched: enough to build the app and describe its routes. */
+export function inertDeps(): AppDeps {
+  return {
+    config: inert(),
     log: { info() {}, error() {} },
-    random: inert,
-    notifier: inert,
+    tokens: inert(),
+    players: inert(),
+    games: inert(),
+    matches: inert(),
+    ready: async () => false,
     timing: { longPollMs: 0, heartbeatMs: 0 },
-    matches: inert,
-    now: () => new Date(0),
-  } as unknown as AppDeps);
-  return `${JSON.stringify(openApiDocument(app), null, 2)}\n`;
+  };
+}
+
+export function renderOpenApi(): string {
+  return `${JSON.stringify(openApiDocument(createApp(inertDeps())), null, 2)}\n`;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthError } from '../../src/auth/errors.ts';
 import { authenticate, requirePlayer, type AuthVariables } from '../../src/auth/middleware.ts';
 import type { Principal } from '../../src/auth/principal.ts';
+import { PROBLEMS } from '../../src/http/problems.ts';
 import { clock, service } from './fixtures.ts';
 
 const KNOWN = new Map([['p1', 'Alice']]);
@@ -23,7 +24,8 @@ async function setup(now?: () => Date) {
   app.post('/act', (c) => c.json({ actingAs: requirePlayer(c).playerId }));
   app.onError((error, c) => {
     errors.push(error);
-    return error instanceof AuthError ? c.json({ code: error.code, detail: error.message }, error.status) : c.text('boom', 500);
+    // As the service's edge does: the status comes from the problem catalogue.
+    return error instanceof AuthError ? c.json({ code: error.code, detail: error.message }, PROBLEMS[error.code].status) : c.text('boom', 500);
   });
   const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
   return { app, tokens, errors, bearer };
@@ -111,6 +113,8 @@ describe('requirePlayer', () => {
     const res = await app.request('/act', { method: 'POST' });
     expect(res.status).toBe(401);
     expect(errors[0]).toBeInstanceOf(AuthError);
-    expect(errors[0]).toMatchObject({ code: 'INVALID_TOKEN', message: 'this call needs a bearer token', status: 401 });
+    expect(errors[0]).toMatchObject({ code: 'INVALID_TOKEN', message: 'this call needs a bearer token' });
+    // The error carries no HTTP status of its own; the catalogue answers INVALID_TOKEN with 401.
+    expect(PROBLEMS[(errors[0] as AuthError).code].status).toBe(401);
   });
 });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, isReady, openDatabase } from '../../src/db/client.ts';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { Store } from '../../src/db/store.ts';
+import { GameStore } from '../../src/db/games.ts';
+import { PlayerStore } from '../../src/db/players.ts';
 import { DEFAULT_CONFIG } from '../../src/engine/types.ts';
 import { createScratchDatabase, openTestDatabase, testDriver } from '../support/db.ts';
 
@@ -24,7 +25,7 @@ describe.runIf(testDriver === 'postgres')('several processes starting at once', 
     try {
       const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase(scratch.url, { poolSize: 1 })));
       for (const database of opened) expect(await isReady(database)).toBe(true);
-      const rows = await opened[0]!.sql!`select count(*)::int as n from drizzle.__drizzle_migrations`;
+      const rows = await opened[0]!.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
       expect(rows[0]?.n).toBe(readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length);
       await Promise.all(opened.map((d) => d.close()));
     } finally {
@@ -41,8 +42,8 @@ describe('embedded PGlite in a directory', () => {
     try {
       const first = await openDatabase(undefined, { dataDir });
       expect(first.driver).toBe('pglite');
-      const store = new Store(first.db);
-      const anna = await store.createPlayer({ name: 'Anna' });
+      const store = new GameStore(first.db);
+      const anna = await new PlayerStore(first.db).createPlayer({ name: 'Anna' });
       await store.createGame({
         id: 'kept',
         config: DEFAULT_CONFIG,
@@ -60,8 +61,8 @@ describe('embedded PGlite in a directory', () => {
       const second = await openDatabase(undefined, { dataDir });
       try {
         expect(await isReady(second)).toBe(true);
-        const reread = new Store(second.db);
-        expect(await reread.getPlayer(anna.id)).toEqual(anna);
+        const reread = new GameStore(second.db);
+        expect(await new PlayerStore(second.db).getPlayer(anna.id)).toEqual(anna);
         const loaded = await reread.loadGame('kept');
         expect(loaded?.game.version).toBe(1);
         expect(loaded?.events).toEqual([{ type: 'cut', seat: 'forehand', at: 3 }]);

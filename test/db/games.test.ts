@@ -2,19 +2,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { IdempotencyConflictError, VersionConflictError } from '../../src/db/errors.ts';
+import { GameStore } from '../../src/db/games.ts';
+import type { PlayerStore } from '../../src/db/players.ts';
 import { gameEvents } from '../../src/db/schema.ts';
-import { Store } from '../../src/db/store.ts';
 import { DEFAULT_CONFIG, type GameEvent } from '../../src/engine/types.ts';
-import { openTestDatabase, testDriver } from '../support/db.ts';
+import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 import { newId, seatedGame } from '../support/fixtures.ts';
 
+let stores: TestStores;
 let database: Database;
-let store: Store;
+let players: PlayerStore;
+let games: GameStore;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  store = new Store(database.db);
+  stores = await openTestStores();
+  ({ database, players, games } = stores);
 });
-afterAll(() => database?.close());
+afterAll(() => stores?.close());
 
 const cut: GameEvent = { type: 'cut', seat: 'forehand', at: 17 };
 const stockDealt: GameEvent = { type: 'dealt', seat: null, to: 'stock', stacks: [], cards: ['HA', 'D7'] };
@@ -22,7 +25,7 @@ const played: GameEvent = { type: 'played', seat: 'dealer', card: 'CJ' };
 
 describe(`games (${testDriver})`, () => {
   it('creates a game and loads it with no events', async () => {
-    const { game, forehand, dealer } = await seatedGame(store, { config: { ...DEFAULT_CONFIG, practice: true } });
+    const { game, forehand, dealer } = await seatedGame(stores, { config: { ...DEFAULT_CONFIG, practice: true } });
     expect(game).toMatchObject({
       version: 0,
       status: 'cutting',
@@ -32,27 +35,27 @@ describe(`games (${testDriver})`, () => {
       matchId: null,
       config: { ...DEFAULT_CONFIG, practice: true },
     });
-    expect(await store.loadGame(game.id)).toEqual({ game, events: [] });
-    expect(await store.loadGame('missing')).toBeNull();
+    expect(await games.loadGame(game.id)).toEqual({ game, events: [] });
+    expect(await games.loadGame('missing')).toBeNull();
   });
 
   it('appends events in order and bumps version and status', async () => {
-    const { game } = await seatedGame(store);
-    const first = await store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt], status: 'declaring' });
+    const { game } = await seatedGame(stores);
+    const first = await games.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt], status: 'declaring' });
     expect(first).toMatchObject({ version: 2, status: 'declaring' });
     expect(first.updatedAt.getTime()).toBeGreaterThanOrEqual(game.updatedAt.getTime());
-    const second = await store.appendEvents({ gameId: game.id, expectedVersion: 2, events: [played], status: 'playing' });
+    const second = await games.appendEvents({ gameId: game.id, expectedVersion: 2, events: [played], status: 'playing' });
     expect(second.version).toBe(3);
 
-    const loaded = await store.loadGame(game.id);
+    const loaded = await games.loadGame(game.id);
     expect(loaded?.game).toEqual(second);
     // jsonb payloads come back as the same engine objects, in seq order.
     expect(loaded?.events).toEqual([cut, stockDealt, played]);
   });
 
   it('stores each event with its seq, type and acting seat', async () => {
-    const { game } = await seatedGame(store);
-    await store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt, played], status: 'playing' });
+    const { game } = await seatedGame(stores);
+    await games.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt, played], status: 'playing' });
     const rows = await database.db
       .select({ seq: gameEvents.seq, type: gameEvents.type, seat: gameEvents.seat })
       .from(gameEvents)
@@ -66,21 +69,21 @@ describe(`games (${testDriver})`, () => {
   });
 
   it('refuses a stale expectedVersion and keeps nothing', async () => {
-    const { game } = await seatedGame(store);
-    await store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring' });
+    const { game } = await seatedGame(stores);
+    await games.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring' });
     await expect(
-      store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [played, played], status: 'finished' }),
+      games.appendEvents({ gameId: game.id, expectedVersion: 0, events: [played, played], status: 'finished' }),
     ).rejects.toBeInstanceOf(VersionConflictError);
-    const loaded = await store.loadGame(game.id);
+    const loaded = await games.loadGame(game.id);
     expect(loaded?.game).toMatchObject({ version: 1, status: 'declaring' });
     expect(loaded?.events).toEqual([cut]);
   });
 
   it('lets exactly one of two concurrent appends at the same version win', async () => {
-    const { game } = await seatedGame(store);
+    const { game } = await seatedGame(stores);
     const writers = await Promise.allSettled(
       [cut, played].map((event) =>
-        new Store(database.db).appendEvents({ gameId: game.id, expectedVersion: 0, events: [event, stockDealt], status: 'bidding' }),
+        new GameStore(database.db).appendEvents({ gameId: game.id, expectedVersion: 0, events: [event, stockDealt], status: 'bidding' }),
       ),
     );
     const won = writers.filter((w) => w.status === 'fulfilled');
@@ -89,18 +92,18 @@ describe(`games (${testDriver})`, () => {
     expect(lost).toHaveLength(1);
     expect(lost[0]!.reason).toBeInstanceOf(VersionConflictError);
 
-    const loaded = await store.loadGame(game.id);
+    const loaded = await games.loadGame(game.id);
     expect(loaded?.game.version).toBe(2);
     expect(loaded?.events).toHaveLength(2);
     expect(loaded?.events[1]).toEqual(stockDealt);
   });
 
   it('holds many racing writers to one event per version', async () => {
-    const { game } = await seatedGame(store);
+    const { game } = await seatedGame(stores);
     for (let version = 0; version < 3; version++) {
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, (_, at) =>
-          new Store(database.db).appendEvents({
+          new GameStore(database.db).appendEvents({
             gameId: game.id,
             expectedVersion: version,
             events: [{ type: 'cut', seat: 'dealer', at }],
@@ -110,27 +113,27 @@ describe(`games (${testDriver})`, () => {
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     }
-    const loaded = await store.loadGame(game.id);
+    const loaded = await games.loadGame(game.id);
     expect(loaded?.game.version).toBe(3);
     expect(loaded?.events).toHaveLength(3);
   });
 
   it('turns a lost race for an event seq (the primary key) into a VersionConflictError', async () => {
-    const { game } = await seatedGame(store);
+    const { game } = await seatedGame(stores);
     // An event at seq 1 without the version moved: only the primary key can stop the append.
     await database.db.insert(gameEvents).values({ gameId: game.id, seq: 1, type: 'cut', seat: 'dealer', payload: cut });
     await expect(
-      store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [played], status: 'playing' }),
+      games.appendEvents({ gameId: game.id, expectedVersion: 0, events: [played], status: 'playing' }),
     ).rejects.toBeInstanceOf(VersionConflictError);
-    expect(await store.getGame(game.id)).toEqual(game);
+    expect(await games.getGame(game.id)).toEqual(game);
   });
 
   it('rolls the whole append back when a later statement fails', async () => {
-    const { game } = await seatedGame(store);
+    const { game } = await seatedGame(stores);
     // The idempotency record names a player that does not exist: a foreign-key error after
     // the game row and the events were written.
     await expect(
-      store.appendEvents({
+      games.appendEvents({
         gameId: game.id,
         expectedVersion: 0,
         events: [cut],
@@ -138,7 +141,7 @@ describe(`games (${testDriver})`, () => {
         idempotency: { playerId: 'ghost', key: 'k', requestHash: 'h', status: 200, body: {} },
       }),
     ).rejects.toThrow();
-    const loaded = await store.loadGame(game.id);
+    const loaded = await games.loadGame(game.id);
     expect(loaded?.game).toEqual(game);
     expect(loaded?.events).toEqual([]);
   });
@@ -146,8 +149,8 @@ describe(`games (${testDriver})`, () => {
 
 describe(`joining (${testDriver})`, () => {
   async function openGame() {
-    const creator = await store.createPlayer({ name: 'Anna' });
-    const game = await store.createGame({
+    const creator = await players.createPlayer({ name: 'Anna' });
+    const game = await games.createGame({
       id: newId(),
       config: DEFAULT_CONFIG,
       status: 'waiting',
@@ -162,8 +165,8 @@ describe(`joining (${testDriver})`, () => {
 
   it('fills the free seat without appending an event', async () => {
     const { game } = await openGame();
-    const bert = await store.createPlayer({ name: 'Bert' });
-    const joined = await store.appendEvents({
+    const bert = await players.createPlayer({ name: 'Bert' });
+    const joined = await games.appendEvents({
       gameId: game.id,
       expectedVersion: 0,
       events: [],
@@ -175,11 +178,11 @@ describe(`joining (${testDriver})`, () => {
 
   it('seats exactly one of two players racing for the same free seat', async () => {
     const { game } = await openGame();
-    const bert = await store.createPlayer({ name: 'Bert' });
-    const clara = await store.createPlayer({ name: 'Clara' });
+    const bert = await players.createPlayer({ name: 'Bert' });
+    const clara = await players.createPlayer({ name: 'Clara' });
     const results = await Promise.allSettled(
       [bert, clara].map((p) =>
-        new Store(database.db).appendEvents({
+        new GameStore(database.db).appendEvents({
           gameId: game.id,
           expectedVersion: 0,
           events: [],
@@ -188,47 +191,47 @@ describe(`joining (${testDriver})`, () => {
         }),
       ),
     );
-    const won = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<Store['appendEvents']>>> => r.status === 'fulfilled');
+    const won = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<GameStore['appendEvents']>>> => r.status === 'fulfilled');
     const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(won).toHaveLength(1);
     expect(lost[0]?.reason).toBeInstanceOf(VersionConflictError);
-    const stored = await store.getGame(game.id);
+    const stored = await games.getGame(game.id);
     expect(stored?.dealerPlayerId).toBe(won[0]!.value.dealerPlayerId);
   });
 
   it('refuses a seat that is already taken', async () => {
     const { game } = await openGame();
-    const bert = await store.createPlayer({ name: 'Bert' });
+    const bert = await players.createPlayer({ name: 'Bert' });
     await expect(
-      store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [], status: 'cutting', patch: { forehandPlayerId: bert.id } }),
+      games.appendEvents({ gameId: game.id, expectedVersion: 0, events: [], status: 'cutting', patch: { forehandPlayerId: bert.id } }),
     ).rejects.toBeInstanceOf(VersionConflictError);
   });
 });
 
 describe(`idempotency (${testDriver})`, () => {
   it('stores the first answer with the append and returns it', async () => {
-    const { game, forehand } = await seatedGame(store);
+    const { game, forehand } = await seatedGame(stores);
     const body = { version: 1, events: [cut], view: { nested: [1, 'two', null] } };
-    expect(await store.getIdempotent(forehand.id, 'key-1')).toBeNull();
-    await store.appendEvents({
+    expect(await games.getIdempotent(forehand.id, 'key-1')).toBeNull();
+    await games.appendEvents({
       gameId: game.id,
       expectedVersion: 0,
       events: [cut],
       status: 'declaring',
       idempotency: { playerId: forehand.id, key: 'key-1', requestHash: 'hash-1', status: 200, body },
     });
-    const record = await store.getIdempotent(forehand.id, 'key-1');
+    const record = await games.getIdempotent(forehand.id, 'key-1');
     expect(record).toMatchObject({ playerId: forehand.id, key: 'key-1', gameId: game.id, requestHash: 'hash-1', status: 200, body });
     // Keys are per player.
-    expect(await store.getIdempotent('someone-else', 'key-1')).toBeNull();
+    expect(await games.getIdempotent('someone-else', 'key-1')).toBeNull();
   });
 
   it('refuses a key already used, keeping nothing of the second write', async () => {
-    const { game, forehand } = await seatedGame(store);
+    const { game, forehand } = await seatedGame(stores);
     const record = { playerId: forehand.id, key: 'again', requestHash: 'h', status: 200, body: { n: 1 } };
-    await store.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring', idempotency: record });
+    await games.appendEvents({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring', idempotency: record });
     await expect(
-      store.appendEvents({
+      games.appendEvents({
         gameId: game.id,
         expectedVersion: 1,
         events: [played],
@@ -236,72 +239,72 @@ describe(`idempotency (${testDriver})`, () => {
         idempotency: { ...record, body: { n: 2 } },
       }),
     ).rejects.toBeInstanceOf(IdempotencyConflictError);
-    expect((await store.getGame(game.id))?.version).toBe(1);
-    expect((await store.getIdempotent(forehand.id, 'again'))?.body).toEqual({ n: 1 });
+    expect((await games.getGame(game.id))?.version).toBe(1);
+    expect((await games.getIdempotent(forehand.id, 'again'))?.body).toEqual({ n: 1 });
   });
 });
 
 // A plain move (without a MoveAppender it goes as appendEvents): the same guards, the version back.
 describe(`appendMove (${testDriver})`, () => {
   it('appends in order, bumps version, status and updated_at, and returns the version', async () => {
-    const { game } = await seatedGame(store);
+    const { game } = await seatedGame(stores);
     const at = new Date(game.updatedAt.getTime() + 60_000);
-    expect(await store.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt], status: 'declaring', at })).toBe(2);
-    expect(await store.appendMove({ gameId: game.id, expectedVersion: 2, events: [played], status: 'playing' })).toBe(3);
-    const loaded = await store.loadGame(game.id);
+    expect(await games.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut, stockDealt], status: 'declaring', at })).toBe(2);
+    expect(await games.appendMove({ gameId: game.id, expectedVersion: 2, events: [played], status: 'playing' })).toBe(3);
+    const loaded = await games.loadGame(game.id);
     expect(loaded?.game).toMatchObject({ version: 3, status: 'playing' });
     expect(loaded!.game.updatedAt.getTime()).toBeGreaterThanOrEqual(at.getTime() - 60_000);
     expect(loaded?.events).toEqual([cut, stockDealt, played]);
   });
 
   it('writes the time it is given', async () => {
-    const { game } = await seatedGame(store);
+    const { game } = await seatedGame(stores);
     const at = new Date('2031-02-03T04:05:06.789Z');
-    await store.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring', at });
-    expect((await store.getGame(game.id))?.updatedAt.toISOString()).toBe(at.toISOString());
+    await games.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring', at });
+    expect((await games.getGame(game.id))?.updatedAt.toISOString()).toBe(at.toISOString());
   });
 
   it('refuses a stale expectedVersion and keeps nothing', async () => {
-    const { game } = await seatedGame(store);
-    await store.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring' });
-    await expect(store.appendMove({ gameId: game.id, expectedVersion: 0, events: [played], status: 'finished' })).rejects.toBeInstanceOf(
+    const { game } = await seatedGame(stores);
+    await games.appendMove({ gameId: game.id, expectedVersion: 0, events: [cut], status: 'declaring' });
+    await expect(games.appendMove({ gameId: game.id, expectedVersion: 0, events: [played], status: 'finished' })).rejects.toBeInstanceOf(
       VersionConflictError,
     );
-    const loaded = await store.loadGame(game.id);
+    const loaded = await games.loadGame(game.id);
     expect(loaded?.game).toMatchObject({ version: 1, status: 'declaring' });
     expect(loaded?.events).toEqual([cut]);
   });
 
   it('holds many racing writers to one append per version', async () => {
-    const { game } = await seatedGame(store);
+    const { game } = await seatedGame(stores);
     for (let version = 0; version < 6; version += 2) {
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, (_, at) =>
-          new Store(database.db).appendMove({ gameId: game.id, expectedVersion: version, events: [{ type: 'cut', seat: 'dealer', at }, stockDealt], status: 'cutting' }),
+          new GameStore(database.db).appendMove({ gameId: game.id, expectedVersion: version, events: [{ type: 'cut', seat: 'dealer', at }, stockDealt], status: 'cutting' }),
         ),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(VersionConflictError);
     }
-    const loaded = await store.loadGame(game.id);
+    const loaded = await games.loadGame(game.id);
     expect(loaded?.game.version).toBe(6);
     expect(loaded?.events.map((e) => e.type)).toEqual(['cut', 'dealt', 'cut', 'dealt', 'cut', 'dealt']);
   });
 
   it('turns a lost race for an event seq (the primary key) into a VersionConflictError', async () => {
-    const { game } = await seatedGame(store);
+    const { game } = await seatedGame(stores);
     await database.db.insert(gameEvents).values({ gameId: game.id, seq: 1, type: 'cut', seat: 'dealer', payload: cut });
-    await expect(store.appendMove({ gameId: game.id, expectedVersion: 0, events: [played], status: 'playing' })).rejects.toBeInstanceOf(
+    await expect(games.appendMove({ gameId: game.id, expectedVersion: 0, events: [played], status: 'playing' })).rejects.toBeInstanceOf(
       VersionConflictError,
     );
-    expect(await store.getGame(game.id)).toEqual(game);
+    expect(await games.getGame(game.id)).toEqual(game);
   });
 
   it('appends nothing to a game that does not exist, and needs at least one event', async () => {
-    await expect(store.appendMove({ gameId: newId(), expectedVersion: 0, events: [cut], status: 'declaring' })).rejects.toBeInstanceOf(
+    await expect(games.appendMove({ gameId: newId(), expectedVersion: 0, events: [cut], status: 'declaring' })).rejects.toBeInstanceOf(
       VersionConflictError,
     );
-    const { game } = await seatedGame(store);
-    await expect(store.appendMove({ gameId: game.id, expectedVersion: 0, events: [], status: 'cutting' })).rejects.toThrow(/at least one/);
+    const { game } = await seatedGame(stores);
+    await expect(games.appendMove({ gameId: game.id, expectedVersion: 0, events: [], status: 'cutting' })).rejects.toThrow(/at least one/);
   });
 });

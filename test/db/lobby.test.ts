@@ -1,23 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
+import type { GameRow, GameStore } from '../../src/db/games.ts';
 import { decodeCursor, encodeCursor } from '../../src/db/cursor.ts';
 import { InvalidCursorError } from '../../src/db/errors.ts';
 import { games } from '../../src/db/schema.ts';
-import { Store, type GameRow } from '../../src/db/store.ts';
 import { DEFAULT_CONFIG } from '../../src/engine/types.ts';
-import { openTestDatabase, testDriver } from '../support/db.ts';
+import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 
+let stores: TestStores;
 let database: Database;
-let store: Store;
+let store: GameStore;
 let waiting: GameRow[];
 let anna: string;
 
 // 13 waiting games (some sharing one created_at, as games made in one instant do) and a few
 // running ones; this file has its own database, so these are all the games there are.
 beforeAll(async () => {
-  database = await openTestDatabase();
-  store = new Store(database.db);
-  anna = (await store.createPlayer({ name: 'Anna' })).id;
+  stores = await openTestStores();
+  ({ database, games: store } = stores);
+  anna = (await stores.players.createPlayer({ name: 'Anna' })).id;
   const base = Date.parse('2026-01-01T12:00:00.000Z');
   const rows = Array.from({ length: 16 }, (_, i) => ({
     id: `g${String(i).padStart(2, '0')}`,
@@ -32,7 +33,7 @@ beforeAll(async () => {
   await database.db.insert(games).values(rows);
   waiting = (await store.listGames({ status: 'waiting', limit: 100 })).games;
 });
-afterAll(() => database?.close());
+afterAll(() => stores?.close());
 
 async function walk(query: { status?: 'waiting'; playerId?: string }, limit: number) {
   const seen: string[] = [];

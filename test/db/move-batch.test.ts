@@ -5,30 +5,31 @@ import type { Database } from '../../src/db/client.ts';
 import { VersionConflictError } from '../../src/db/errors.ts';
 import { MoveBatcher } from '../../src/db/move-batch.ts';
 import { gameEvents } from '../../src/db/schema.ts';
-import { Store } from '../../src/db/store.ts';
+import { GameStore } from '../../src/db/games.ts';
 import type { GameEvent } from '../../src/engine/types.ts';
-import { openTestDatabase, testDriver } from '../support/db.ts';
+import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 import { seatedGame } from '../support/fixtures.ts';
 
+let stores: TestStores;
 let database: Database;
-let store: Store;
+let store: GameStore;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  store = new Store(database.db);
+  stores = await openTestStores();
+  ({ database, games: store } = stores);
 });
-afterAll(() => database?.close());
+afterAll(() => stores?.close());
 
 const cut = (at: number): GameEvent => ({ type: 'cut', seat: 'forehand', at });
 const played: GameEvent = { type: 'played', seat: 'dealer', card: 'CJ' };
 const stockDealt: GameEvent = { type: 'dealt', seat: null, to: 'stock', stacks: [], cards: ['HA', 'D7'] };
 
 async function games(n: number) {
-  return Promise.all(Array.from({ length: n }, async () => (await seatedGame(store)).game));
+  return Promise.all(Array.from({ length: n }, async () => (await seatedGame(stores)).game));
 }
 
 describe(`MoveBatcher (${testDriver})`, () => {
   it('appends the moves of many games that arrive together in few statements, each at its own version', async () => {
-    const batcher = new MoveBatcher(database, 1);
+    const batcher = new MoveBatcher(database.db, 1);
     const gs = await games(20);
     const versions = await Promise.all(
       gs.map((g, i) => batcher.append({ gameId: g.id, expectedVersion: 0, events: [cut(4 + i), stockDealt], status: 'declaring' })),
@@ -44,7 +45,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('gathers the moves that arrive while a statement is in flight into the next one', async () => {
-    const batcher = new MoveBatcher(database, 1);
+    const batcher = new MoveBatcher(database.db, 1);
     const gs = await games(9);
     const first = batcher.append({ gameId: gs[0].id, expectedVersion: 0, events: [cut(4)], status: 'declaring' });
     await new Promise((r) => setImmediate(r)); // the first has left
@@ -54,7 +55,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('refuses the stale appends of a batch and keeps the others', async () => {
-    const batcher = new MoveBatcher(database, 1);
+    const batcher = new MoveBatcher(database.db, 1);
     const gs = await games(6);
     await store.appendMove({ gameId: gs[1].id, expectedVersion: 0, events: [cut(9)], status: 'declaring' });
     await store.appendMove({ gameId: gs[4].id, expectedVersion: 0, events: [cut(9)], status: 'declaring' });
@@ -66,7 +67,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('lets one of two racing appends to one game win, and the next move build on it', async () => {
-    const batcher = new MoveBatcher(database, 4);
+    const batcher = new MoveBatcher(database.db, 4);
     const [g] = await games(1);
     const racing = await Promise.allSettled([cut(4), cut(5), cut(6)].map((e) => batcher.append({ gameId: g.id, expectedVersion: 0, events: [e], status: 'declaring' })));
     expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -76,7 +77,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('answers each append alone when the batch fails whole (an event key already taken)', async () => {
-    const batcher = new MoveBatcher(database, 1);
+    const batcher = new MoveBatcher(database.db, 1);
     const gs = await games(4);
     // An event at seq 1 with the version not moved: only the key can stop that append, and it
     // fails the whole statement it is in.
@@ -91,15 +92,15 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('refuses a move with no events, and a game that does not exist', async () => {
-    const batcher = new MoveBatcher(database, 2);
+    const batcher = new MoveBatcher(database.db, 2);
     const [g] = await games(1);
     await expect(batcher.append({ gameId: g.id, expectedVersion: 0, events: [], status: 'cutting' })).rejects.toThrow(/at least one/);
     await expect(batcher.append({ gameId: 'nope', expectedVersion: 0, events: [cut(4)], status: 'declaring' })).rejects.toBeInstanceOf(VersionConflictError);
   });
 
-  it('is what a Store built with it uses for plain moves', async () => {
-    const batcher = new MoveBatcher(database, 2);
-    const batched = new Store(database.db, batcher);
+  it('is what a GameStore built with it uses for plain moves', async () => {
+    const batcher = new MoveBatcher(database.db, 2);
+    const batched = new GameStore(database.db, batcher);
     const [g] = await games(1);
     expect(await batched.appendMove({ gameId: g.id, expectedVersion: 0, events: [cut(4)], status: 'declaring', at: new Date('2030-01-01T00:00:00Z') })).toBe(1);
     expect(batcher.stats.appends).toBe(1);

@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { Store, type NewSigningKey } from '../../src/db/store.ts';
-import { openTestDatabase, testDriver } from '../support/db.ts';
+import { PlayerStore, type NewSigningKey } from '../../src/db/players.ts';
+import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 import { newId } from '../support/fixtures.ts';
 
+let stores: TestStores;
 let database: Database;
-let store: Store;
+let store: PlayerStore;
 beforeAll(async () => {
-  database = await openTestDatabase();
-  store = new Store(database.db);
+  stores = await openTestStores();
+  ({ database, players: store } = stores);
 });
-afterAll(() => database?.close());
+afterAll(() => stores?.close());
 
 describe(`players (${testDriver})`, () => {
   it('creates a guest and reads it back', async () => {
@@ -58,7 +59,7 @@ describe(`signing key (${testDriver})`, () => {
   it('generates once; processes starting together agree on one key', async () => {
     let generated = 0;
     const generate = async () => key(`k${++generated}`);
-    const racing = await Promise.all(Array.from({ length: 4 }, () => new Store(database.db).getOrCreateSigningKey(generate)));
+    const racing = await Promise.all(Array.from({ length: 4 }, () => new PlayerStore(database.db).getOrCreateSigningKey(generate)));
     expect(new Set(racing.map((k) => k.id)).size).toBe(1);
     expect(racing[0]).toMatchObject({ alg: 'EdDSA', privateJwk: { d: `d-${racing[0]!.id}` } });
 

@@ -176,11 +176,11 @@ describe('match rows and steps', () => {
     const { b, match } = await newMatch({ games: 3 });
     const joined = (await service.http.post(`/v1/matches/${match.id}/join`).set(b.auth).expect(200)).body;
     // Finish game 1 behind the service's back (no move-path hook), as if its finisher crashed.
-    const loaded = (await service.deps.store.loadGame(joined.currentGameId))!;
+    const loaded = (await service.parts.gameStore.loadGame(joined.currentGameId))!;
     const state = replay(loaded.game.config, loaded.game.serverSeed, loaded.events);
     const decision = timeOut(state, state.toMove!);
     if (!decision.ok) throw new Error(decision.error.detail);
-    await service.deps.store.appendEvents({
+    await service.parts.gameStore.appendEvents({
       gameId: loaded.game.id,
       expectedVersion: loaded.game.version,
       events: decision.events,

@@ -3,8 +3,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/http/app.ts';
-import type { AppDeps } from '../../src/http/deps.ts';
-import { renderOpenApi } from '../../src/http/spec.ts';
+import { inertDeps, renderOpenApi } from '../../src/http/spec.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 const rendered = renderOpenApi();
@@ -89,8 +88,7 @@ describe('every operation', () => {
   });
 
   it('covers every route the app serves', () => {
-    const inert = new Proxy({}, { get: () => { throw new Error('touched'); } });
-    const app = createApp({ config: inert, database: inert, store: inert, tokens: inert, log: { info() {}, error() {} }, random: inert, notifier: inert, matches: inert, timing: { longPollMs: 0, heartbeatMs: 0 }, now: () => new Date(0) } as unknown as AppDeps);
+    const app = createApp(inertDeps());
     const documented = new Set(operations.map(name));
     const served = new Set(
       app.routes

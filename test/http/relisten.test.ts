@@ -3,12 +3,12 @@
 // copies any more and its waiters must look again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { GameCache } from '../../src/http/games/cache.ts';
-import type { LoadedGame } from '../../src/http/games/game.ts';
-import { PgNotifier } from '../../src/http/notifier.ts';
+import { PgNotifier } from '../../src/db/notifier.ts';
+import { GameCache } from '../../src/games/cache.ts';
+import type { Game } from '../../src/games/game.ts';
 import { openTestDatabase, testDriver } from '../support/db.ts';
 
-const copy = (id: string, version: number) => ({ row: { id, version }, events: [], state: { phase: 'playing' } }) as unknown as LoadedGame;
+const copy = (id: string, version: number) => ({ row: { id, version }, events: [], state: { phase: 'playing' } }) as unknown as Game;
 
 describe.skipIf(testDriver !== 'postgres')('a lost listening connection', () => {
   let database: Database;
@@ -29,16 +29,16 @@ describe.skipIf(testDriver !== 'postgres')('a lost listening connection', () => 
   });
 
   it('wakes the waiters to look again, forgets the copies, and hears announcements again', async () => {
-    cache.expect('g1');
-    cache.put(copy('g1', 3));
+    await cache.read('g1', async () => copy('g1', 3));
     expect(cache.current('g1')?.row.version).toBe(3);
     const woken = here.wait('g1', 3, 20_000);
 
     // Both notifiers share one postgres.js client, hence one listening session: end it.
-    const [{ ended }] = await database.sql!<{ ended: number }[]>`
-      select count(*)::int as ended from (
+    const [{ ended }] = await database.query<{ ended: number }>(
+      `select count(*)::int as ended from (
         select pg_terminate_backend(pid) from pg_stat_activity
-        where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()) t`;
+        where datname = current_database() and query ilike 'listen%' and pid <> pg_backend_pid()) t`,
+    );
     expect(ended).toBe(1);
 
     expect(await woken).toBe(true); // "look again", well before the 20 s

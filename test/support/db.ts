@@ -5,6 +5,9 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../../src/db/client.ts';
+import { GameStore } from '../../src/db/games.ts';
+import { MatchStore } from '../../src/db/matches.ts';
+import { PlayerStore } from '../../src/db/players.ts';
 
 const serverUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 
@@ -40,4 +43,24 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** A test database with the stores over it: the one setup of the store suites. */
+export interface TestStores {
+  database: Database;
+  players: PlayerStore;
+  games: GameStore;
+  matches: MatchStore;
+  close(): Promise<void>;
+}
+
+export async function openTestStores(): Promise<TestStores> {
+  const database = await openTestDatabase();
+  return {
+    database,
+    players: new PlayerStore(database.db),
+    games: new GameStore(database.db),
+    matches: new MatchStore(database.db),
+    close: () => database.close(),
+  };
 }

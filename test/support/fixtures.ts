@@ -2,14 +2,15 @@
 
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_CONFIG } from '../../src/engine/types.ts';
-import type { NewGame, Store } from '../../src/db/store.ts';
+import type { GameStore, NewGame } from '../../src/db/games.ts';
+import type { PlayerStore } from '../../src/db/players.ts';
 
 export const newId = () => randomBytes(9).toString('base64url');
 
-export async function seatedGame(store: Store, overrides: Partial<NewGame> = {}) {
-  const forehand = await store.createPlayer({ name: 'Anna' });
-  const dealer = await store.createPlayer({ name: 'Bert' });
-  const game = await store.createGame({
+export async function seatedGame(stores: { players: PlayerStore; games: GameStore }, overrides: Partial<NewGame> = {}) {
+  const forehand = await stores.players.createPlayer({ name: 'Anna' });
+  const dealer = await stores.players.createPlayer({ name: 'Bert' });
+  const game = await stores.games.createGame({
     id: newId(),
     config: DEFAULT_CONFIG,
     status: 'cutting',

@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { Database } from '../../src/db/client.ts';
 import { gameEvents } from '../../src/db/schema.ts';
-import type { Store } from '../../src/db/store.ts';
+import type { GameStore } from '../../src/db/games.ts';
 
 /** A reproducible random source: splitmix32 (well spread from neighbouring seeds). */
 export function rng(seed: number) {
@@ -42,7 +42,7 @@ export interface Truth {
 }
 
 /** The true state from the stored log, read whole and replayed. */
-export async function truthOf(store: Store, gameId: string): Promise<Truth> {
+export async function truthOf(store: GameStore, gameId: string): Promise<Truth> {
   const loaded = await store.loadGame(gameId);
   if (!loaded) throw new Error(`game ${gameId} is not in the store`);
   const { game, events } = loaded;
@@ -65,7 +65,7 @@ export class LockstepTruth implements Truth {
     this.state = state;
   }
 
-  static async open(database: Database, store: Store, gameId: string): Promise<LockstepTruth> {
+  static async open(database: Database, store: GameStore, gameId: string): Promise<LockstepTruth> {
     const game = await store.getGame(gameId);
     if (!game) throw new Error(`game ${gameId} is not in the store`);
     const t = new LockstepTruth(database, gameId, initialState(game.config, game.serverSeed));
@@ -298,7 +298,7 @@ function chooseMove(legal: Move[], r: (n: number) => number): Record<string, unk
 
 /** Where the truth is read: the service's store and database. */
 export interface Backend {
-  store: Store;
+  store: GameStore;
   database: Database;
 }
 
@@ -560,11 +560,11 @@ export interface ShardResult {
 }
 
 /** One shard of games against a service: players, the games, every leak. */
-export async function runShard(service: { url: string; deps: { store: Store }; database: Database }, specs: GameSpec[], concurrency: number): Promise<ShardResult> {
+export async function runShard(service: { url: string; parts: { gameStore: GameStore }; database: Database }, specs: GameSpec[], concurrency: number): Promise<ShardResult> {
   const api = new Api(service.url);
   const players = await makePlayers(api, 2 * concurrency);
   const stats = newStats();
-  const leaks = await runGames(api, { store: service.deps.store, database: service.database }, players, specs, stats, concurrency);
+  const leaks = await runGames(api, { store: service.parts.gameStore, database: service.database }, players, specs, stats, concurrency);
   return { stats, leaks };
 }
 

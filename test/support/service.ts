@@ -3,7 +3,7 @@
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
-import { silentLogger, type Logger } from '../../src/http/log.ts';
+import { silentLogger, type Logger } from '../../src/log.ts';
 import { startService, type RunningService, type ServiceOptions } from '../../src/server.ts';
 import type { Move, Seat } from '../../src/engine/index.ts';
 import { openTestDatabase } from './db.ts';

@@ -36,7 +36,7 @@ export interface paths {
                         "application/json": components["schemas"]["PlayerToken"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -45,7 +45,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -54,7 +54,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -63,7 +63,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -112,7 +112,7 @@ export interface paths {
                         "application/json": components["schemas"]["GamePage"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -121,7 +121,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -156,7 +156,7 @@ export interface paths {
                         "application/json": components["schemas"]["GameView"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -165,7 +165,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -174,7 +174,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -183,7 +183,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -192,7 +192,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description A move the rules reject: the engine's code (NOT_YOUR_TURN, ILLEGAL_CARD, MUST_FOLLOW_SUIT, WRONG_PHASE, …) or IDEMPOTENCY_KEY_REUSED */
+                /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -250,7 +250,7 @@ export interface paths {
                     };
                     content?: never;
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -259,7 +259,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -268,7 +268,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such game (GAME_NOT_FOUND) or record not yet available (RECORD_NOT_AVAILABLE) */
+                /** @description GAME_NOT_FOUND: no game with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -277,7 +277,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many waiting clients on this process (TOO_MANY_WAITERS) or database unavailable */
+                /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -326,7 +326,7 @@ export interface paths {
                         "application/json": components["schemas"]["GameView"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -335,7 +335,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -344,7 +344,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Not your seat or game (NOT_A_PLAYER, SEAT_RESERVED) */
+                /** @description SEAT_RESERVED: the free seat is reserved for another player */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -353,7 +353,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such game (GAME_NOT_FOUND) or record not yet available (RECORD_NOT_AVAILABLE) */
+                /** @description GAME_NOT_FOUND: no game with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -362,7 +362,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Version conflict (VERSION_CONFLICT, with the current view), seat taken (SEAT_TAKEN) */
+                /** @description ALREADY_SEATED: you already sit at this game; SEAT_TAKEN: both seats are taken */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -371,7 +371,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -380,8 +380,127 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
                 415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{gameId}/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a move
+         * @description An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    gameId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MoveRequest"];
+                };
+            };
+            responses: {
+                /** @description The new version, your view, and the events your move caused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MoveResponse"];
+                    };
+                };
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description NOT_A_PLAYER: you do not sit at this game */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description GAME_NOT_FOUND: no game with this id */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description GAME_NOT_STARTED: the game starts when the second player joins; IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request; INVALID_MOVE: not a move the engine knows, or a malformed one; WRONG_PHASE: a move of a kind the game is not at now; NOT_YOUR_TURN: it is the other player’s turn; GAME_FINISHED: the game is over; ILLEGAL_CARD: a card that is neither open on one of your stacks nor in your hand; MUST_FOLLOW_SUIT: a card that does not follow suit while you can; ILLEGAL_CUT: a cut outside 4..28; ILLEGAL_GAME: a game or an announcement not allowed here; ILLEGAL_BID: a bid that is no Skat value, not higher than the last, or not yours to make; ILLEGAL_DISCARD: not exactly two different cards of your hand */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -428,7 +547,7 @@ export interface paths {
                         "application/json": components["schemas"]["EventLog"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -437,7 +556,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -446,7 +565,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such game (GAME_NOT_FOUND) or record not yet available (RECORD_NOT_AVAILABLE) */
+                /** @description GAME_NOT_FOUND: no game with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -493,7 +612,7 @@ export interface paths {
                         "application/json": components["schemas"]["GameRecord"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -502,7 +621,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -511,7 +630,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such game (GAME_NOT_FOUND) or record not yet available (RECORD_NOT_AVAILABLE) */
+                /** @description GAME_NOT_FOUND: no game with this id; RECORD_NOT_AVAILABLE: the record is published when the game is finished */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -524,125 +643,6 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/games/{gameId}/moves": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Make a move
-         * @description An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MoveRequest"];
-                };
-            };
-            responses: {
-                /** @description The new version, your view, and the events your move caused */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MoveResponse"];
-                    };
-                };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Not your seat or game (NOT_A_PLAYER, SEAT_RESERVED) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description No such game (GAME_NOT_FOUND) or record not yet available (RECORD_NOT_AVAILABLE) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Version conflict (VERSION_CONFLICT, with the current view), seat taken (SEAT_TAKEN) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description A move the rules reject: the engine's code (NOT_YOUR_TURN, ILLEGAL_CARD, MUST_FOLLOW_SUIT, WRONG_PHASE, …) or IDEMPOTENCY_KEY_REUSED */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
         delete?: never;
         options?: never;
         head?: never;
@@ -685,7 +685,7 @@ export interface paths {
                         "text/event-stream": string;
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -694,7 +694,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -703,7 +703,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such game (GAME_NOT_FOUND) or record not yet available (RECORD_NOT_AVAILABLE) */
+                /** @description GAME_NOT_FOUND: no game with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -712,7 +712,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many waiting clients on this process (TOO_MANY_WAITERS) or database unavailable */
+                /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -764,7 +764,7 @@ export interface paths {
                         "application/json": components["schemas"]["GameView"];
                     };
                 };
-                /** @description Malformed path (VALIDATION_FAILED) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -773,7 +773,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -791,7 +791,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such game (GAME_NOT_FOUND) */
+                /** @description GAME_NOT_FOUND: no game with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -800,7 +800,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description VERSION_CONFLICT: a move was made meanwhile (with the current view) */
+                /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -809,7 +809,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -818,7 +818,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -827,7 +827,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description NO_DEADLINE: the game has no turnSeconds; DEADLINE_NOT_REACHED: not yet (with `deadline`); YOUR_TURN: you are the player to move; GAME_NOT_STARTED; GAME_FINISHED */
+                /** @description NO_DEADLINE: the game was created without turnSeconds; DEADLINE_NOT_REACHED: the player to move still has time (with `deadline`); YOUR_TURN: you are the player to move: only the waiting player can claim a timeout; GAME_NOT_STARTED: the game starts when the second player joins; GAME_FINISHED: the game is over */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -886,7 +886,7 @@ export interface paths {
                         "application/json": components["schemas"]["GameView"];
                     };
                 };
-                /** @description Malformed path (VALIDATION_FAILED) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -895,7 +895,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -904,7 +904,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description NOT_A_PLAYER: only the two players of the game can ask for its rematch */
+                /** @description NOT_A_PLAYER: you do not sit at this game */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -913,7 +913,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such game (GAME_NOT_FOUND) */
+                /** @description GAME_NOT_FOUND: no game with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -922,7 +922,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -931,7 +931,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -940,7 +940,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description GAME_NOT_FINISHED: the game is still running; MATCH_GAME: the game belongs to a match */
+                /** @description GAME_NOT_FINISHED: a rematch follows a finished game; MATCH_GAME: the game belongs to a match, which goes on by itself */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -992,7 +992,7 @@ export interface paths {
                         "application/json": components["schemas"]["Match"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1001,7 +1001,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1010,7 +1010,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1019,7 +1019,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1073,7 +1073,7 @@ export interface paths {
                         "application/json": components["schemas"]["Match"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1082,7 +1082,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1091,7 +1091,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such match (MATCH_NOT_FOUND) */
+                /** @description MATCH_NOT_FOUND: no match with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1140,7 +1140,7 @@ export interface paths {
                         "application/json": components["schemas"]["Match"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1149,7 +1149,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1158,7 +1158,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description SEAT_RESERVED: the free slot is reserved for another player */
+                /** @description SEAT_RESERVED: the free seat is reserved for another player */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1167,7 +1167,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such match (MATCH_NOT_FOUND) */
+                /** @description MATCH_NOT_FOUND: no match with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1176,7 +1176,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description ALREADY_IN_MATCH: you created this match; MATCH_FULL: both slots are taken */
+                /** @description ALREADY_IN_MATCH: you already play in this match; MATCH_FULL: both player slots of the match are taken */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -1185,7 +1185,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Body over 16 KiB (PAYLOAD_TOO_LARGE) */
+                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1194,7 +1194,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE) */
+                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1242,7 +1242,7 @@ export interface paths {
                         "application/json": components["schemas"]["MatchEventLog"];
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1251,7 +1251,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1260,7 +1260,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such match (MATCH_NOT_FOUND) */
+                /** @description MATCH_NOT_FOUND: no match with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1315,7 +1315,7 @@ export interface paths {
                         "text/event-stream": string;
                     };
                 };
-                /** @description Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON) */
+                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1324,7 +1324,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED) */
+                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1333,7 +1333,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description No such match (MATCH_NOT_FOUND) */
+                /** @description MATCH_NOT_FOUND: no match with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1342,7 +1342,7 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Too many waiting clients on this process (TOO_MANY_WAITERS) */
+                /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -1784,9 +1784,9 @@ export interface components {
             version: number;
             createdAt: string;
         };
-        EventLog: {
+        MoveResponse: {
             version: number;
-            finished: boolean;
+            view: components["schemas"]["GameView"];
             events: components["schemas"]["LoggedEvent"][];
         };
         LoggedEvent: {
@@ -1798,6 +1798,16 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
+        };
+        MoveRequest: {
+            move: components["schemas"]["Move"];
+            /** @description the version your move was chosen at; a different current version answers 409 */
+            expectedVersion?: number;
+        };
+        EventLog: {
+            version: number;
+            finished: boolean;
+            events: components["schemas"]["LoggedEvent"][];
         };
         GameRecord: {
             id: string;
@@ -1811,16 +1821,6 @@ export interface components {
             };
             events: components["schemas"]["LoggedEvent"][];
             result: components["schemas"]["Result"];
-        };
-        MoveResponse: {
-            version: number;
-            view: components["schemas"]["GameView"];
-            events: components["schemas"]["LoggedEvent"][];
-        };
-        MoveRequest: {
-            move: components["schemas"]["Move"];
-            /** @description the version your move was chosen at; a different current version answers 409 */
-            expectedVersion?: number;
         };
         Match: {
             id: string;

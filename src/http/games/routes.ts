@@ -1,6 +1,7 @@
-// The game resource's routes, as OpenAPI definitions. Handlers live beside, one file each.
+// The game resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, optionalBearer, problems } from '../responses.ts';
+import { bearer, json, optionalBearer } from '../openapi.ts';
+import { ENGINE_CODES, problemResponses } from '../problems.ts';
 import {
   CreateGameSchema,
   EventsResponseSchema,
@@ -13,7 +14,6 @@ import {
   ViewSchema,
 } from '../schemas.ts';
 
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const int = (description: string) =>
   z
     .string()
@@ -29,7 +29,7 @@ export const createGame = createRoute({
   summary: 'Create a game and take a seat',
   security: bearer,
   request: { body: { required: false, content: { 'application/json': { schema: CreateGameSchema } } } },
-  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it'), ...problems(400, 401, 413, 422) },
+  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it'), ...problemResponses('INVALID_OPPONENT') },
 });
 
 export const listGames = createRoute({
@@ -44,7 +44,7 @@ export const listGames = createRoute({
       cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
     }),
   },
-  responses: { 200: json(LobbySchema, 'One page of games'), ...problems(400) },
+  responses: { 200: json(LobbySchema, 'One page of games'), ...problemResponses('INVALID_CURSOR') },
 });
 
 export const getGame = createRoute({
@@ -62,7 +62,7 @@ export const getGame = createRoute({
   responses: {
     200: json(ViewSchema, 'The view'),
     304: { description: 'Not modified since the ETag given in If-None-Match' },
-    ...problems(400, 401, 404, 503),
+    ...problemResponses('GAME_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
 });
 
@@ -73,7 +73,7 @@ export const joinGame = createRoute({
   summary: 'Take the free seat; the game starts',
   security: bearer,
   request: { params: GameIdParam },
-  responses: { 200: json(ViewSchema, 'The game, now started'), ...problems(401, 403, 404, 409) },
+  responses: { 200: json(ViewSchema, 'The game, now started'), ...problemResponses('SEAT_RESERVED', 'GAME_NOT_FOUND', 'ALREADY_SEATED', 'SEAT_TAKEN') },
 });
 
 export const postMove = createRoute({
@@ -91,7 +91,7 @@ export const postMove = createRoute({
   },
   responses: {
     200: json(MoveResponseSchema, 'The new version, your view, and the events your move caused'),
-    ...problems(400, 401, 403, 404, 409, 413, 422),
+    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'IDEMPOTENCY_KEY_REUSED', ...ENGINE_CODES),
   },
 });
 
@@ -102,7 +102,7 @@ export const listEvents = createRoute({
   summary: 'The event log as the caller may see it (complete after the end)',
   security: optionalBearer,
   request: { params: GameIdParam, query: z.object({ after: int('only events with seq greater than this') }) },
-  responses: { 200: json(EventsResponseSchema, 'Events in order'), ...problems(400, 401, 404) },
+  responses: { 200: json(EventsResponseSchema, 'Events in order'), ...problemResponses('GAME_NOT_FOUND') },
 });
 
 export const getRecord = createRoute({
@@ -111,5 +111,57 @@ export const getRecord = createRoute({
   tags: ['games'],
   summary: 'The self-contained record of a finished game, to verify offline',
   request: { params: GameIdParam },
-  responses: { 200: json(RecordSchema, 'The record'), ...problems(404) },
+  responses: { 200: json(RecordSchema, 'The record'), ...problemResponses('GAME_NOT_FOUND', 'RECORD_NOT_AVAILABLE') },
+});
+
+export const streamGame = createRoute({
+  method: 'get',
+  path: '/v1/games/{gameId}/stream',
+  tags: ['games'],
+  summary: 'Server-Sent Events: every new event, redacted for the caller',
+  description:
+    'Each SSE message has `id:` = the event sequence number, `event:` = the event type and `data:` = the event as JSON. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event.',
+  security: optionalBearer,
+  request: {
+    params: GameIdParam,
+    query: z.object({
+      after: z.string().regex(/^\d{1,9}$/).transform(Number).optional().openapi({ type: 'integer', description: 'start after this sequence number' }),
+    }),
+    headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,9}$/).optional() }),
+  },
+  responses: {
+    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    ...problemResponses('GAME_NOT_FOUND', 'TOO_MANY_WAITERS'),
+  },
+});
+
+export const claimTimeout = createRoute({
+  method: 'post',
+  path: '/v1/games/{gameId}/claim-timeout',
+  tags: ['games'],
+  summary: 'Claim the game after the player to move let the deadline pass',
+  description:
+    "Only the waiting player, only after `deadline` (the game's `updatedAt` + `turnSeconds`). The player to move is scored as if it had resigned. A move made before the claim wins the race; then the claim answers 409 or 422.",
+  security: bearer,
+  request: { params: GameIdParam },
+  responses: {
+    200: json(ViewSchema, 'The finished game, as the claimer sees it'),
+    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'NO_DEADLINE', 'DEADLINE_NOT_REACHED', 'YOUR_TURN', 'GAME_NOT_STARTED', 'GAME_FINISHED'),
+  },
+});
+
+export const rematch = createRoute({
+  method: 'post',
+  path: '/v1/games/{gameId}/rematch',
+  tags: ['games'],
+  summary: 'Play a finished standalone game again, the seats swapped',
+  description:
+    'A new game with the same options (and turnSeconds) and a fresh seed: the dealer becomes forehand and forehand the dealer. Both players asking get the same game: 201 for the request that created it, 200 after. Games of a match are followed by the match itself.',
+  security: bearer,
+  request: { params: GameIdParam },
+  responses: {
+    200: json(ViewSchema, 'The rematch, created earlier (by you or the other player)'),
+    201: json(ViewSchema, 'The rematch, created now'),
+    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'GAME_NOT_FINISHED', 'MATCH_GAME'),
+  },
 });

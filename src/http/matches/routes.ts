@@ -1,9 +1,8 @@
-// The match resource's routes, as OpenAPI definitions.
+// The match resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, optionalBearer, problem } from '../responses.ts';
+import { bearer, json, optionalBearer } from '../openapi.ts';
+import { problemResponses } from '../problems.ts';
 import { CreateMatchSchema, MatchEventLogSchema, MatchIdParam, MatchSchema } from './schemas.ts';
-
-const json = <T>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const seq = (description: string) =>
   z
     .string()
@@ -11,12 +10,6 @@ const seq = (description: string) =>
     .transform(Number)
     .optional()
     .openapi({ type: 'integer', description });
-
-const common = {
-  400: problem('Malformed JSON or a body/query that fails the schema (VALIDATION_FAILED, MALFORMED_JSON)'),
-  401: problem('No, bad or expired token (INVALID_TOKEN, TOKEN_EXPIRED)'),
-  404: problem('No such match (MATCH_NOT_FOUND)'),
-};
 
 export const createMatch = createRoute({
   method: 'post',
@@ -27,14 +20,7 @@ export const createMatch = createRoute({
     'A fresh 32-byte `matchSeed` is drawn and its commitment published; it decides the first dealer and is revealed when the match ends. Game 1 is created when the second player joins.',
   security: bearer,
   request: { body: { required: true, content: { 'application/json': { schema: CreateMatchSchema } } } },
-  responses: {
-    201: json(MatchSchema, 'The new match (waiting for its second player)'),
-    400: common[400],
-    401: common[401],
-    413: problem('Body over 16 KiB (PAYLOAD_TOO_LARGE)'),
-    415: problem('A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)'),
-    422: problem('INVALID_OPPONENT: the opponent is yourself or no known player'),
-  },
+  responses: { 201: json(MatchSchema, 'The new match (waiting for its second player)'), ...problemResponses('INVALID_OPPONENT') },
 });
 
 export const getMatch = createRoute({
@@ -44,7 +30,7 @@ export const getMatch = createRoute({
   summary: 'The score sheet (Skatliste): every game, the running totals, the status and the winner',
   security: optionalBearer,
   request: { params: MatchIdParam },
-  responses: { 200: json(MatchSchema, 'The match'), 400: common[400], 401: common[401], 404: common[404] },
+  responses: { 200: json(MatchSchema, 'The match'), ...problemResponses('MATCH_NOT_FOUND') },
 });
 
 export const joinMatch = createRoute({
@@ -56,13 +42,7 @@ export const joinMatch = createRoute({
   request: { params: MatchIdParam },
   responses: {
     200: json(MatchSchema, 'The match, now playing game 1'),
-    400: common[400],
-    401: common[401],
-    403: problem('SEAT_RESERVED: the free slot is reserved for another player'),
-    404: common[404],
-    409: problem('ALREADY_IN_MATCH: you created this match; MATCH_FULL: both slots are taken'),
-    413: problem('Body over 16 KiB (PAYLOAD_TOO_LARGE)'),
-    415: problem('A body that is not application/json (UNSUPPORTED_MEDIA_TYPE)'),
+    ...problemResponses('SEAT_RESERVED', 'MATCH_NOT_FOUND', 'ALREADY_IN_MATCH', 'MATCH_FULL'),
   },
 });
 
@@ -73,7 +53,7 @@ export const listMatchEvents = createRoute({
   summary: "The match's event log: gameStarted, gameFinished, matchFinished",
   security: optionalBearer,
   request: { params: MatchIdParam, query: z.object({ after: seq('only events with seq greater than this') }) },
-  responses: { 200: json(MatchEventLogSchema, 'Events in order'), 400: common[400], 401: common[401], 404: common[404] },
+  responses: { 200: json(MatchEventLogSchema, 'Events in order'), ...problemResponses('MATCH_NOT_FOUND') },
 });
 
 export const streamMatch = createRoute({
@@ -91,9 +71,6 @@ export const streamMatch = createRoute({
   },
   responses: {
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
-    400: common[400],
-    401: common[401],
-    404: common[404],
-    503: problem('Too many waiting clients on this process (TOO_MANY_WAITERS)'),
+    ...problemResponses('MATCH_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
 });

@@ -1,15 +1,16 @@
 // API schemas of matches: the request to create one, the score sheet, the match event log.
 import { z } from '@hono/zod-openapi';
 import { GAME_TYPES, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
+import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../../games/deadline.ts';
 import { ConfigSchema, ID, StatusSchema } from '../schemas.ts';
 
 const turnSeconds = z
   .number()
   .int()
-  .min(5)
-  .max(86_400)
+  .min(MIN_TURN_SECONDS)
+  .max(MAX_TURN_SECONDS)
   .optional()
-  .openapi({ description: 'seconds each player has per move (5..86400), for every game of the match; default: no deadline' });
+  .openapi({ description: `seconds each player has per move (${MIN_TURN_SECONDS}..${MAX_TURN_SECONDS}), for every game of the match; default: no deadline` });
 
 export const CreateMatchSchema = z
   .strictObject({

@@ -1,6 +1,11 @@
 // Turn deadlines, enforced lazily: nothing runs when one passes. The view shows it, and after
-// it the waiting player may claim the game (timeout.ts). Time comes from the service clock.
-import type { GameRow } from '../../db/store.ts';
+// it the waiting player may claim the game (the claimTimeout command). Time comes from the
+// service clock.
+import type { GameRow } from '../db/games.ts';
+
+/** The limits of `turnSeconds`, for games and matches alike. */
+export const MIN_TURN_SECONDS = 5;
+export const MAX_TURN_SECONDS = 86_400;
 
 /**
  * When the player to move runs out of time: the time of the game's last event (`updated_at`)
@@ -10,6 +15,3 @@ export function deadlineOf(row: Pick<GameRow, 'turnSeconds' | 'updatedAt'>, some
   if (row.turnSeconds === null || row.turnSeconds === undefined || !someoneToMove) return null;
   return new Date(row.updatedAt.getTime() + row.turnSeconds * 1000);
 }
-
-export const MIN_TURN_SECONDS = 5;
-export const MAX_TURN_SECONDS = 86_400;

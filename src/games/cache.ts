@@ -4,14 +4,14 @@
 // - a long poll for version N answers with any copy newer than N: that state was committed;
 // - a long poll for the copy's own version N waits without reading the database when nothing
 //   newer has been announced: a later commit anywhere is announced (LISTEN/NOTIFY) and wakes it;
-// - a move is decided on the copy, but only the guarded append (version = N) makes it count, and
-//   any refusal decided on a copy is checked again on a fresh read (see moves.ts).
+// - a command is decided on the copy, but only the guarded append (version = N) makes it count,
+//   and any refusal decided on a copy is decided again on a fresh read (games/commands.ts).
 // Other reads (a plain GET, the record, the log) go to the database.
-import type { VersionObserver } from '../notifier.ts';
-import type { LoadedGame } from './game.ts';
+import type { VersionObserver } from '../db/notifier.ts';
+import type { Game } from './game.ts';
 
 interface Entry {
-  game: LoadedGame | null;
+  game: Game | null;
   /** The highest version announced since the entry was made. */
   heard: number;
 }
@@ -25,7 +25,7 @@ const FINISHED_KEPT = 64;
 export class GameCache implements VersionObserver {
   /** Insertion order is recency: a use re-inserts, the oldest is evicted. */
   private readonly entries = new Map<string, Entry>();
-  /** The ids of the finished copies put, oldest first (see FINISHED_KEPT). */
+  /** The ids of the finished copies kept, oldest first (see FINISHED_KEPT). */
   private finished: string[] = [];
 
   constructor(private readonly max: number) {}
@@ -35,7 +35,7 @@ export class GameCache implements VersionObserver {
   }
 
   /** The copy, if no newer version of the game has been announced since it was made. */
-  current(gameId: string): LoadedGame | null {
+  current(gameId: string): Game | null {
     const entry = this.entries.get(gameId);
     if (!entry?.game || entry.heard > entry.game.row.version) return null;
     this.touch(gameId, entry);
@@ -43,23 +43,40 @@ export class GameCache implements VersionObserver {
   }
 
   /** A copy newer than `version` (committed, so a right answer to a long poll for it). */
-  after(gameId: string, version: number): LoadedGame | null {
+  after(gameId: string, version: number): Game | null {
     const game = this.entries.get(gameId)?.game;
     return game && game.row.version > version ? game : null;
   }
 
   /**
-   * Call before reading a game from the database: announcements arriving during the read are
-   * kept, so a read that raced a newer commit is not taken for current.
+   * The game as `load` reads it from the database, kept for the next request. The entry is made
+   * before the read, so announcements arriving during it are kept: a read that raced a newer
+   * commit is not taken for current. A game that is not found leaves no entry behind (unknown
+   * ids must not evict real copies).
    */
-  expect(gameId: string): void {
+  async read(gameId: string, load: () => Promise<Game | null>): Promise<Game | null> {
     if (!this.entries.has(gameId)) this.touch(gameId, { game: null, heard: -1 });
+    let game: Game | null;
+    try {
+      game = await load();
+    } catch (e) {
+      this.forgetPlaceholder(gameId);
+      throw e;
+    }
+    if (game) this.keep(game);
+    else this.forgetPlaceholder(gameId);
+    return game;
+  }
+
+  /** A game this process has just written: newer than any copy, so it is kept over it. */
+  written(game: Game): void {
+    this.keep(game);
   }
 
   /** Keeps a copy read or written by this process, unless a newer one is already kept. */
-  put(game: LoadedGame): void {
+  private keep(game: Game): void {
     const entry = this.entries.get(game.row.id);
-    // Evicted while it was read: announcements may have been missed, so do not keep it.
+    // Evicted while it was read (or never read here): announcements may have been missed.
     if (!entry) return;
     const wasFinished = entry.game?.state.phase === 'finished';
     if (!entry.game || entry.game.row.version < game.row.version) entry.game = game;
@@ -74,8 +91,7 @@ export class GameCache implements VersionObserver {
     if (this.entries.get(oldest)?.game?.state.phase === 'finished') this.entries.delete(oldest);
   }
 
-  /** A read that found no game: its placeholder goes (unknown ids must not evict real copies). */
-  abandon(gameId: string): void {
+  private forgetPlaceholder(gameId: string): void {
     if (this.entries.get(gameId)?.game === null) this.entries.delete(gameId);
   }
 

@@ -1,9 +1,9 @@
 // The score sheet (Skatliste) of a match and who deals which game: pure functions of the match
 // row and its played games, so every process computes the same sheet from the database.
 import { createHash } from 'node:crypto';
-import type { GameType, Result, Seat } from '../../engine/index.ts';
-import type { ByPlayer, MatchEvent, MatchRow, PlayedGame } from '../../db/matches.ts';
-import type { GameStatus } from '../../db/schema.ts';
+import type { GameType, Result, Seat } from '../engine/index.ts';
+import type { ByPlayer, MatchRow, PlayedGame } from '../db/matches.ts';
+import type { GameStatus } from '../db/schema.ts';
 
 /**
  * The first dealer is drawn with the match's committed seed: the lowest bit of
@@ -60,7 +60,7 @@ export interface Sheet {
 
 const zero = (ids: string[]): ByPlayer => Object.fromEntries(ids.map((id) => [id, 0]));
 
-export function scoreSheet(match: MatchRow, played: PlayedGame[]): Sheet {
+export function scoreSheet(match: MatchRow, played: readonly PlayedGame[]): Sheet {
   const ids = matchPlayerIds(match);
   const totals = zero(ids);
   const rows = played.map(({ row, result }): SheetRow => {
@@ -108,36 +108,3 @@ export function scoreSheet(match: MatchRow, played: PlayedGame[]): Sheet {
   const winner = finished && b !== undefined && !draw ? (totals[a] > totals[b] ? a : b) : null;
   return { rows, totals, winner, draw };
 }
-
-// ------------------------------------------------------------------ events
-
-export const gameStarted = (number: number, gameId: string, seats: { dealer: string; forehand: string }): MatchEvent => ({
-  type: 'gameStarted',
-  number,
-  gameId,
-  dealer: seats.dealer,
-  forehand: seats.forehand,
-});
-
-export function gameFinished(row: SheetRow): MatchEvent {
-  return {
-    type: 'gameFinished',
-    number: row.number,
-    gameId: row.gameId,
-    declarer: row.declarer,
-    game: row.game,
-    won: row.result?.won ?? false,
-    passedIn: row.result?.passedIn ?? false,
-    value: row.value ?? 0,
-    points: row.points ?? {},
-    totals: row.totals ?? {},
-  };
-}
-
-export const matchFinished = (sheet: Sheet, matchSeed: string): MatchEvent => ({
-  type: 'matchFinished',
-  totals: sheet.totals,
-  winner: sheet.winner,
-  draw: sheet.draw,
-  matchSeed,
-});

@@ -1,25 +1,18 @@
-// Everything the HTTP layer reads and writes. Stateless: any number of processes may share
-// one database, so every write that races is guarded in SQL, never in memory.
+// The games: their rows, their event logs, the answers kept for idempotent moves, the lobby.
+// Stateless: any number of processes may share one database, so every write that races is
+// guarded in SQL, never in memory.
 
-import type { JWK } from 'jose';
-import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Config, GameEvent, Seat } from '../engine/types.ts';
-import type { Db } from './client.ts';
+import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Config, GameEvent } from '../engine/types.ts';
+import { rowsOf, type Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
-import { gameEvents, games, idempotencyKeys, players, signingKeys, type GameStatus } from './schema.ts';
+import { eventRows } from './events.ts';
+import { guardedAppend, type GuardedAppend } from './guarded-append.ts';
+import { gameEvents, games, idempotencyKeys, type GameStatus } from './schema.ts';
 
-export type PlayerRow = typeof players.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
-export type SigningKeyRow = typeof signingKeys.$inferSelect;
-
-export interface NewSigningKey {
-  id: string;
-  alg: string;
-  privateJwk: JWK;
-  publicJwk: JWK;
-}
 
 export interface NewGame {
   id: string;
@@ -58,16 +51,10 @@ export interface NewIdempotencyRecord {
   body: unknown;
 }
 
-export interface AppendInput {
-  gameId: string;
-  /** The version the events were decided at; they get seq expectedVersion+1, +2, … */
-  expectedVersion: number;
-  events: GameEvent[];
-  /** The game's status after these events. */
-  status: GameStatus;
+export interface AppendInput extends Omit<GuardedAppend, 'at'> {
   patch?: SeatPatch;
   idempotency?: NewIdempotencyRecord;
-  /** The time of these events by the service clock, written as `updated_at` (default: now()). */
+  /** The time of these events by the service clock, written as `updated_at` (default: now). */
   at?: Date;
 }
 
@@ -93,25 +80,12 @@ export interface GamePage {
   nextCursor: string | null;
 }
 
-// The one row all processes race to fill; see signingKeys.slot.
-const CURRENT_KEY = 'current';
-/** How many player rows one process keeps (see Store.knownPlayers). */
-const KNOWN_PLAYERS_MAX = 10_000;
-
-/** The seat column of an event: who did it; null where no seat acts (stock deal, trick, end). */
-export function seatOfEvent(event: GameEvent): Seat | null {
-  return 'seat' in event ? event.seat : null;
-}
-
-/** Rows for events appended after `version`: seq version+1, version+2, … */
-function eventRows(gameId: string, version: number, events: GameEvent[]) {
-  return events.map((event, i) => ({
-    gameId,
-    seq: version + 1 + i,
-    type: event.type,
-    seat: seatOfEvent(event),
-    payload: event,
-  }));
+/**
+ * The row as the guarded append leaves it: what its update sets (db/guarded-append.ts), and the
+ * seats a join fills. The one copy of that update in memory, for the process that wrote it.
+ */
+export function rowAfterAppend(row: GameRow, append: GuardedAppend, patch: SeatPatch = {}): GameRow {
+  return { ...row, ...patch, version: append.expectedVersion + append.events.length, status: append.status, updatedAt: append.at };
 }
 
 /**
@@ -138,93 +112,12 @@ function raceError(error: unknown, gameId: string, expectedVersion: number, idem
   return new VersionConflictError(gameId, expectedVersion);
 }
 
-export class Store {
+export class GameStore {
   /** `moves`: where plain moves go (default: appendEvents, see appendMove). */
   constructor(
     private readonly db: Db,
     private readonly moves?: MoveAppender,
   ) {}
-
-  // ------------------------------------------------------------ players
-
-  async createPlayer(input: { name: string; issuer?: string; subject?: string }): Promise<PlayerRow> {
-    const [row] = await this.db
-      .insert(players)
-      .values({ id: crypto.randomUUID(), name: input.name, issuer: input.issuer ?? null, subject: input.subject ?? null })
-      .returning();
-    return row!;
-  }
-
-  async getPlayer(id: string): Promise<PlayerRow | null> {
-    const known = this.knownPlayers.get(id);
-    if (known) return known;
-    const [row] = await this.db.select().from(players).where(eq(players.id, id));
-    if (row) this.rememberPlayer(row);
-    return row ?? null;
-  }
-
-  async getPlayers(ids: readonly string[]): Promise<PlayerRow[]> {
-    if (ids.length === 0) return [];
-    const known: PlayerRow[] = [];
-    const unknown: string[] = [];
-    for (const id of ids) {
-      const row = this.knownPlayers.get(id);
-      if (row) known.push(row);
-      else unknown.push(id);
-    }
-    if (unknown.length === 0) return known;
-    const rows = await this.db.select().from(players).where(inArray(players.id, unknown));
-    for (const row of rows) this.rememberPlayer(row);
-    return [...known, ...rows];
-  }
-
-  /**
-   * Player rows never change once written, so every request (the token's player, the names in
-   * a view) need not read them again: a bounded per-process copy of rows seen. Only rows that
-   * exist are kept, so it can never answer for a player another process has not created yet.
-   */
-  private readonly knownPlayers = new Map<string, PlayerRow>();
-  private rememberPlayer(row: PlayerRow): void {
-    if (this.knownPlayers.size >= KNOWN_PLAYERS_MAX) this.knownPlayers.delete(this.knownPlayers.keys().next().value!);
-    this.knownPlayers.set(row.id, row);
-  }
-
-  /** The player behind an external token; the first sight creates it (racing requests agree). */
-  async findOrCreateExternalPlayer(issuer: string, subject: string, name: string): Promise<PlayerRow> {
-    const find = async () =>
-      (await this.db.select().from(players).where(and(eq(players.issuer, issuer), eq(players.subject, subject))))[0];
-    const found = await find();
-    if (found) return found;
-    const [created] = await this.db
-      .insert(players)
-      .values({ id: crypto.randomUUID(), name, issuer, subject })
-      .onConflictDoNothing({ target: [players.issuer, players.subject] })
-      .returning();
-    return created ?? (await find())!;
-  }
-
-  // ------------------------------------------------------------ signing key
-
-  /**
-   * The service's own signing key. When there is none, `generate` makes one; of several
-   * processes doing so at once, the first insert wins and all return that key.
-   */
-  async getOrCreateSigningKey(generate: () => Promise<NewSigningKey>): Promise<SigningKeyRow> {
-    const current = async () =>
-      (await this.db.select().from(signingKeys).where(eq(signingKeys.slot, CURRENT_KEY)))[0];
-    const existing = await current();
-    if (existing) return existing;
-    const key = await generate();
-    await this.db
-      .insert(signingKeys)
-      .values({ id: key.id, alg: key.alg, privateJwk: key.privateJwk, publicJwk: key.publicJwk, slot: CURRENT_KEY })
-      .onConflictDoNothing();
-    const stored = await current();
-    if (!stored) throw new Error('signing key: inserted, yet not found');
-    return stored;
-  }
-
-  // ------------------------------------------------------------ games
 
   async createGame(input: NewGame): Promise<GameRow> {
     const { events = [], ...game } = input;
@@ -236,6 +129,27 @@ export class Store {
       if (events.length > 0) await tx.insert(gameEvents).values(eventRows(game.id, 0, events));
       return row!;
     });
+  }
+
+  /**
+   * The rematch of a finished game, created once: of racing requests the first insert wins
+   * (unique `rematch_of`), and every caller gets that game. `created` tells the winner.
+   */
+  async createRematch(input: NewGame & { rematchOf: string }): Promise<{ row: GameRow; created: boolean }> {
+    const { events = [], ...game } = input;
+    const created = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(games)
+        .values({ ...game, version: events.length })
+        .onConflictDoNothing({ target: games.rematchOf })
+        .returning();
+      if (row && events.length > 0) await tx.insert(gameEvents).values(eventRows(row.id, 0, events));
+      return row ?? null;
+    });
+    if (created) return { row: created, created: true };
+    const [existing] = await this.db.select().from(games).where(eq(games.rematchOf, input.rematchOf));
+    if (!existing) throw new Error(`rematch of ${input.rematchOf}: not inserted, yet not found`);
+    return { row: existing, created: false };
   }
 
   async getGame(id: string): Promise<GameRow | null> {
@@ -260,27 +174,23 @@ export class Store {
    * Otherwise throws VersionConflictError and keeps nothing. Zero events is allowed.
    */
   async appendEvents(input: AppendInput): Promise<GameRow> {
-    const { gameId, expectedVersion, events, status, patch = {}, idempotency, at } = input;
+    const { gameId, expectedVersion, events, status, patch = {}, idempotency, at = new Date() } = input;
     try {
       return await this.db.transaction(async (tx) => {
-        // The guarded update comes first: it locks the game row, so a racing writer waits
-        // here, then finds the version moved and updates nothing.
-        const guards: SQL[] = [eq(games.id, gameId), eq(games.version, expectedVersion)];
-        if (patch.forehandPlayerId !== undefined) guards.push(isNull(games.forehandPlayerId));
-        if (patch.dealerPlayerId !== undefined) guards.push(isNull(games.dealerPlayerId));
-        const [game] = await tx
-          .update(games)
-          .set({ ...patch, version: expectedVersion + events.length, status, updatedAt: at ?? sql`now()` })
-          .where(and(...guards))
-          .returning();
-        if (!game) throw new VersionConflictError(gameId, expectedVersion);
-
-        if (events.length > 0) {
-          // The primary key (game_id, seq) is the second line of defence.
-          await tx.insert(gameEvents).values(eventRows(gameId, expectedVersion, events));
+        // The guarded append comes first: its update locks the game row, so a racing writer
+        // waits here, then finds the version moved and appends nothing.
+        const appended = rowsOf(await tx.execute(guardedAppend([{ gameId, expectedVersion, events, status, at }])));
+        if (appended.length === 0) throw new VersionConflictError(gameId, expectedVersion);
+        if (patch.forehandPlayerId !== undefined || patch.dealerPlayerId !== undefined || patch.reservedPlayerId !== undefined) {
+          const guards: SQL[] = [eq(games.id, gameId)];
+          if (patch.forehandPlayerId !== undefined) guards.push(isNull(games.forehandPlayerId));
+          if (patch.dealerPlayerId !== undefined) guards.push(isNull(games.dealerPlayerId));
+          const seated = await tx.update(games).set(patch).where(and(...guards)).returning({ id: games.id });
+          if (seated.length === 0) throw new VersionConflictError(gameId, expectedVersion);
         }
         if (idempotency) await tx.insert(idempotencyKeys).values({ ...idempotency, gameId });
-        return game;
+        const [row] = await tx.select().from(games).where(eq(games.id, gameId));
+        return row!;
       });
     } catch (error) {
       throw raceError(error, gameId, expectedVersion, idempotency);
@@ -298,8 +208,6 @@ export class Store {
     return (await this.appendEvents(append)).version;
   }
 
-  // ------------------------------------------------------------ idempotency
-
   async getIdempotent(playerId: string, key: string): Promise<IdempotencyRecord | null> {
     const [row] = await this.db
       .select()
@@ -307,8 +215,6 @@ export class Store {
       .where(and(eq(idempotencyKeys.playerId, playerId), eq(idempotencyKeys.key, key)));
     return row ?? null;
   }
-
-  // ------------------------------------------------------------ lobby
 
   /** Newest first; keyset pagination on (created_at, id). A bad cursor throws InvalidCursorError. */
   async listGames(query: GameListQuery): Promise<GamePage> {

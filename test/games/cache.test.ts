@@ -1,16 +1,328 @@
-// The per-process game cache through HTTP: a stale copy never makes a legal move fail nor
+// The per-process game cache (src/games/cache.ts), one suite. On its own: which copy may be
+// taken for current, which for a long poll's answer, what a racing announcement, an eviction or a
+// reset does to a read in flight. Through HTTP: a stale copy never makes a legal move fail nor
 // changes a refusal; caching changes nothing a client can see; a long poll waiting on a copy
 // catches a write that was never announced; announcements are coalesced across processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { Store } from '../../src/db/store.ts';
+import { GameStore } from '../../src/db/games.ts';
+import { LocalNotifier, PgNotifier } from '../../src/db/notifier.ts';
 import { decide, evolve, type Move } from '../../src/engine/index.ts';
-import { GameCache } from '../../src/http/games/cache.ts';
-import { loadGame, statusOf } from '../../src/http/games/game.ts';
-import { PgNotifier } from '../../src/http/notifier.ts';
+import { GameCache } from '../../src/games/cache.ts';
+import { gameOf, statusOf, type Game } from '../../src/games/game.ts';
 import { createScratchDatabase, openTestDatabase, testDriver } from '../support/db.ts';
 import { expectProblem, ownCards } from '../support/problems.ts';
 import { Client, rng, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
+
+
+/** Just what the cache looks at: the row's id and version. */
+const copy = (id: string, version: number): Game => ({ row: { id, version }, events: [], state: {} }) as unknown as Game;
+
+/** A read through the cache that finds `game` in the database. */
+async function read(cache: GameCache, game: Game): Promise<Game> {
+  await cache.read(game.row.id, async () => game);
+  return game;
+}
+
+/** A read whose answer comes when `settle` is called (a read in flight meanwhile). */
+function readInFlight(cache: GameCache, game: Game) {
+  let settle!: () => void;
+  const done = cache.read(game.row.id, () => new Promise<Game>((resolve) => (settle = () => resolve(game))));
+  return { settle: () => (settle(), done) };
+}
+
+describe('on its own', () => {
+  describe('current', () => {
+    it('knows nothing of a game never read', async () => {
+      const cache = new GameCache(10);
+      expect(cache.current('g')).toBeNull();
+      expect(cache.after('g', 0)).toBeNull();
+      expect(cache.size).toBe(0);
+    });
+
+    it('is the copy read, as long as nothing newer was announced', async () => {
+      const cache = new GameCache(10);
+      const game = await read(cache, copy('g', 3));
+      expect(cache.current('g')).toBe(game);
+      expect(cache.size).toBe(1);
+      // Announcements of this version or older change nothing.
+      cache.heard('g', 3);
+      cache.heard('g', 1);
+      expect(cache.current('g')).toBe(game);
+    });
+
+    it('is gone once a newer version is announced, until a copy of it is put', async () => {
+      const cache = new GameCache(10);
+      await read(cache, copy('g', 3));
+      cache.heard('g', 4);
+      expect(cache.current('g')).toBeNull();
+      // An older announcement arriving late does not bring the old copy back.
+      cache.heard('g', 2);
+      expect(cache.current('g')).toBeNull();
+      const newer = await read(cache, copy('g', 4));
+      expect(cache.current('g')).toBe(newer);
+    });
+
+    it('is not made current by a copy still older than what was announced', async () => {
+      const cache = new GameCache(10);
+      await read(cache, copy('g', 3));
+      cache.heard('g', 6);
+      cache.written(copy('g', 5));
+      expect(cache.current('g')).toBeNull();
+      const latest = copy('g', 6);
+      cache.written(latest);
+      expect(cache.current('g')).toBe(latest);
+    });
+
+    it('ignores announcements of other games', async () => {
+      const cache = new GameCache(10);
+      const game = await read(cache, copy('g', 3));
+      cache.heard('h', 9);
+      cache.heard('match:g', 9);
+      expect(cache.current('g')).toBe(game);
+      expect(cache.current('h')).toBeNull();
+      // Hearing of a game makes no entry for it.
+      expect(cache.size).toBe(1);
+    });
+  });
+
+  describe('after', () => {
+    it('is a copy newer than the version asked for, whatever was announced since', async () => {
+      const cache = new GameCache(10);
+      const game = await read(cache, copy('g', 5));
+      expect(cache.after('g', 4)).toBe(game);
+      expect(cache.after('g', 0)).toBe(game);
+      expect(cache.after('g', 5)).toBeNull();
+      expect(cache.after('g', 6)).toBeNull();
+      // A newer version announced: the copy is no longer current, yet still a committed state.
+      cache.heard('g', 7);
+      expect(cache.current('g')).toBeNull();
+      expect(cache.after('g', 4)).toBe(game);
+      expect(cache.after('g', 5)).toBeNull();
+    });
+
+    it('has nothing while the first read is in flight', async () => {
+      const cache = new GameCache(10);
+      const reading = readInFlight(cache, copy('g', 1));
+      expect(cache.after('g', 0)).toBeNull();
+      expect(cache.current('g')).toBeNull();
+      await reading.settle();
+    });
+  });
+
+  describe('a read racing an announcement', () => {
+    it('is not taken for current when a newer version was announced during the read', async () => {
+      const cache = new GameCache(10);
+      const stale = copy('g', 4);
+      await cache.read('g', async () => {
+        // The read started; meanwhile another process commits version 5 and announces it.
+        cache.heard('g', 5);
+        return stale;
+      });
+      expect(cache.current('g')).toBeNull();
+      // It is still a committed state for a long poll.
+      expect(cache.after('g', 3)).toBe(stale);
+      // The next read sees version 5 and is current.
+      const fresh = await read(cache, copy('g', 5));
+      expect(cache.current('g')).toBe(fresh);
+    });
+
+    it('keeps what was heard when a game already kept is read again', async () => {
+      const cache = new GameCache(10);
+      await read(cache, copy('g', 3));
+      await cache.read('g', async () => {
+        cache.heard('g', 4);
+        return copy('g', 3);
+      });
+      expect(cache.current('g')).toBeNull();
+    });
+
+    it('does not make an outdated copy current again when the game is read once more', async () => {
+      const cache = new GameCache(10);
+      await read(cache, copy('g', 3));
+      cache.heard('g', 4);
+      // Another read starts (its answer not yet kept): the copy at 3 is still outdated.
+      const reading = readInFlight(cache, copy('g', 4));
+      expect(cache.current('g')).toBeNull();
+      await reading.settle();
+      expect(cache.current('g')?.row.version).toBe(4);
+    });
+
+    it('is current when the announcement was of the version read', async () => {
+      const cache = new GameCache(10);
+      const game = copy('g', 4);
+      await cache.read('g', async () => {
+        cache.heard('g', 4);
+        return game;
+      });
+      expect(cache.current('g')).toBe(game);
+    });
+  });
+
+  describe('written (a write of this process)', () => {
+    it('ignores a copy older than the one kept', async () => {
+      const cache = new GameCache(10);
+      const newer = await read(cache, copy('g', 5));
+      cache.written(copy('g', 3));
+      expect(cache.current('g')).toBe(newer);
+      expect(cache.after('g', 4)).toBe(newer);
+    });
+
+    it('keeps the first of two copies of one version', async () => {
+      const cache = new GameCache(10);
+      const first = await read(cache, copy('g', 5));
+      cache.written(copy('g', 5));
+      expect(cache.current('g')).toBe(first);
+    });
+
+    it('takes a newer copy (a write of this process)', async () => {
+      const cache = new GameCache(10);
+      await read(cache, copy('g', 5));
+      const written = copy('g', 7);
+      cache.written(written);
+      expect(cache.current('g')).toBe(written);
+    });
+
+    it('ignores a game that was never read', async () => {
+      const cache = new GameCache(10);
+      cache.written(copy('g', 5));
+      expect(cache.current('g')).toBeNull();
+      expect(cache.after('g', 0)).toBeNull();
+      expect(cache.size).toBe(0);
+    });
+
+    it('ignores a copy whose entry was evicted while it was read', async () => {
+      const cache = new GameCache(2);
+      await cache.read('a', async () => {
+        // While a is read, two other games are read: a is evicted (and would miss announcements).
+        await read(cache, copy('b', 1));
+        await read(cache, copy('c', 1));
+        return copy('a', 1);
+      });
+      expect(cache.current('a')).toBeNull();
+      expect(cache.after('a', 0)).toBeNull();
+      expect(cache.size).toBe(2);
+      expect(cache.current('b')).not.toBeNull();
+      expect(cache.current('c')).not.toBeNull();
+    });
+  });
+
+  describe('reset', () => {
+    it('forgets every copy', async () => {
+      const cache = new GameCache(10);
+      await read(cache, copy('a', 1));
+      await read(cache, copy('b', 2));
+      cache.reset();
+      expect(cache.size).toBe(0);
+      expect(cache.current('a')).toBeNull();
+      expect(cache.after('b', 0)).toBeNull();
+    });
+
+    it('drops a read in flight across it', async () => {
+      const cache = new GameCache(10);
+      await cache.read('a', async () => {
+        cache.reset();
+        return copy('a', 1);
+      });
+      expect(cache.current('a')).toBeNull();
+      expect(cache.size).toBe(0);
+    });
+  });
+
+  describe('eviction', () => {
+    it('evicts the least recently read past the maximum', async () => {
+      const cache = new GameCache(3);
+      for (const id of ['a', 'b', 'c', 'd']) await read(cache, copy(id, 1));
+      expect(cache.size).toBe(3);
+      expect(cache.current('a')).toBeNull();
+      for (const id of ['b', 'c', 'd']) expect(cache.current(id)).not.toBeNull();
+    });
+
+    it('counts a use as recent: the copy taken for current stays, the one not used goes', async () => {
+      const cache = new GameCache(2);
+      await read(cache, copy('a', 1));
+      await read(cache, copy('b', 1));
+      expect(cache.current('a')).not.toBeNull();
+      await read(cache, copy('c', 1));
+      expect(cache.current('b')).toBeNull();
+      expect(cache.current('a')).not.toBeNull();
+      expect(cache.current('c')).not.toBeNull();
+    });
+
+    it('counts a put (a write) as recent', async () => {
+      const cache = new GameCache(2);
+      await read(cache, copy('a', 1));
+      await read(cache, copy('b', 1));
+      cache.written(copy('a', 2));
+      await read(cache, copy('c', 1));
+      expect(cache.after('a', 1)?.row.version).toBe(2);
+      expect(cache.after('b', 0)).toBeNull();
+    });
+
+    it('counts a read in flight as an entry', async () => {
+      const cache = new GameCache(2);
+      await read(cache, copy('a', 1));
+      const reads = [readInFlight(cache, copy('b', 1)), readInFlight(cache, copy('c', 1))];
+      expect(cache.size).toBe(2);
+      expect(cache.current('a')).toBeNull();
+      for (const r of reads) await r.settle();
+    });
+
+    it('drops the placeholder of a read that found no game, so unknown ids evict nothing', async () => {
+      const cache = new GameCache(2);
+      await read(cache, copy('a', 1));
+      for (const id of ['x', 'y', 'z']) await cache.read(id, async () => null);
+      expect(cache.size).toBe(1);
+      expect(cache.current('a')).not.toBeNull();
+      await cache.read('a', async () => null); // a kept copy is not a placeholder
+      expect(cache.current('a')).not.toBeNull();
+    });
+
+    it('keeps only the 64 finished games put last, however large the cache', async () => {
+      const cache = new GameCache(1000);
+      const finished = (id: string) => ({ ...copy(id, 9), state: { phase: 'finished' } }) as unknown as Game;
+      await read(cache, copy('playing', 3));
+      for (let i = 0; i < 100; i++) {
+        await read(cache, copy(`f${i}`, 8));
+        cache.written(finished(`f${i}`));
+        cache.written(finished(`f${i}`)); // a second write of the same finished copy counts once
+      }
+      expect(cache.size).toBe(65);
+      expect(cache.after('f35', 0)).toBeNull();
+      expect(cache.after('f36', 0)?.row.version).toBe(9);
+      expect(cache.after('f99', 0)?.row.version).toBe(9);
+      expect(cache.current('playing')?.row.version).toBe(3);
+    });
+
+    it('keeps nothing with a maximum of 0', async () => {
+      const cache = new GameCache(0);
+      const game = copy('g', 1);
+      await read(cache, game);
+      cache.written(game);
+      cache.heard('g', 1);
+      expect(cache.size).toBe(0);
+      expect(cache.current('g')).toBeNull();
+      expect(cache.after('g', 0)).toBeNull();
+    });
+  });
+
+  describe('as an observer of a notifier', () => {
+    it('hears what is published and forgets on reset', async () => {
+      const notifier = new LocalNotifier(10);
+      const cache = new GameCache(10);
+      notifier.observe(cache);
+      await read(cache, copy('g', 2));
+      await notifier.publish('g', 2);
+      expect(cache.current('g')).not.toBeNull();
+      await notifier.publish('g', 3);
+      expect(cache.current('g')).toBeNull();
+      expect(cache.after('g', 1)?.row.version).toBe(2);
+      cache.reset();
+      expect(cache.after('g', 1)).toBeNull();
+      await notifier.close();
+    });
+  });
+});
 
 /** A cache that never hears of other processes' writes: its copies go stale unnoticed. */
 class DeafCache extends GameCache {
@@ -21,9 +333,9 @@ class DeafCache extends GameCache {
 class CountingCache extends GameCache {
   readonly reads = new Map<string, number>();
   readonly hits = new Map<string, number>();
-  override expect(gameId: string): void {
+  override read(gameId: string, load: Parameters<GameCache['read']>[1]) {
     this.reads.set(gameId, (this.reads.get(gameId) ?? 0) + 1);
-    super.expect(gameId);
+    return super.read(gameId, load);
   }
   override current(gameId: string) {
     const game = super.current(gameId);
@@ -348,7 +660,7 @@ describe('caching changes nothing a client sees', () => {
       // With the cache, every move was decided on the copy: the game was read from the
       // database once (at the join) while it was played.
       expect(withCache.counts).toEqual({ reads: 1, hits: withCache.moves });
-      expect(uncached.deps.games.size).toBe(0);
+      expect(uncached.parts.cache.size).toBe(0);
     });
   }
 });
@@ -357,17 +669,18 @@ describe('a long poll waiting on a copy', () => {
   it('catches a write that was never announced, once the wait runs out', async () => {
     const g = await startedGame(poller);
     const version = g.view.version;
-    expect(poller.deps.games.current(g.gameId)?.row.version).toBe(version);
+    expect(poller.parts.cache.current(g.gameId)?.row.version).toBe(version);
 
     // A legal move written straight into the database: nobody announces it.
-    const store = new Store(dbs[0].db);
-    const game = await loadGame(store, g.gameId);
+    const store = new GameStore(dbs[0].db);
+    const loaded = (await store.loadGame(g.gameId))!;
+    const game = gameOf(loaded.game, loaded.events);
     const decision = decide(game.state, 'forehand', { type: 'cut', at: 10 });
     if (!decision.ok) throw new Error(decision.error.detail);
     const state = decision.events.reduce(evolve, game.state);
     await store.appendEvents({ gameId: g.gameId, expectedVersion: version, events: decision.events, status: statusOf(game.row, state) });
     const written = version + decision.events.length;
-    expect(poller.deps.games.current(g.gameId)?.row.version).toBe(version);
+    expect(poller.parts.cache.current(g.gameId)?.row.version).toBe(version);
 
     const started = performance.now();
     const res = await poller.http.get(`/v1/games/${g.gameId}?waitForVersion=${version}`).set(g.dealer.auth).expect(200);
@@ -377,13 +690,13 @@ describe('a long poll waiting on a copy', () => {
     // It waited on the copy (longPollMs is 300), then looked in the database.
     expect(waited).toBeGreaterThanOrEqual(250);
     expect(waited).toBeLessThan(10_000);
-    expect(poller.deps.games.current(g.gameId)?.row.version).toBe(written);
+    expect(poller.parts.cache.current(g.gameId)?.row.version).toBe(written);
   });
 
   it('wakes on an announced write made by another instance', async () => {
     const g = await startedGame(cached);
     const version = g.view.version;
-    expect(cached.deps.games.current(g.gameId)?.row.version).toBe(version);
+    expect(cached.parts.cache.current(g.gameId)?.row.version).toBe(version);
     // cached's long poll is 30 s: only the announcement can answer it in time.
     const waiting = cached.http.get(`/v1/games/${g.gameId}?waitForVersion=${version}`).set(g.dealer.auth);
     const pending = new Promise<Res>((resolve, reject) => waiting.end((err, res) => (err ? reject(err) : resolve(res as Res))));
@@ -404,9 +717,7 @@ describe('announcements between processes', () => {
     one = await PgNotifier.start(dbs[0], 100);
     two = await PgNotifier.start(dbs[1] ?? dbs[0], 100);
     const raw = dbs[1] ?? dbs[0];
-    const onPayload = (payload: string) => payloads.push(payload);
-    if (raw.sql) unlisten = (await raw.sql.listen(CHANNEL, onPayload)).unlisten;
-    else unlisten = await raw.pglite!.listen(CHANNEL, onPayload);
+    unlisten = await raw.listen(CHANNEL, (payload) => payloads.push(payload));
   });
   afterAll(async () => {
     await unlisten();

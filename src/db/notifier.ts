@@ -1,7 +1,8 @@
-// Wakes requests waiting for a game to change. The interface lets a cross-process
+// Wakes requests waiting for a game or a match to change. Each is known by a key (a game's id,
+// `match:<id>`) and a version that every write bumps. The interface lets a cross-process
 // implementation (Postgres LISTEN/NOTIFY) replace the in-process one.
-import type { Database } from '../db/client.ts';
-import { ProblemError } from './problem.ts';
+import { DomainError } from '../errors.ts';
+import type { Database } from './client.ts';
 
 /** Told of every version a process hears of, before its waiters wake (the game cache listens). */
 export interface VersionObserver {
@@ -10,19 +11,19 @@ export interface VersionObserver {
   reset(): void;
 }
 
-export interface GameNotifier {
+export interface Notifier {
   /**
    * This process has just written `version` of `key`: wake its waiters now. Other processes
    * hear of it from the database (see PgNotifier).
    */
-  publish(gameId: string, version: number): Promise<void>;
+  publish(key: string, version: number): Promise<void>;
   /** Adds an observer of every version heard of, here or from other processes. */
   observe(observer: VersionObserver): void;
   /**
-   * Resolves true as soon as `gameId` passes `version` (as published), false after `timeoutMs`
-   * or when `signal` aborts. Throws a 503 problem past the waiter cap.
+   * Resolves true as soon as `key` passes `version` (as published), false after `timeoutMs`
+   * or when `signal` aborts. Throws DomainError TOO_MANY_WAITERS past the waiter cap.
    */
-  wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
   /** Whether one more waiter fits under the cap (checked before a stream opens). */
   hasRoom(): boolean;
   close(): Promise<void>;
@@ -33,7 +34,7 @@ export interface GameNotifier {
  * version once, so that a change committed in between is never missed.
  */
 export async function waitPast(
-  notifier: GameNotifier,
+  notifier: Notifier,
   key: string,
   version: number,
   timeoutMs: number,
@@ -59,9 +60,11 @@ export async function waitPast(
 
 type Waiter = { version: number; wake: (moved: boolean) => void };
 
+export const tooManyWaiters = () => new DomainError('TOO_MANY_WAITERS', 'this server holds too many waiting requests; retry shortly');
+
 /** Waiters registry shared by implementations: one map per process, capped. */
 export class Waiters {
-  private readonly byGame = new Map<string, Set<Waiter>>();
+  private readonly byKey = new Map<string, Set<Waiter>>();
   private count = 0;
   constructor(private readonly max: number) {}
 
@@ -73,25 +76,24 @@ export class Waiters {
     return this.count < this.max;
   }
 
-  notify(gameId: string, version: number): void {
-    const set = this.byGame.get(gameId);
+  notify(key: string, version: number): void {
+    const set = this.byKey.get(key);
     if (!set) return;
     for (const w of set) if (version > w.version) w.wake(true);
   }
 
-  wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    if (this.count >= this.max)
-      throw new ProblemError(503, 'TOO_MANY_WAITERS', 'this server holds too many waiting requests; retry shortly');
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.count >= this.max) throw tooManyWaiters();
     return new Promise<boolean>((resolve) => {
-      let set = this.byGame.get(gameId);
-      if (!set) this.byGame.set(gameId, (set = new Set()));
+      let set = this.byKey.get(key);
+      if (!set) this.byKey.set(key, (set = new Set()));
       const waiter: Waiter = {
         version,
         wake: (moved) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
           if (set!.delete(waiter)) this.count--;
-          if (set!.size === 0) this.byGame.delete(gameId);
+          if (set!.size === 0) this.byKey.delete(key);
           resolve(moved);
         },
       };
@@ -106,26 +108,26 @@ export class Waiters {
 
   /** Wakes every waiter: `moved` true makes them look again, false lets them go unchanged. */
   wakeAll(moved = false): void {
-    for (const set of this.byGame.values()) for (const w of [...set]) w.wake(moved);
+    for (const set of this.byKey.values()) for (const w of [...set]) w.wake(moved);
   }
 }
 
 /** One process only: enough for the embedded database, which one process owns. */
-export class LocalNotifier implements GameNotifier {
+export class LocalNotifier implements Notifier {
   private readonly waiters: Waiters;
   private readonly observers: VersionObserver[] = [];
   constructor(maxWaiters: number) {
     this.waiters = new Waiters(maxWaiters);
   }
-  async publish(gameId: string, version: number): Promise<void> {
-    for (const o of this.observers) o.heard(gameId, version);
-    this.waiters.notify(gameId, version);
+  async publish(key: string, version: number): Promise<void> {
+    for (const o of this.observers) o.heard(key, version);
+    this.waiters.notify(key, version);
   }
   observe(observer: VersionObserver): void {
     this.observers.push(observer);
   }
-  wait(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    return this.waiters.wait(gameId, version, timeoutMs, signal);
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    return this.waiters.wait(key, version, timeoutMs, signal);
   }
   hasRoom(): boolean {
     return this.waiters.hasRoom();
@@ -143,7 +145,7 @@ export const ANNOUNCE_WINDOW_MS = 5;
 
 /**
  * Across processes: Postgres LISTEN/NOTIFY on one channel, over ONE listening connection per
- * process (postgres.js keeps a dedicated one; PGlite is its own single session).
+ * process (see Database.listen).
  *
  * `publish` wakes this process's waiters at once and queues the announcement for the others.
  * Announcements are coalesced: at most one NOTIFY per process every ANNOUNCE_WINDOW_MS, its
@@ -153,9 +155,9 @@ export const ANNOUNCE_WINDOW_MS = 5;
  * listening session. The first announcement after a quiet window leaves at once, so a lone
  * move costs no latency; under load other processes hear of a move at most a window later.
  * An announcement lost with a crashing process delays the others' waiters until their long
- * poll ends, which then reads the database (games/wait.ts).
+ * poll ends, which then reads the database (games/repository.ts).
  */
-export class PgNotifier implements GameNotifier {
+export class PgNotifier implements Notifier {
   private readonly observers: VersionObserver[] = [];
   private stop: () => Promise<void> = async () => {};
   private send: (payload: string) => Promise<unknown> = async () => {};
@@ -177,24 +179,10 @@ export class PgNotifier implements GameNotifier {
         if (at > 0 && Number.isInteger(version)) notifier.heard(line.slice(0, at), version);
       }
     };
-    if (database.sql) {
-      const sql = database.sql;
-      let listening = false;
-      // postgres.js re-listens after a lost connection and calls this again: whatever was
-      // announced in between is lost, so observers forget and waiters look again.
-      const onListen = () => {
-        if (listening) notifier.reset();
-        listening = true;
-      };
-      const { unlisten } = await sql.listen(CHANNEL, onNotify, onListen);
-      notifier.send = (payload) => sql.notify(CHANNEL, payload);
-      notifier.stop = () => unlisten().catch(() => {});
-    } else {
-      const pg = database.pglite!;
-      const unlisten = await pg.listen(CHANNEL, onNotify);
-      notifier.send = (payload) => pg.query('select pg_notify($1, $2)', [CHANNEL, payload]);
-      notifier.stop = () => unlisten().catch(() => {});
-    }
+    // A re-listen after a lost connection: whatever was announced in between is lost, so
+    // observers forget and waiters look again.
+    notifier.stop = await database.listen(CHANNEL, onNotify, () => notifier.reset());
+    notifier.send = (payload) => database.notify(CHANNEL, payload);
     return notifier;
   }
 

@@ -1,0 +1,68 @@
+// The one statement that appends to game logs. Each game's append is guarded by its version:
+// only the games still at the version their events were decided at move on, and exactly their
+// events are inserted. One game or many (db/move-batch.ts sends the moves of several games at
+// once): each gets the answer it would have had alone.
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { GameEvent } from '../engine/types.ts';
+import type { GameStatus } from './schema.ts';
+import { eventRows } from './events.ts';
+import { gameEvents, games } from './schema.ts';
+
+export interface GuardedAppend {
+  gameId: string;
+  /** The version the events were decided at; they get seq expectedVersion+1, +2, … */
+  expectedVersion: number;
+  events: GameEvent[];
+  /** The game's status after these events. */
+  status: GameStatus;
+  /** The time of these events by the service clock, written as `updated_at`. */
+  at: Date;
+}
+
+const GAMES = sql.raw(getTableName(games));
+const EVENTS = sql.raw(getTableName(gameEvents));
+
+/**
+ * The statement for `appends` (at most one per game): its rows are the ids of the games that
+ * were at their expected version, and were appended to. Data-modifying CTEs see one snapshot
+ * and run to completion; the insert takes the events of the games whose guarded update went
+ * through (RETURNING), so a stale append inserts nothing.
+ *
+ * The input is sorted by game id: a plan that walks it then locks games in one order in every
+ * process (two processes' batches should not deadlock; should they, Postgres breaks it and the
+ * caller retries each append alone).
+ */
+export function guardedAppend(appends: readonly GuardedAppend[]): SQL {
+  const sorted = [...appends].sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0));
+  const input = JSON.stringify(
+    sorted.map(({ gameId, expectedVersion, events, status, at }) => ({
+      id: gameId,
+      expected: expectedVersion,
+      version: expectedVersion + events.length,
+      status,
+      at: at.toISOString(),
+      events: eventRows(gameId, expectedVersion, events).map(({ seq, type, seat, payload }) => ({ seq, type, seat, payload })),
+    })),
+  );
+  // The ids again as an array parameter: the planner then looks the games up by key. From the
+  // recordset alone (estimated at 100 rows) it scans the whole games table up to ~30,000 games.
+  const ids = sql.param(sorted.map((a) => a.gameId));
+  return sql`
+with input as (
+  select x.id, x.expected, x.version, x.status, x.at, x.events
+  from jsonb_to_recordset(${input}::jsonb) as x(id text, expected integer, version integer, status text, at timestamptz, events jsonb)
+), updated as (
+  update ${GAMES} g
+  set version = i.version, status = i.status, updated_at = i.at
+  from input i
+  where g.id = any(${ids}::text[]) and g.id = i.id and g.version = i.expected
+  returning g.id
+), appended as (
+  insert into ${EVENTS} (game_id, seq, type, seat, payload)
+  select i.id, e.seq, e.type, e.seat, e.payload
+  from input i
+  join updated u on u.id = i.id
+  cross join lateral jsonb_to_recordset(i.events) as e(seq integer, type text, seat text, payload jsonb)
+)
+select id from updated`;
+}

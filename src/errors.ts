@@ -1,0 +1,46 @@
+// What the service refuses, in the service's own words: a stable code, a human detail and the
+// facts a client needs to act on it. No HTTP here: the edge (src/http/problems.ts) gives each
+// code its status, and the OpenAPI document lists the codes every operation can answer.
+import type { AuthErrorCode } from './auth/errors.ts';
+import type { EngineErrorCode } from './engine/index.ts';
+
+/** Refusals of the game commands and reads (the engine's own codes aside). */
+export type GameRefusalCode =
+  | 'GAME_NOT_FOUND'
+  | 'NOT_A_PLAYER'
+  | 'SEAT_RESERVED'
+  | 'SEAT_TAKEN'
+  | 'ALREADY_SEATED'
+  | 'GAME_NOT_STARTED'
+  | 'VERSION_CONFLICT'
+  | 'IDEMPOTENCY_KEY_REUSED'
+  | 'INVALID_OPPONENT'
+  | 'INVALID_CURSOR'
+  | 'RECORD_NOT_AVAILABLE'
+  | 'NO_DEADLINE'
+  | 'DEADLINE_NOT_REACHED'
+  | 'YOUR_TURN'
+  | 'GAME_NOT_FINISHED'
+  | 'MATCH_GAME';
+
+export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL';
+
+/** The process cannot take one more waiting request (a long poll or a stream) now. */
+export type CapacityCode = 'TOO_MANY_WAITERS';
+
+export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | CapacityCode;
+
+/**
+ * A refusal: thrown (or returned) anywhere below the HTTP edge. `extra` holds the facts that
+ * come with it (the current view on a version conflict, the deadline not yet reached).
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  constructor(
+    readonly code: DomainErrorCode,
+    readonly detail: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(`${code}: ${detail}`);
+  }
+}

@@ -1,0 +1,211 @@
+// The games' application layer: every use case of a game, without HTTP. The commands (join, a
+// move, a timeout claim) run through the one command handler; the reads go through the
+// repository; what comes back is the read model (games/view.ts).
+import { InvalidCursorError } from '../db/errors.ts';
+import type { GameListQuery } from '../db/games.ts';
+import type { Notifier } from '../db/notifier.ts';
+import type { PlayerStore } from '../db/players.ts';
+import { seedCommitment, viewEvent, type Move, type Seat, type Viewer } from '../engine/index.ts';
+import { DomainError } from '../errors.ts';
+import type { GameCommand } from './commands.ts';
+import { feedWaiter, type Feed } from './feed.ts';
+import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
+import { handleCommand, type HandlerDeps } from './handler.ts';
+import { checkOpponent, configOf, type RuleOptions } from './options.ts';
+import type { Randomness } from './randomness.ts';
+import type { GameRepository } from './repository.ts';
+import { bothSeated, seated } from './seating.ts';
+import { gameRecord, gameSummary, gameView, loggedEvents, moveAnswer, playerIdsOf, type GameView, type MoveAnswer } from './view.ts';
+
+export interface GameServiceDeps {
+  repository: GameRepository;
+  players: PlayerStore;
+  notifier: Notifier;
+  random: Randomness;
+  /** The service clock: turn deadlines and the time written with events. */
+  now: () => Date;
+  /** Called after a command finished a game (a match moves on). */
+  onFinished: (game: Game) => Promise<void>;
+}
+
+export interface NewGameRequest extends RuleOptions {
+  opponent?: string;
+  seat?: Seat;
+  /** 64 hex digits: a reproducible practice deal. */
+  seed?: string;
+  turnSeconds?: number;
+}
+
+/** A move as a client may send it: a cut may leave `at` to the server. */
+export type MoveRequest = { move: Exclude<Move, { type: 'cut' }> | { type: 'cut'; at?: number }; expectedVersion?: number };
+
+export class GameService {
+  private readonly handler: HandlerDeps;
+
+  constructor(private readonly deps: GameServiceDeps) {
+    this.handler = {
+      repository: deps.repository,
+      now: deps.now,
+      onFinished: deps.onFinished,
+      conflictFacts: async (game, seat) => ({ version: game.row.version, view: await this.view(game, seat ?? 'spectator') }),
+    };
+  }
+
+  /** The game as `viewer` sees it. */
+  async view(game: Game, viewer: Viewer): Promise<GameView> {
+    return gameView(game, viewer, await this.deps.players.namesOf(playerIdsOf([game.row])));
+  }
+
+  /** A new game; its creator takes a seat (the one asked for, or one drawn). */
+  async create(playerId: string, request: NewGameRequest): Promise<GameView> {
+    const { random, now, players, repository } = this.deps;
+    await checkOpponent(players, playerId, request.opponent);
+    const practice = request.seed !== undefined;
+    const serverSeed = practice ? request.seed!.toLowerCase() : random.serverSeed();
+    const seat = request.seat ?? random.seat();
+    const at = now();
+    const game = await repository.create({
+      id: crypto.randomUUID(),
+      config: configOf(request, practice),
+      status: 'waiting',
+      serverSeed,
+      seedCommitment: seedCommitment(serverSeed),
+      forehandPlayerId: seat === 'forehand' ? playerId : null,
+      dealerPlayerId: seat === 'dealer' ? playerId : null,
+      reservedPlayerId: request.opponent ?? null,
+      turnSeconds: request.turnSeconds ?? null,
+      createdAt: at,
+      updatedAt: at,
+      events: [seated(seat, playerId)],
+    });
+    return this.view(game, seat);
+  }
+
+  async join(gameId: string, playerId: string): Promise<GameView> {
+    const done = await this.command(gameId, playerId, { type: 'join' });
+    return this.view(done.after, done.seat);
+  }
+
+  /** A move; with an idempotency key, a repeat gets the first answer again. */
+  async move(gameId: string, playerId: string, request: MoveRequest, idempotencyKey?: string): Promise<MoveAnswer> {
+    const sent = request.move;
+    // A cut left open is the server's to choose (the player gives up that part of fairness).
+    const move: Move = sent.type === 'cut' ? { type: 'cut', at: sent.at ?? this.deps.random.cut() } : sent;
+    const command: GameCommand = { type: 'move', move, expectedVersion: request.expectedVersion };
+    const answer = (before: Game, after: Game, seat: Seat) => this.answer(before, after, seat);
+    const handled = await handleCommand(this.handler, gameId, playerId, command, idempotencyKey ? { playerId, key: idempotencyKey, request, answer } : undefined);
+    if (handled.replayed) return handled.answer;
+    return handled.answer ?? (await this.answer(handled.before, handled.after, handled.seat));
+  }
+
+  /** After the deadline, the waiting player ends the game (see games/commands.ts). */
+  async claimTimeout(gameId: string, playerId: string): Promise<GameView> {
+    const done = await this.command(gameId, playerId, { type: 'claimTimeout' });
+    return this.view(done.after, done.seat);
+  }
+
+  /**
+   * The same two players again, seats swapped, same options, a fresh seed (so a practice game's
+   * rematch is no practice). Whoever asks first creates it; everyone after gets that game.
+   */
+  async rematch(gameId: string, playerId: string): Promise<{ created: boolean; view: GameView }> {
+    const { repository, random, now } = this.deps;
+    const { row, state } = await repository.load(gameId, { fresh: true });
+    if (!seatOf(row, playerId))
+      throw new DomainError('NOT_A_PLAYER', 'only the players of this game can ask for a rematch');
+    if (row.matchId) throw new DomainError('MATCH_GAME', 'this game belongs to a match, which goes on by itself');
+    if (state.phase !== 'finished') throw new DomainError('GAME_NOT_FINISHED', 'a rematch follows a finished game');
+    const serverSeed = random.serverSeed();
+    const at = now();
+    const forehand = row.dealerPlayerId!;
+    const dealer = row.forehandPlayerId!;
+    const { game, created } = await repository.createRematch({
+      id: crypto.randomUUID(),
+      config: { ...row.config, practice: false },
+      status: 'cutting',
+      serverSeed,
+      seedCommitment: seedCommitment(serverSeed),
+      forehandPlayerId: forehand,
+      dealerPlayerId: dealer,
+      reservedPlayerId: null,
+      turnSeconds: row.turnSeconds,
+      rematchOf: row.id,
+      createdAt: at,
+      updatedAt: at,
+      events: bothSeated(forehand, dealer),
+    });
+    return { created, view: await this.view(game, viewerOf(game.row, playerId)) };
+  }
+
+  /**
+   * The game for a reader: as it is now, or (`waitForVersion`) once it has moved past that
+   * version, waiting up to `timeoutMs`.
+   */
+  async read(gameId: string, playerId: string | undefined, wait?: { version: number; timeoutMs: number; signal?: AbortSignal }) {
+    const { repository } = this.deps;
+    const game = wait
+      ? await repository.waitPast(gameId, wait.version, wait.timeoutMs, wait.signal)
+      : await repository.load(gameId, { fresh: true });
+    return { game, viewer: viewerOf(game.row, playerId) };
+  }
+
+  /** The event log after `after`, as the reader may see it (whole once the game is over). */
+  async log(gameId: string, playerId: string | undefined, after: number) {
+    const game = await this.deps.repository.load(gameId, { fresh: true });
+    const finished = isFinished(game);
+    return { version: game.row.version, finished, events: loggedEvents(game.events, viewerOf(game.row, playerId), finished, after) };
+  }
+
+  /** The self-contained record of a finished game. */
+  async record(gameId: string) {
+    const game = await this.deps.repository.load(gameId, { fresh: true });
+    const result = game.state.result;
+    if (!result) throw new DomainError('RECORD_NOT_AVAILABLE', 'the record is published when the game is finished');
+    return gameRecord(game, result, await this.deps.players.namesOf(playerIdsOf([game.row])));
+  }
+
+  /** The lobby: games newest first. */
+  async lobby(query: GameListQuery) {
+    let page;
+    try {
+      page = await this.deps.repository.page(query);
+    } catch (e) {
+      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
+      throw e;
+    }
+    const names = await this.deps.players.namesOf(playerIdsOf(page.games));
+    return { games: page.games.map((row) => gameSummary(row, names)), nextCursor: page.nextCursor };
+  }
+
+  /** The game's events after `after` as they happen, redacted for the reader; complete at the end. */
+  async feed(gameId: string, playerId: string | undefined, after: number): Promise<Feed> {
+    const { repository, notifier } = this.deps;
+    let game: Game | null = await repository.load(gameId, { fresh: true });
+    const viewer = viewerOf(game.row, playerId);
+    let seq = after;
+    return {
+      waitPast: feedWaiter(notifier, gameId, () => repository.version(gameId)),
+      next: async () => {
+        const current = game ?? (await repository.load(gameId, { fresh: true }));
+        game = null; // the next round reads the game again
+        const finished = isFinished(current);
+        const items = [];
+        for (; seq < current.events.length; seq++) {
+          const event = viewEvent(current.events[seq], viewer, finished);
+          items.push({ seq: seq + 1, type: event.type, payload: event });
+        }
+        return { items, version: finished ? null : current.row.version };
+      },
+    };
+  }
+
+  private async command(gameId: string, playerId: string, command: GameCommand) {
+    const handled = await handleCommand<never>(this.handler, gameId, playerId, command);
+    if (handled.replayed) throw new Error('a command without an idempotency key was replayed');
+    return handled;
+  }
+
+  private async answer(before: Game, after: Game, seat: Seat): Promise<MoveAnswer> {
+    return moveAnswer(before, after, seat, await this.deps.players.namesOf(playerIdsOf([after.row])));
+  }
+}

@@ -1,0 +1,95 @@
+// The game as the API shows it (the read model): the engine's redacted view plus the service's
+// data (players, version, seed commitment, deadline, match), the event log as a reader may see
+// it, lobby summaries and the record of a finished game. Pure functions of a game and the names.
+import { view, viewEvent, type GameEvent, type Result, type Viewer } from '../engine/index.ts';
+import type { GameRow } from '../db/games.ts';
+import { deadlineOf } from './deadline.ts';
+import { statusOf, type Game } from './game.ts';
+
+export type PlayerRef = { playerId: string; name: string } | null;
+export type Players = { forehand: PlayerRef; dealer: PlayerRef };
+/** Player names by id (see PlayerStore.namesOf). */
+export type Names = ReadonlyMap<string, string>;
+
+export function playerRefs(row: GameRow, names: Names): Players {
+  const ref = (id: string | null): PlayerRef => (id ? { playerId: id, name: names.get(id) ?? '' } : null);
+  return { forehand: ref(row.forehandPlayerId), dealer: ref(row.dealerPlayerId) };
+}
+
+/** The players a view of these rows names (for PlayerStore.namesOf). */
+export const playerIdsOf = (rows: readonly GameRow[]) => rows.flatMap((r) => [r.forehandPlayerId, r.dealerPlayerId]);
+
+/** The whole view for one viewer: the engine's redacted view plus the game's service data. */
+export function gameView(game: Game, viewer: Viewer, names: Names) {
+  const { row, state } = game;
+  const status = statusOf(row, state);
+  const engineView = view(state, viewer);
+  const waiting = status === 'waiting';
+  const finished = state.phase === 'finished';
+  const { phase: _phase, ...rest } = engineView;
+  const deadline = deadlineOf(row, !waiting && engineView.toMove !== null);
+  return {
+    id: row.id,
+    version: row.version,
+    status,
+    ...rest,
+    players: playerRefs(row, names),
+    reservedFor: row.reservedPlayerId,
+    // Nobody moves before both seats are taken.
+    toMove: waiting ? null : engineView.toMove,
+    legalMoves: waiting ? [] : engineView.legalMoves,
+    seedCommitment: row.seedCommitment,
+    ...(finished ? { serverSeed: row.serverSeed } : {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    match: row.matchId ? { id: row.matchId, number: row.number ?? 0 } : null,
+    rematchOf: row.rematchOf ?? null,
+    turnSeconds: row.turnSeconds ?? null,
+    ...(deadline ? { deadline: deadline.toISOString() } : {}),
+  };
+}
+export type GameView = ReturnType<typeof gameView>;
+
+/** Events as `viewer` may see them, numbered by their sequence, after `after`. */
+export function loggedEvents(events: readonly GameEvent[], viewer: Viewer, finished: boolean, after = 0) {
+  const out = [];
+  for (let i = Math.min(after, events.length); i < events.length; i++) out.push({ seq: i + 1, event: viewEvent(events[i], viewer, finished) });
+  return out;
+}
+
+/** The answer to a move: the new version, the mover's view, and the events the move caused. */
+export function moveAnswer(before: Game, after: Game, viewer: Viewer, names: Names) {
+  return {
+    version: after.row.version,
+    view: gameView(after, viewer, names),
+    events: loggedEvents(after.events, viewer, after.state.phase === 'finished', before.row.version),
+  };
+}
+export type MoveAnswer = ReturnType<typeof moveAnswer>;
+
+/** A line of the lobby. */
+export function gameSummary(row: GameRow, names: Names) {
+  return {
+    id: row.id,
+    status: row.status,
+    config: row.config,
+    players: playerRefs(row, names),
+    reservedFor: row.reservedPlayerId,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The self-contained record of a finished game, for anyone to verify offline. */
+export function gameRecord(game: Game, result: Result, names: Names) {
+  return {
+    id: game.row.id,
+    config: game.row.config,
+    serverSeed: game.row.serverSeed,
+    seedCommitment: game.row.seedCommitment,
+    cut: game.state.cut,
+    players: playerRefs(game.row, names),
+    events: loggedEvents(game.events, 'spectator', true),
+    result,
+  };
+}

@@ -1,0 +1,132 @@
+// What every request passes before a route and after an error: the access log, the body limit,
+// the JSON content type, the validation hook, and the error handler that turns every refusal
+// into problem+json through the catalogue. Documented once for every operation.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { AuthError } from '../auth/errors.ts';
+import { pgErrorOf } from '../db/errors.ts';
+import { DomainError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { App, AppEnv } from './env.ts';
+import { documentedCodes, PROBLEMS, ProblemError, problemResponse, problemResponses, type ProblemCode } from './problems.ts';
+
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** The problems behind the HTTPExceptions hono's validators throw. */
+const HTTP_EXCEPTIONS: Partial<Record<number, ProblemCode>> = { 400: 'MALFORMED_JSON', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+
+/** A sub-app of one resource, sharing the one validation hook. */
+export function createApi(): App {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (result.success) return;
+      // An unknown field is named by its own path, like any other offending field.
+      const errors = result.error.issues.flatMap((i) =>
+        i.code === 'unrecognized_keys'
+          ? i.keys.map((k) => ({ path: [...i.path, k].join('.'), message: 'unknown field' }))
+          : [{ path: i.path.join('.') || '(body)', message: i.message }],
+      );
+      throw new ProblemError('VALIDATION_FAILED', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
+    },
+  });
+}
+
+/** One access-log line per request: no query string, no headers, no bodies (no tokens, no cards). */
+export function accessLog(log: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const start = performance.now();
+    await next();
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - start).toFixed(2) });
+  };
+}
+
+const tooLarge = () => new ProblemError('PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
+
+/**
+ * Bodies over MAX_BODY_BYTES are refused. hono's bodyLimit looks at `c.req.raw.body`, which
+ * makes the Node adapter build a whole web Request (and a stream) for every request, GETs
+ * included. A GET has no body, and a declared Content-Length is checked as bodyLimit itself
+ * would; only a chunked body is counted by it.
+ */
+export function limitBody(): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const length = c.req.header('Content-Length');
+    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined) {
+      if (parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+      return next();
+    }
+    return limit(c, next);
+  };
+}
+
+/** A POST with a body sends it as JSON. */
+export function requireJson(): MiddlewareHandler {
+  return async (c, next) => {
+    const type = c.req.header('Content-Type');
+    const hasBody = c.req.header('Content-Length') ? c.req.header('Content-Length') !== '0' : c.req.header('Transfer-Encoding') !== undefined;
+    if (c.req.method === 'POST' && hasBody && !(type && JSON_TYPE.test(type.split(';')[0].trim())))
+      throw new ProblemError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
+    await next();
+  };
+}
+
+/** Every refusal from below the edge as its problem; anything else is logged and a 500. */
+export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
+  return (err, c) => {
+    if (err instanceof ProblemError) return problemResponse(c, err);
+    if (err instanceof DomainError) return problemResponse(c, new ProblemError(err.code, err.detail, err.extra));
+    if (err instanceof AuthError) {
+      c.header('WWW-Authenticate', `Bearer error="invalid_token"`);
+      return problemResponse(c, new ProblemError(err.code, err.message));
+    }
+    // hono's own: the validator's refusals of a body it cannot parse or a type it does not take.
+    if (err instanceof HTTPException) {
+      const code = HTTP_EXCEPTIONS[err.status];
+      if (code) return problemResponse(c, new ProblemError(code, code === 'MALFORMED_JSON' ? 'the body is not valid JSON' : PROBLEMS[code].description));
+    }
+    log.error({ method: c.req.method, path: c.req.path, error: err.name, message: safeMessage(err) });
+    return problemResponse(c, new ProblemError('INTERNAL', 'something went wrong on our side'));
+  };
+}
+
+/**
+ * An internal error's message for the log. Driver errors carry the failed query with its
+ * parameters (event payloads, so cards): log the database's own message only, and blank out
+ * anything that looks like a card as a second guard.
+ */
+export function safeMessage(err: Error): string {
+  const pg = pgErrorOf(err);
+  const message = pg ? `database error ${pg.code}${pg.constraint ? ` on ${pg.constraint}` : ''}` : err.message;
+  return message.replace(/\b[CSHD][789TJQKA]\b/g, '??').slice(0, 500);
+}
+
+/**
+ * The problems the edge can answer on any route, added to what each route documents: a broken
+ * Authorization header on every /v1 call; a parameter that fails its schema; for a POST, a body
+ * over the limit or not JSON (and, with a body schema, one that does not parse).
+ */
+export function documentEdgeProblems(app: App): void {
+  for (const def of app.openAPIRegistry.definitions) {
+    if (def.type !== 'route' || !def.route.path.startsWith('/v1/')) continue;
+    const { route } = def;
+    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED'];
+    const { params, query, headers, body } = route.request ?? {};
+    if (params || query || headers || body) codes.push('VALIDATION_FAILED');
+    if (body) codes.push('MALFORMED_JSON');
+    if (route.method === 'post') codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+    const own = documentedCodes(route.responses);
+    const success = Object.fromEntries(Object.entries(route.responses).filter(([status]) => Number(status) < 400));
+    route.responses = { ...success, ...problemResponses(...own, ...codes) };
+  }
+}

@@ -1,0 +1,83 @@
+// The game resource: each handler translates a request into a use case of src/games and its
+// answer (or refusal) into HTTP.
+import { requirePlayer } from '../../auth/middleware.ts';
+import type { AppDeps } from '../deps.ts';
+import { createApi } from '../edge.ts';
+import type { App } from '../env.ts';
+import { eventStream } from '../sse.ts';
+import { ProblemError } from '../problems.ts';
+import { claimTimeout, createGame, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
+
+/** Whether an If-None-Match header names this ETag. */
+const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
+
+export function gamesApi({ games, timing }: AppDeps): App {
+  const api = createApi();
+
+  api.openapi(createGame, async (c) => {
+    const player = requirePlayer(c);
+    const view = await games.create(player.playerId, c.req.valid('json') ?? {});
+    c.header('Location', `/v1/games/${view.id}`);
+    return c.json(view, 201);
+  });
+
+  api.openapi(listGames, async (c) => {
+    const { status, limit = 20, cursor } = c.req.valid('query');
+    if (limit < 1 || limit > 100)
+      throw new ProblemError('VALIDATION_FAILED', '"limit" is 1..100', { errors: [{ path: 'limit', message: 'between 1 and 100' }] });
+    return c.json(await games.lobby({ status, limit, cursor }), 200);
+  });
+
+  api.openapi(getGame, async (c) => {
+    const { gameId } = c.req.valid('param');
+    const { waitForVersion } = c.req.valid('query');
+    const wait = waitForVersion === undefined ? undefined : { version: waitForVersion, timeoutMs: timing.longPollMs, signal: c.req.raw.signal };
+    const { game, viewer } = await games.read(gameId, c.var.player?.playerId, wait);
+    const etag = `W/"${game.row.version}-${viewer}"`;
+    c.header('ETag', etag);
+    c.header('Vary', 'Authorization');
+    c.header('Cache-Control', 'no-cache');
+    if (notModified(c.req.header('If-None-Match'), etag)) return c.body(null, 304);
+    return c.json(await games.view(game, viewer), 200);
+  });
+
+  api.openapi(joinGame, async (c) => {
+    const player = requirePlayer(c);
+    return c.json(await games.join(c.req.valid('param').gameId, player.playerId), 200);
+  });
+
+  api.openapi(postMove, async (c) => {
+    const player = requirePlayer(c);
+    const { gameId } = c.req.valid('param');
+    const key = c.req.valid('header')['idempotency-key'];
+    return c.json(await games.move(gameId, player.playerId, c.req.valid('json'), key), 200);
+  });
+
+  api.openapi(listEvents, async (c) => {
+    const { after = 0 } = c.req.valid('query');
+    return c.json(await games.log(c.req.valid('param').gameId, c.var.player?.playerId, after), 200);
+  });
+
+  api.openapi(getRecord, async (c) => c.json(await games.record(c.req.valid('param').gameId), 200));
+
+  api.openapi(streamGame, async (c) => {
+    const lastId = c.req.valid('header')['last-event-id'];
+    const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
+    const feed = await games.feed(c.req.valid('param').gameId, c.var.player?.playerId, after);
+    return eventStream(c, timing.heartbeatMs, feed);
+  });
+
+  api.openapi(claimTimeout, async (c) => {
+    const player = requirePlayer(c);
+    return c.json(await games.claimTimeout(c.req.valid('param').gameId, player.playerId), 200);
+  });
+
+  api.openapi(rematch, async (c) => {
+    const player = requirePlayer(c);
+    const { created, view } = await games.rematch(c.req.valid('param').gameId, player.playerId);
+    c.header('Location', `/v1/games/${view.id}`);
+    return created ? c.json(view, 201) : c.json(view, 200);
+  });
+
+  return api;
+}

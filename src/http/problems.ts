@@ -1,0 +1,166 @@
+// The problem catalogue: every code this service answers with its HTTP status and a one-line
+// description, in one table. Errors become RFC 9457 problem+json from it, and the OpenAPI error
+// responses of every route are generated from it (each route names the codes it can answer).
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { DomainErrorCode } from '../errors.ts';
+import { ProblemSchema } from './schemas.ts';
+
+/** Codes only the HTTP edge answers: requests that never reach a use case. */
+export type EdgeCode = 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'NOT_FOUND' | 'INTERNAL';
+
+export type ProblemCode = DomainErrorCode | EdgeCode;
+
+interface Entry {
+  status: ContentfulStatusCode;
+  description: string;
+}
+
+export const PROBLEMS: Record<ProblemCode, Entry> = {
+  // 400
+  VALIDATION_FAILED: { status: 400, description: 'a path, query, header or body that fails the schema (the fields in `errors`)' },
+  MALFORMED_JSON: { status: 400, description: 'the body is not valid JSON' },
+  INVALID_CURSOR: { status: 400, description: 'a cursor this service did not hand out' },
+  // 401
+  INVALID_TOKEN: { status: 401, description: 'no token where one is needed, or a malformed, forged or foreign one' },
+  TOKEN_EXPIRED: { status: 401, description: 'the token has expired' },
+  // 403
+  NOT_A_PLAYER: { status: 403, description: 'you do not sit at this game' },
+  SEAT_RESERVED: { status: 403, description: 'the free seat is reserved for another player' },
+  // 404
+  NOT_FOUND: { status: 404, description: 'no such route' },
+  GAME_NOT_FOUND: { status: 404, description: 'no game with this id' },
+  MATCH_NOT_FOUND: { status: 404, description: 'no match with this id' },
+  RECORD_NOT_AVAILABLE: { status: 404, description: 'the record is published when the game is finished' },
+  // 409
+  VERSION_CONFLICT: { status: 409, description: 'the game is not at the version the request was made for (with the current `version` and `view`)' },
+  SEAT_TAKEN: { status: 409, description: 'both seats are taken' },
+  ALREADY_SEATED: { status: 409, description: 'you already sit at this game' },
+  ALREADY_IN_MATCH: { status: 409, description: 'you already play in this match' },
+  MATCH_FULL: { status: 409, description: 'both player slots of the match are taken' },
+  // 413, 415
+  PAYLOAD_TOO_LARGE: { status: 413, description: 'a body over 16 KiB' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'a body that is not application/json' },
+  // 422: the rules engine's refusals of a move
+  INVALID_MOVE: { status: 422, description: 'not a move the engine knows, or a malformed one' },
+  WRONG_PHASE: { status: 422, description: 'a move of a kind the game is not at now' },
+  NOT_YOUR_TURN: { status: 422, description: 'it is the other player’s turn' },
+  GAME_FINISHED: { status: 422, description: 'the game is over' },
+  ILLEGAL_CARD: { status: 422, description: 'a card that is neither open on one of your stacks nor in your hand' },
+  MUST_FOLLOW_SUIT: { status: 422, description: 'a card that does not follow suit while you can' },
+  ILLEGAL_CUT: { status: 422, description: 'a cut outside 4..28' },
+  ILLEGAL_GAME: { status: 422, description: 'a game or an announcement not allowed here' },
+  ILLEGAL_BID: { status: 422, description: 'a bid that is no Skat value, not higher than the last, or not yours to make' },
+  ILLEGAL_DISCARD: { status: 422, description: 'not exactly two different cards of your hand' },
+  // 422: the service's refusals
+  GAME_NOT_STARTED: { status: 422, description: 'the game starts when the second player joins' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, description: 'this Idempotency-Key was used with another request' },
+  INVALID_OPPONENT: { status: 422, description: 'the opponent is yourself or no known player' },
+  NO_DEADLINE: { status: 422, description: 'the game was created without turnSeconds' },
+  DEADLINE_NOT_REACHED: { status: 422, description: 'the player to move still has time (with `deadline`)' },
+  YOUR_TURN: { status: 422, description: 'you are the player to move: only the waiting player can claim a timeout' },
+  GAME_NOT_FINISHED: { status: 422, description: 'a rematch follows a finished game' },
+  MATCH_GAME: { status: 422, description: 'the game belongs to a match, which goes on by itself' },
+  // 500, 503
+  INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },
+  TOO_MANY_WAITERS: { status: 503, description: 'this process holds too many waiting requests; retry shortly' },
+};
+
+/** The engine's refusals of a move, every one of them. */
+export const ENGINE_CODES = [
+  'INVALID_MOVE',
+  'WRONG_PHASE',
+  'NOT_YOUR_TURN',
+  'GAME_FINISHED',
+  'ILLEGAL_CARD',
+  'MUST_FOLLOW_SUIT',
+  'ILLEGAL_CUT',
+  'ILLEGAL_GAME',
+  'ILLEGAL_BID',
+  'ILLEGAL_DISCARD',
+] as const satisfies readonly ProblemCode[];
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ProblemCode;
+  detail: string;
+  [extra: string]: unknown;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** Thrown anywhere at the edge; the app's error handler answers it as problem+json. */
+export class ProblemError extends Error {
+  readonly status: ContentfulStatusCode;
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(`${code}: ${detail}`);
+    this.status = PROBLEMS[code].status;
+  }
+}
+
+export function problemBody(p: ProblemError): Problem {
+  return {
+    type: `https://offiziersskat.dev/problems/${p.code.toLowerCase().replaceAll('_', '-')}`,
+    title: TITLES[p.status] ?? 'Error',
+    status: p.status,
+    code: p.code,
+    detail: p.detail,
+    ...p.extra,
+  };
+}
+
+export function problemResponse(c: Context, p: ProblemError): Response {
+  return c.body(JSON.stringify(problemBody(p)), p.status, { 'Content-Type': 'application/problem+json' });
+}
+
+// ------------------------------------------------------------------ the OpenAPI side
+
+interface ProblemResponse {
+  description: string;
+  content: { 'application/problem+json': { schema: typeof ProblemSchema } };
+}
+
+/** The codes behind each generated problem response (see documentEdgeProblems). */
+const CODES = new WeakMap<object, readonly ProblemCode[]>();
+
+/** The error responses of an operation that can answer `codes`: one per status, naming each code. */
+export function problemResponses(...codes: ProblemCode[]): Record<number, ProblemResponse> {
+  const byStatus = new Map<number, ProblemCode[]>();
+  for (const code of new Set(codes)) {
+    const status = PROBLEMS[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const out: Record<number, ProblemResponse> = {};
+  for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const response: ProblemResponse = {
+      description: list.map((c) => `${c}: ${PROBLEMS[c].description}`).join('; '),
+      content: { 'application/problem+json': { schema: ProblemSchema } },
+    };
+    CODES.set(response, list);
+    out[status] = response;
+  }
+  return out;
+}
+
+/** The codes an operation's responses document (those made by problemResponses). */
+export function documentedCodes(responses: Record<string, unknown>): ProblemCode[] {
+  return Object.values(responses).flatMap((r) => (r && typeof r === 'object' ? (CODES.get(r) ?? []) : []));
+}

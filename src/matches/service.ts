@@ -1,0 +1,165 @@
+// The matches' application layer: create, join, read the sheet, follow the match's log, and move
+// the match on when one of its games ends. The decisions are the pure ones of matches/decide.ts;
+// this file loads, appends under the match's version guard, and announces.
+import { MatchConflictError, type MatchRow, type MatchStore } from '../db/matches.ts';
+import type { Notifier } from '../db/notifier.ts';
+import type { PlayerStore } from '../db/players.ts';
+import { seedCommitment } from '../engine/index.ts';
+import { DomainError } from '../errors.ts';
+import { feedWaiter, type Feed } from '../games/feed.ts';
+import type { Game } from '../games/game.ts';
+import { checkOpponent, configOf, type RuleOptions } from '../games/options.ts';
+import type { Randomness } from '../games/randomness.ts';
+import type { Logger } from '../log.ts';
+import { decideJoin, decideNext, type Draw, type MatchStep } from './decide.ts';
+import { matchPlayerIds } from './sheet.ts';
+import { matchView, type MatchView } from './view.ts';
+
+/** The notifier key of a match: waiters on the match's event log use it. */
+export const matchKey = (matchId: string) => `match:${matchId}`;
+
+export interface MatchServiceDeps {
+  store: MatchStore;
+  players: PlayerStore;
+  notifier: Notifier;
+  random: Randomness;
+  now: () => Date;
+  log: Logger;
+}
+
+export interface NewMatchRequest extends RuleOptions {
+  games: number;
+  opponent?: string;
+  turnSeconds?: number;
+}
+
+export class MatchService {
+  constructor(private readonly deps: MatchServiceDeps) {}
+
+  async create(playerId: string, request: NewMatchRequest): Promise<MatchView> {
+    const { store, players, random, now } = this.deps;
+    await checkOpponent(players, playerId, request.opponent);
+    const matchSeed = random.serverSeed();
+    const match = await store.createMatch({
+      id: crypto.randomUUID(),
+      config: configOf(request, false),
+      games: request.games,
+      turnSeconds: request.turnSeconds ?? null,
+      creatorPlayerId: playerId,
+      reservedPlayerId: request.opponent ?? null,
+      matchSeed,
+      seedCommitment: seedCommitment(matchSeed),
+      at: now(),
+    });
+    return this.view(match);
+  }
+
+  /** The second player takes the free slot; game 1 starts. */
+  async join(matchId: string, playerId: string): Promise<MatchView> {
+    const match = await this.load(matchId);
+    const step = decideJoin(match, playerId, this.draw());
+    if (step instanceof DomainError) throw step;
+    const row = await this.write(match, step);
+    if (!row) throw new DomainError('MATCH_FULL', 'someone else took the slot first');
+    return this.view(row);
+  }
+
+  /**
+   * The score sheet. The safety net: when a game has finished but its finisher never got to
+   * start the next one (or is doing so right now: then this reader loses the race and reads what
+   * the winner wrote), the step is written here.
+   */
+  async read(matchId: string): Promise<MatchView> {
+    let match = await this.load(matchId);
+    const played = await this.deps.store.playedGames(matchId);
+    if (match.status === 'playing' && played.at(-1)?.result) {
+      await this.advance(matchId);
+      match = await this.load(matchId);
+      return this.view(match);
+    }
+    return this.view(match, played);
+  }
+
+  async log(matchId: string, after: number) {
+    const match = await this.load(matchId);
+    const events = await this.deps.store.events(matchId, after);
+    return { version: match.version, finished: match.status === 'finished', events };
+  }
+
+  /** The match's events after `after` as they happen; complete after matchFinished. */
+  async feed(matchId: string, after: number): Promise<Feed> {
+    const { store, notifier } = this.deps;
+    await this.load(matchId);
+    let seq = after;
+    return {
+      waitPast: feedWaiter(notifier, matchKey(matchId), async () => (await store.getMatch(matchId))?.version ?? null),
+      next: async () => {
+        const match = await this.load(matchId);
+        let known = match.version;
+        const items = [];
+        for (const { seq: s, event } of await store.events(matchId, seq)) {
+          items.push({ seq: s, type: event.type, payload: event });
+          seq = known = Math.max(known, s);
+        }
+        return { items, version: match.status === 'finished' && seq >= match.version ? null : known };
+      },
+    };
+  }
+
+  /**
+   * The hook of the game commands: a game has just finished. The game's own write is committed,
+   * so a failure here is logged, not answered; the next read of the match repeats the step.
+   */
+  async gameFinished(game: Game): Promise<void> {
+    const { matchId, id } = game.row;
+    if (!matchId) return;
+    try {
+      await this.advance(matchId);
+    } catch (e) {
+      this.deps.log.error({ event: 'matchAdvanceFailed', matchId, gameId: id, message: (e as Error).message });
+    }
+  }
+
+  /**
+   * Writes the step the match is due for, if any. Any number of callers may race: the match
+   * version guards the step, so exactly one of them writes it; a loser looks once more in case
+   * yet another step is due.
+   */
+  private async advance(matchId: string): Promise<boolean> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const match = await this.deps.store.getMatch(matchId);
+      if (!match) return false;
+      const step = decideNext(match, await this.deps.store.playedGames(matchId), this.draw());
+      if (!step) return false;
+      if (await this.write(match, step)) return true;
+    }
+    return false;
+  }
+
+  /** Appends a step decided at `match`'s version; null when another write came first. */
+  private async write(match: MatchRow, step: MatchStep): Promise<MatchRow | null> {
+    try {
+      const row = await this.deps.store.advance({ matchId: match.id, expectedVersion: match.version, ...step, at: this.deps.now() });
+      await this.deps.notifier.publish(matchKey(match.id), row.version);
+      return row;
+    } catch (e) {
+      if (e instanceof MatchConflictError) return null;
+      throw e;
+    }
+  }
+
+  private async load(matchId: string): Promise<MatchRow> {
+    const match = await this.deps.store.getMatch(matchId);
+    if (!match) throw new DomainError('MATCH_NOT_FOUND', `there is no match ${matchId}`);
+    return match;
+  }
+
+  private async view(match: MatchRow, played?: Awaited<ReturnType<MatchStore['playedGames']>>): Promise<MatchView> {
+    const games = played ?? (match.status === 'waiting' ? [] : await this.deps.store.playedGames(match.id));
+    return matchView(match, games, await this.deps.players.namesOf(matchPlayerIds(match)));
+  }
+
+  private draw(): Draw {
+    return { id: crypto.randomUUID(), serverSeed: this.deps.random.serverSeed() };
+  }
+}

@@ -1,0 +1,33 @@
+// The match as the API shows it: the score sheet plus what a client needs to follow it.
+import type { MatchRow, PlayedGame } from '../db/matches.ts';
+import type { Names } from '../games/view.ts';
+import { matchPlayerIds, scoreSheet, seatsOfGame } from './sheet.ts';
+
+export function matchView(match: MatchRow, played: readonly PlayedGame[], names: Names) {
+  const ids = matchPlayerIds(match);
+  const sheet = scoreSheet(match, played);
+  const current = match.status === 'playing' ? played.at(-1) : undefined;
+  const finished = match.status === 'finished';
+  return {
+    id: match.id,
+    status: match.status,
+    games: match.games,
+    config: match.config,
+    turnSeconds: match.turnSeconds,
+    players: ids.map((id) => ({ playerId: id, name: names.get(id) ?? '' })),
+    reservedFor: match.reservedPlayerId,
+    matchSeedCommitment: match.seedCommitment,
+    ...(finished ? { matchSeed: match.matchSeed } : {}),
+    firstDealer: match.opponentPlayerId ? seatsOfGame(match, 1).dealer : null,
+    currentGameId: current?.row.id ?? null,
+    currentNumber: current?.row.number ?? null,
+    sheet: sheet.rows,
+    totals: sheet.totals,
+    winner: finished ? sheet.winner : null,
+    draw: finished && sheet.draw,
+    version: match.version,
+    createdAt: match.createdAt.toISOString(),
+    updatedAt: match.updatedAt.toISOString(),
+  };
+}
+export type MatchView = ReturnType<typeof matchView>;

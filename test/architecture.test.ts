@@ -1,0 +1,61 @@
+// The code's shape, checked: no import cycles in src/, imports that only point down the layers
+// (engine → db → games/matches → http), typed HTTP handlers, and one place that knows the driver.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importCycles, importGraph, importsOf, ROOT, sourceFiles } from '../tools/imports.ts';
+
+const graph = importGraph();
+const folderOf = (file: string) => file.split('/').slice(0, 2).join('/');
+
+/** What each folder of src/ may import from the others (itself always). */
+const MAY_IMPORT: Record<string, string[]> = {
+  'src/engine': [],
+  'src/auth': [],
+  'src/db': ['src/engine', 'src/errors.ts'],
+  'src/games': ['src/engine', 'src/db', 'src/errors.ts'],
+  'src/matches': ['src/engine', 'src/db', 'src/games', 'src/errors.ts', 'src/log.ts'],
+  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/auth', 'src/errors.ts', 'src/log.ts', 'src/config.ts'],
+  'src/client': [],
+};
+
+describe('src/', () => {
+  it('has no import cycle (npm run check:imports)', () => {
+    expect(graph.size).toBeGreaterThan(50);
+    expect(importCycles(graph)).toEqual([]);
+  });
+
+  it('imports only down the layers', () => {
+    const wrong: string[] = [];
+    for (const [file, imports] of graph) {
+      const allowed = MAY_IMPORT[folderOf(file)];
+      if (!allowed) continue;
+      for (const target of imports) {
+        const into = folderOf(target);
+        if (into !== folderOf(file) && !allowed.includes(into) && !allowed.includes(target)) wrong.push(`${file} → ${target}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the engine pure: nothing from outside but the hash it deals with', () => {
+    const outside = sourceFiles('src/engine').flatMap((f) => importsOf(f).filter((i) => !i.startsWith('src/engine/')).map((i) => `${f} → ${i}`));
+    expect(outside.filter((x) => !x.endsWith('@noble/hashes/sha2.js') && !x.endsWith('@noble/hashes/utils.js'))).toEqual([]);
+  });
+
+  it('has typed HTTP handlers: no `as never`, no `as any` in src/http', () => {
+    const casts = sourceFiles('src/http').filter((f) => /\bas (never|any)\b/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(casts).toEqual([]);
+  });
+
+  it('knows which database driver it has in src/db only', () => {
+    const drivers = ['postgres', '@electric-sql/pglite', 'drizzle-orm/pglite', 'drizzle-orm/postgres-js'];
+    const leaks: string[] = [];
+    for (const file of sourceFiles('src')) {
+      if (file.startsWith('src/db/')) continue;
+      for (const i of importsOf(file)) if (drivers.some((d) => i === d || i.startsWith(`${d}/`))) leaks.push(`${file} imports ${i}`);
+      if (/\.driver\b/.test(readFileSync(join(ROOT, file), 'utf8'))) leaks.push(`${file} asks for .driver`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+// The import graph of src/ and its cycles: `npm run check:imports` prints them and fails on any.
+// Every import counts, `import type` included (a type-only cycle still ties two files together),
+// and dynamic import() too. test/architecture.test.ts runs the same check, with the layering.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** `import … from 'x'`, `import 'x'`, `export … from 'x'`, `import('x')`. */
+const SPECIFIERS = [
+  /^\s*import\s+(?:type\s+)?(?:[\w$*{}\s,]+?\s+from\s+)?['"]([^'"]+)['"]/gm,
+  /^\s*export\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s+from\s+['"]([^'"]+)['"]/gm,
+  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+];
+
+/** The source files of a folder (tests left out), as paths relative to the repository. */
+export function sourceFiles(folder = 'src'): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (/\.(ts|mts)$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) out.push(path);
+    }
+  };
+  walk(folder);
+  return out.sort();
+}
+
+/** Every module a file names in an import or export (relative ones resolved to repository paths). */
+export function importsOf(file: string): string[] {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const out: string[] = [];
+  for (const pattern of SPECIFIERS)
+    for (const [, spec] of text.matchAll(pattern)) out.push(spec.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), spec)) : spec);
+  return out;
+}
+
+/** The graph of src/: file → the files of src/ it imports. */
+export function importGraph(folder = 'src'): Map<string, string[]> {
+  const files = sourceFiles(folder);
+  const known = new Set(files);
+  return new Map(files.map((f) => [f, importsOf(f).filter((i) => known.has(i))]));
+}
+
+/** The import cycles (strongly connected components of more than one file, or a self-import). */
+export function importCycles(graph: Map<string, string[]>): string[][] {
+  // Tarjan's algorithm.
+  let index = 0;
+  const indices = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    indices.set(v, index);
+    low.set(v, index++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!indices.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, indices.get(w)!));
+    }
+    if (low.get(v) === indices.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!indices.has(v)) visit(v);
+  return cycles;
+}
+
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+  const graph = importGraph();
+  const cycles = importCycles(graph);
+  const edges = [...graph.values()].reduce((n, xs) => n + xs.length, 0);
+  process.stdout.write(`src/: ${graph.size} files, ${edges} imports between them, ${cycles.length} cycle(s)\n`);
+  for (const c of cycles) process.stdout.write(`  cycle: ${c.join(' ↔ ')}\n`);
+  process.exitCode = cycles.length > 0 ? 1 : 0;
+}
