@@ -79,7 +79,7 @@ export function decide(state: State, seat: Seat, move: unknown): Decision {
   if (allowed === undefined && type !== 'resign') return fail('INVALID_MOVE', 'a move is an object with a known "type"');
   if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
   const m = move as Move;
-  if (m.type === 'resign') return ok(finish(state, [{ type: 'resigned', seat }], { kind: 'resigned', seat }));
+  if (m.type === 'resign') return giveUp(state, seat, 'resigned');
   if (state.toMove !== seat) return fail('NOT_YOUR_TURN', `it is ${state.toMove}'s turn`);
   if (!allowed) return fail('WRONG_PHASE', `"${m.type}" is not a move of the ${state.phase} phase`);
 
@@ -217,6 +217,11 @@ function turnUnder(state: State, seat: Seat, stack: number, events: GameEvent[])
 /** A seat ran out of time (the claim is the service's; the engine scores it like resigning). */
 export function timeOut(state: State, seat: Seat): Decision {
   if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
-  return ok(finish(state, [{ type: 'timedOut', seat }], { kind: 'timedOut', seat }));
+  return giveUp(state, seat, 'timedOut');
+}
+
+/** Resigning and running out of time: one way out, scored alike (see `finalResult`). */
+function giveUp(state: State, seat: Seat, how: 'resigned' | 'timedOut'): Decision {
+  return ok(finish(state, [{ type: how, seat }], { kind: how, seat }));
 }
 

@@ -1,7 +1,7 @@
 // API schemas of matches: the request to create one, the score sheet, the match event log.
 import { z } from '@hono/zod-openapi';
 import { GAME_TYPES, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
-import { ConfigSchema, ID, StatusSchema } from '../schemas.ts';
+import { ConfigSchema, GameEndSchema, ID, StatusSchema } from '../schemas.ts';
 
 const turnSeconds = z
   .number()
@@ -32,7 +32,9 @@ const GameTypeOrNull = z.enum(GAME_TYPES).nullable();
 
 const SheetResultSchema = z
   .object({
-    won: z.boolean().openapi({ description: 'the declarer won (ramsch: the player who chose it)' }),
+    won: z.boolean().nullable().openapi({ description: 'the declarer won (ramsch: the player who chose it); null on a draw' }),
+    draw: z.boolean(),
+    end: GameEndSchema,
     declarerPoints: z.number().int(),
     defenderPoints: z.number().int(),
     schneider: z.boolean(),
@@ -110,7 +112,9 @@ export const MatchEventSchema = z
         gameId: z.string(),
         declarer: z.string().nullable(),
         game: GameTypeOrNull,
-        won: z.boolean(),
+        won: z.boolean().nullable(),
+        draw: z.boolean(),
+        end: GameEndSchema,
         passedIn: z.boolean(),
         value: z.number().int(),
         points: PointsSchema,
