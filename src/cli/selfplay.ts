@@ -38,9 +38,9 @@ export type ResultLike = Pick<Result, 'passedIn' | 'won' | 'scores'> & {
   timedOut: Seat | null;
 };
 
-/** Who won a finished game (null: passed in). */
+/** Who won a finished game (null: passed in, or a draw). */
 export function winnerOf(result: ResultLike): Seat | null {
-  if (result.passedIn) return null;
+  if (result.passedIn || result.won === null) return null;
   if (result.declarer === null) {
     const quitter = result.resigned ?? result.timedOut;
     return quitter === 'forehand' ? 'dealer' : quitter === 'dealer' ? 'forehand' : null;

@@ -2,7 +2,7 @@
 // nothing with the server but the record and the rules engine. It checks
 //   1. the server seed against its published commitment (SHA-256),
 //   2. the deal: every `dealt` event against the positions of the deck recomputed from the seed
-//      and the cut (the staged deal of RULES.md, batch by batch, in order),
+//      and the cut (the staged deal of docs/rules.md, batch by batch, in order),
 //   3. every move: each player's move is re-derived from the events (cut, declared, kontra, re,
 //      passed, bid, held, stockPickedUp, discarded, played, resigned, timedOut), run through
 //      `decide` on the replayed state, and must be legal and produce exactly the logged events,
@@ -242,7 +242,9 @@ function describeResult(r: Result): string {
   const scores = `forehand ${sign(r.scores.forehand)}, dealer ${sign(r.scores.dealer)}`;
   if (r.passedIn) return `passed in (${scores})`;
   if (!r.declarer) return `ended before a game was fixed (${scores})`;
-  return `${r.declarer} ${r.won ? 'won' : 'lost'} ${r.game} with ${r.declarerPoints} card points (${scores})`;
+  const outcome = r.draw ? 'drew' : r.won ? 'won' : 'lost';
+  const how = r.resigned ? `, ${r.resigned} resigned` : r.timedOut ? `, ${r.timedOut} ran out of time` : '';
+  return `${r.declarer} ${outcome} ${r.game} with ${r.declarerPoints} card points${how} (${scores})`;
 }
 
 /** Tells events as lines: the deal, the decisions, then each trick with its winner and points. */

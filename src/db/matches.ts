@@ -2,7 +2,7 @@
 // every write that races is guarded in SQL.
 
 import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import type { Config, GameEvent, GameType, Result } from '../engine/types.ts';
+import type { Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
 import type { Db } from './client.ts';
 import { eventRows } from './events.ts';
 import type { GameRow } from './games.ts';
@@ -22,7 +22,9 @@ export type MatchEvent =
       gameId: string;
       declarer: string | null;
       game: GameType | null;
-      won: boolean;
+      won: boolean | null;
+      draw: boolean;
+      end: GameEnd;
       passedIn: boolean;
       value: number;
       /** What each player's column gets for this game, and the running totals after it. */

@@ -1,5 +1,5 @@
 // The staged deal: which positions of the cut deck go where, and when the deal pauses
-// for a decision (RULES.md, "The deal and the cut").
+// for a decision (docs/rules.md, "Staged deal").
 import { cardIndex } from './cards.ts';
 import type { Card, DealTarget, Seat, Variant } from './types.ts';
 
@@ -24,24 +24,24 @@ const stacks = (seat: Seat, to: 'covered' | 'open', from: number, first: number,
 const hand = (seat: Seat, from: number, count: number): DealBatch => ({ seat, to: 'hand', from, count, stacks: [] });
 
 /**
- * The deal of each variant as stages. Stage 0 is dealt after the cut, stage 1 after forehand
- * fixes the game, stage 2 after the dealer's kontra decision (classic and halfOpen).
+ * The deal of each variant as stages, each dealt at a decision point: stage 0 after the cut,
+ * stage 1 after forehand fixes the game, stage 2 after the dealer's kontra decision, stage 3
+ * after forehand's re decision (classic and halfOpen). Forehand decides on re having seen its
+ * own second batch only, so the dealer's last cards wait for that decision. When no kontra or re
+ * decision is due, the stages that would wait for it follow at once.
  */
 export const DEAL_STAGES: Record<Variant, DealBatch[][]> = {
   classic: [
     [stacks('forehand', 'covered', 0, 0, 4), stacks('dealer', 'covered', 4, 0, 4), stacks('forehand', 'open', 8, 0, 4)],
     [stacks('dealer', 'open', 12, 0, 4)],
-    [
-      stacks('forehand', 'covered', 16, 4, 4),
-      stacks('dealer', 'covered', 20, 4, 4),
-      stacks('forehand', 'open', 24, 4, 4),
-      stacks('dealer', 'open', 28, 4, 4),
-    ],
+    [stacks('forehand', 'covered', 16, 4, 4), stacks('dealer', 'covered', 20, 4, 4), stacks('forehand', 'open', 24, 4, 4)],
+    [stacks('dealer', 'open', 28, 4, 4)],
   ],
   halfOpen: [
     [stacks('forehand', 'covered', 0, 0, 4), stacks('dealer', 'covered', 4, 0, 4), stacks('forehand', 'open', 8, 0, 4)],
     [stacks('dealer', 'open', 12, 0, 4)],
-    [hand('forehand', 16, 8), hand('dealer', 24, 8)],
+    [hand('forehand', 16, 8)],
+    [hand('dealer', 24, 8)],
   ],
   bidding: [
     [
@@ -55,6 +55,9 @@ export const DEAL_STAGES: Record<Variant, DealBatch[][]> = {
     ],
   ],
 };
+
+/** The stages of the deal, by the decision they wait for. */
+export const STAGE = { cut: 0, declared: 1, kontraDecided: 2, reDecided: 3 } as const;
 
 export const STACK_COUNT: Record<Variant, number> = { classic: 8, halfOpen: 4, bidding: 5 };
 export const TRICK_COUNT: Record<Variant, number> = { classic: 16, halfOpen: 16, bidding: 15 };

@@ -2,8 +2,8 @@
 // error. Never throws, whatever `move` is: it may come straight from a client.
 import { isBidValue } from './bids.ts';
 import { POINTS_AT, cardIndex, isCard } from './cards.ts';
-import { DEAL_STAGES, TRICK_COUNT } from './deal.ts';
-import { evolve } from './evolve.ts';
+import { DEAL_STAGES, STAGE, TRICK_COUNT } from './deal.ts';
+import { evolve, kontraAllowed } from './evolve.ts';
 import { BIDDING_GAMES, CLASSIC_GAMES, followsSuit, playableNow } from './legal.ts';
 import { finalResult, type Ending } from './score.ts';
 import { MAX_CUT, MIN_CUT } from './seed.ts';
@@ -57,15 +57,13 @@ function inPhase(type: string, phase: Phase): boolean | undefined {
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
 const optBool = (x: unknown) => x === undefined || typeof x === 'boolean';
 
-/** Dealt events for one stage of the deal (nothing if the variant has no such stage). */
-function dealStage(state: State, stage: number, cut = state.cut ?? 0): GameEvent[] {
-  return (DEAL_STAGES[state.config.variant][stage] ?? []).map((b) => ({
-    type: 'dealt',
-    seat: b.seat,
-    to: b.to,
-    stacks: b.stacks,
-    cards: cutDeckCards(state, b.from, b.count, cut),
-  }));
+/** Dealt events for stages of the deal (nothing for a stage the variant does not have). */
+function dealStages(state: State, first: number, last = first, cut = state.cut ?? 0): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (let stage = first; stage <= last; stage++)
+    for (const b of DEAL_STAGES[state.config.variant][stage] ?? [])
+      out.push({ type: 'dealt', seat: b.seat, to: b.to, stacks: b.stacks, cards: cutDeckCards(state, b.from, b.count, cut) });
+  return out;
 }
 
 /** The game is over: the final event, computed on the state the other events lead to. */
@@ -81,7 +79,7 @@ export function decide(state: State, seat: Seat, move: unknown): Decision {
   if (allowed === undefined && type !== 'resign') return fail('INVALID_MOVE', 'a move is an object with a known "type"');
   if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
   const m = move as Move;
-  if (m.type === 'resign') return ok(finish(state, [{ type: 'resigned', seat }], { kind: 'resigned', seat }));
+  if (m.type === 'resign') return giveUp(state, seat, 'resigned');
   if (state.toMove !== seat) return fail('NOT_YOUR_TURN', `it is ${state.toMove}'s turn`);
   if (!allowed) return fail('WRONG_PHASE', `"${m.type}" is not a move of the ${state.phase} phase`);
 
@@ -93,9 +91,10 @@ export function decide(state: State, seat: Seat, move: unknown): Decision {
     case 'declare':
       return declare(state, seat, m);
     case 'kontra':
-      return ok([{ type: 'kontra', seat }, ...dealStage(state, 2)]);
+      // Forehand's second batch, on which it decides re; the dealer's waits for that decision.
+      return ok([{ type: 'kontra', seat }, ...dealStages(state, STAGE.kontraDecided)]);
     case 're':
-      return ok([{ type: 're', seat }]);
+      return ok([{ type: 're', seat }, ...dealStages(state, STAGE.reDecided)]);
     case 'pass':
       return pass(state, seat);
     case 'bid':
@@ -114,7 +113,7 @@ export function decide(state: State, seat: Seat, move: unknown): Decision {
 function cut(state: State, seat: Seat, at: unknown): Decision {
   if (typeof at !== 'number' || !Number.isInteger(at) || at < MIN_CUT || at > MAX_CUT)
     return fail('ILLEGAL_CUT', `cut with "at" an integer from ${MIN_CUT} to ${MAX_CUT}`);
-  return ok([{ type: 'cut', seat, at }, ...dealStage(state, 0, at)]);
+  return ok([{ type: 'cut', seat, at }, ...dealStages(state, STAGE.cut, STAGE.cut, at)]);
 }
 
 function declare(state: State, seat: Seat, m: Record<string, unknown>): Decision {
@@ -130,10 +129,9 @@ function declare(state: State, seat: Seat, m: Record<string, unknown>): Decision
   let hand = m.hand === true;
   if (!bidding) {
     if (hand || schneider) return fail('ILLEGAL_GAME', 'hand and announcements belong to the bidding variant');
-    const events: GameEvent[] = [{ type: 'declared', seat, game, hand, schneider, schwarz }, ...dealStage(state, 1)];
     // Without a kontra decision the rest of the deal follows at once.
-    if (!(state.config.kontra && game !== 'ramsch')) events.push(...dealStage(state, 2));
-    return ok(events);
+    const last = kontraAllowed(state.config, game) ? STAGE.declared : STAGE.reDecided;
+    return ok([{ type: 'declared', seat, game, hand, schneider, schwarz }, ...dealStages(state, STAGE.declared, last)]);
   }
   if (state.phase === 'stock') {
     if (state.stockPickedUp) return fail('WRONG_PHASE', 'discard two cards before declaring');
@@ -148,8 +146,9 @@ function declare(state: State, seat: Seat, m: Record<string, unknown>): Decision
 
 function pass(state: State, seat: Seat): Decision {
   const passed: GameEvent = { type: 'passed', seat };
-  if (state.phase === 'kontra') return ok([passed, ...dealStage(state, 2)]);
-  if (state.phase === 're') return ok([passed]);
+  // No kontra: no re either, so the rest of the deal follows at once.
+  if (state.phase === 'kontra') return ok([passed, ...dealStages(state, STAGE.kontraDecided, STAGE.reDecided)]);
+  if (state.phase === 're') return ok([passed, ...dealStages(state, STAGE.reDecided)]);
   const b = state.bidding!;
   // Forehand passing after the dealer passed with nothing bid: the game is passed in.
   if (seat === 'forehand' && b.passed.dealer && b.value === 0)
@@ -218,6 +217,11 @@ function turnUnder(state: State, seat: Seat, stack: number, events: GameEvent[])
 /** A seat ran out of time (the claim is the service's; the engine scores it like resigning). */
 export function timeOut(state: State, seat: Seat): Decision {
   if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
-  return ok(finish(state, [{ type: 'timedOut', seat }], { kind: 'timedOut', seat }));
+  return giveUp(state, seat, 'timedOut');
+}
+
+/** Resigning and running out of time: one way out, scored alike (see `finalResult`). */
+function giveUp(state: State, seat: Seat, how: 'resigned' | 'timedOut'): Decision {
+  return ok(finish(state, [{ type: how, seat }], { kind: how, seat }));
 }
 

@@ -22,11 +22,23 @@ describe('classic and halfOpen', () => {
     expect(g.state.contract).toMatchObject({ kontra: false, re: false });
   });
 
-  it('when the dealer says kontra, the rest is dealt and forehand may say re', () => {
+  it("when the dealer says kontra, forehand's second batch is dealt and forehand may say re", () => {
     const g = classic().moves({ type: 'declare', game: 'clubs' }, { type: 'kontra' });
     expect(g.state).toMatchObject({ phase: 're', toMove: 'forehand' });
     expect(g.state.open.forehand.every((c) => c !== null)).toBe(true);
+    // The dealer's last four open cards wait for the re decision.
+    expect(g.state.open.dealer.slice(4)).toEqual([null, null, null, null]);
     expect(legalMoves(g.state, 'forehand')).toEqual([{ type: 're' }, { type: 'pass' }]);
+  });
+
+  it("the dealer's last four open cards follow the re decision, said or not", () => {
+    for (const decision of [{ type: 're' }, { type: 'pass' }] as const) {
+      const g = classic().moves({ type: 'declare', game: 'clubs' }, { type: 'kontra' });
+      const events = g.do('forehand', decision);
+      expect(events.map((e) => e.type)).toEqual([decision.type === 're' ? 're' : 'passed', 'dealt']);
+      expect(events[1]).toMatchObject({ seat: 'dealer', to: 'open', stacks: [4, 5, 6, 7], cards: ['HJ', 'DK', 'HK', 'SQ'] });
+      expect(g.state.open.dealer.every((c) => c !== null)).toBe(true);
+    }
   });
 
   it('re then play: the contract carries both', () => {
@@ -41,10 +53,13 @@ describe('classic and halfOpen', () => {
     expect(g.state.contract).toMatchObject({ kontra: true, re: false });
   });
 
-  it('halfOpen: re comes after the hands are dealt', () => {
+  it("halfOpen: re comes after forehand's hand is dealt, the dealer's hand after re", () => {
     const g = Game.start({ variant: 'halfOpen' }).moves({ type: 'cut', at: 4 }, { type: 'declare', game: 'hearts' }, { type: 'kontra' });
     expect(g.state.phase).toBe('re');
     expect(g.state.hand.forehand).toHaveLength(8);
+    expect(g.state.hand.dealer).toHaveLength(0);
+    g.moves({ type: 'pass' });
+    expect(g.state.phase).toBe('playing');
     expect(g.state.hand.dealer).toHaveLength(8);
   });
 

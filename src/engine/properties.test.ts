@@ -298,7 +298,7 @@ function checkEnd(plan: Plan, state: State, events: GameEvent[]): void {
   const r = state.result!;
   same(events.at(-1), { type: 'finished', result: r, serverSeed: plan.seed }, 'the last event');
   const tricks = state.tricks.forehand + state.tricks.dealer;
-  const endedEarly = r.passedIn || r.resigned !== null;
+  const endedEarly = r.passedIn || r.resigned !== null || r.timedOut !== null;
   const nullLost = r.game === 'null' && state.tricks[r.declarer!] > 0;
   if (!endedEarly) {
     if (nullLost) check(state.tricks[r.declarer!] === 1, 'a null game ends at the first trick of the declarer');
@@ -309,10 +309,14 @@ function checkEnd(plan: Plan, state: State, events: GameEvent[]): void {
     const total = state.points.forehand + state.points.dealer + pointsOf(state.stock) + pointsOf(state.discards);
     check(total === 120, `card points sum to 120, got ${total}`);
   }
-  if (r.declarer !== null && r.game !== 'ramsch') {
+  if (r.declarer !== null && r.game !== 'ramsch' && !endedEarly) {
+    // (A game given up is scored with the rest handed over: see resigning.test.ts.)
     const extra = pointsOf(state.stockPickedUp ? state.discards : state.stock);
     check(r.declarerPoints === state.points[r.declarer] + extra, "the declarer's card points");
   }
+  same(r.end, r.passedIn ? 'passedIn' : r.resigned ? 'resigned' : r.timedOut ? 'timedOut' : 'played', 'how the game ended');
+  if (r.draw) check(r.won === null && plan.config.scoring === 'simple' && r.declarerPoints === 60, 'a draw: simple 60:60, won null');
+  else check(r.won !== null, 'won is null only on a draw');
   check(r.declarerPoints + r.defenderPoints === (r.declarer === null ? 0 : 120), 'both sides sum to 120');
   if (r.passedIn) same(r.scores, { forehand: 0, dealer: 0 }, 'passed in: 0:0');
   // Standard scoring writes one figure, simple scoring gives points to the winner (both in a draw).

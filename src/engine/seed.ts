@@ -1,4 +1,4 @@
-// The seeded shuffle of RULES.md: SHA-256 counter stream, rejection sampling, Fisher–Yates.
+// The seeded shuffle of docs/rules.md: SHA-256 counter stream, rejection sampling, Fisher–Yates.
 // @noble/hashes is the engine's only import from outside: a pure, dependency-free SHA-256
 // that runs wherever the engine does (a client re-implementing the deal needs nothing else).
 import { sha256 } from '@noble/hashes/sha2.js';

@@ -55,6 +55,24 @@ describe('classic', () => {
     }
   });
 
+  it("after a kontra forehand decides re on its own second batch: the dealer's last four open cards follow", () => {
+    const g = cut().moves({ type: 'cut', at: 4 }, { type: 'declare', game: 'grand' });
+    const kontra = g.do('dealer', { type: 'kontra' });
+    expect(g.state.phase).toBe('re');
+    for (const viewer of VIEWERS) {
+      // Positions 16–27: covered 16–23 hidden to all, forehand's open 24–27 public; 28–31 not dealt.
+      expect(sees(g, viewer)).toEqual(sorted(cards('DJ HT S9 CJ SJ CQ D8 HQ H8 SA D7 CK')));
+      expect(shown(kontra, viewer)).toEqual(cards('SJ CQ D8 HQ'));
+      const t = view(g.state, viewer).table;
+      expect(t.dealer.stacks.slice(4)).toEqual(new Array(4).fill({ open: null, covered: 'hidden' }));
+    }
+    const re = g.do('forehand', { type: 're' });
+    for (const viewer of VIEWERS) {
+      expect(shown(re, viewer)).toEqual(cards('HJ DK HK SQ'));
+      expect(sees(g, viewer)).toHaveLength(16);
+    }
+  });
+
   it('without kontra the whole deal follows the declaration at once', () => {
     const g = Game.start({ kontra: false }).moves({ type: 'cut', at: 4 }, { type: 'declare', game: 'clubs' });
     expect(g.state.phase).toBe('playing');
@@ -77,21 +95,41 @@ describe('halfOpen', () => {
     expect(sees(declared(), 'forehand')).toEqual(sorted(cards('DJ HT S9 CJ H8 SA D7 CK')));
   });
 
-  it('after the kontra decision each player sees its own eight hand cards, the other a count', () => {
+  const open = cards('DJ HT S9 CJ H8 SA D7 CK');
+  const forehandHand = cards('DA CA S7 H7 S8 SK C8 D9');
+  const dealerHand = cards('SJ CQ D8 HQ HJ DK HK SQ');
+
+  it('after a kontra forehand gets its hand and decides re; the dealer has no hand yet', () => {
     const g = declared();
     const events = g.do('dealer', { type: 'kontra' });
     expect(g.state.phase).toBe('re');
-    const open = cards('DJ HT S9 CJ H8 SA D7 CK');
-    const forehandHand = cards('DA CA S7 H7 S8 SK C8 D9');
-    const dealerHand = cards('SJ CQ D8 HQ HJ DK HK SQ');
+    expect(sees(g, 'forehand')).toEqual(sorted([...open, ...forehandHand]));
+    expect(sees(g, 'dealer')).toEqual(sorted(open));
+    expect(sees(g, 'spectator')).toEqual(sorted(open));
+    expect(view(g.state, 'forehand').table.dealer.hand).toEqual({ count: 0 });
+    expect(view(g.state, 'spectator').table.forehand.hand).toEqual({ count: 8 });
+    expect(shown(events, 'forehand')).toEqual(forehandHand);
+    expect(shown(events, 'dealer')).toEqual([]);
+    expect(shown(events, 'spectator')).toEqual([]);
+  });
+
+  it("the dealer's hand follows the re decision: each player sees its own eight hand cards, the other a count", () => {
+    const g = declared().moves({ type: 'kontra' });
+    const events = g.do('forehand', { type: 'pass' });
     expect(sees(g, 'forehand')).toEqual(sorted([...open, ...forehandHand]));
     expect(sees(g, 'dealer')).toEqual(sorted([...open, ...dealerHand]));
     expect(sees(g, 'spectator')).toEqual(sorted(open));
     expect(view(g.state, 'forehand').table.dealer.hand).toEqual({ count: 8 });
-    expect(view(g.state, 'spectator').table.forehand.hand).toEqual({ count: 8 });
-    expect(shown(events, 'forehand')).toEqual(forehandHand);
+    expect(shown(events, 'forehand')).toEqual([]);
     expect(shown(events, 'dealer')).toEqual(dealerHand);
-    expect(shown(events, 'spectator')).toEqual([]);
+  });
+
+  it('without kontra both hands follow the kontra decision at once', () => {
+    const g = declared();
+    g.do('dealer', { type: 'pass' });
+    expect(g.state.phase).toBe('playing');
+    expect(sees(g, 'dealer')).toEqual(sorted([...open, ...dealerHand]));
+    expect(sees(g, 'forehand')).toEqual(sorted([...open, ...forehandHand]));
   });
 });
 

@@ -138,11 +138,23 @@ export type Decision = { ok: true; events: GameEvent[] } | { ok: false; error: E
 
 // ---------------------------------------------------------------- result
 
+/** How a game ended: played to its end, given up, out of time, or passed in (bidding). */
+export const GAME_ENDS = ['played', 'resigned', 'timedOut', 'passedIn'] as const;
+export type GameEnd = (typeof GAME_ENDS)[number];
+
 export interface Result {
   /** null when the game ended before anyone fixed it (passed in, or resigned early). */
   declarer: Seat | null;
   game: GameType | null;
-  won: boolean;
+  /**
+   * The declarer won (ramsch: the player who chose it). null on a draw; false when no game was
+   * fixed (passed in, or given up before).
+   */
+  won: boolean | null;
+  /** A 60:60 suit or grand game in simple scoring: one point each, nobody won. */
+  draw: boolean;
+  /** How the game ended; who resigned or ran out of time is in `resigned` / `timedOut`. */
+  end: GameEnd;
   declarerPoints: number;
   defenderPoints: number;
   schneider: boolean;

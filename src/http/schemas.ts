@@ -3,6 +3,7 @@
 import { z } from '@hono/zod-openapi';
 import {
   DECK,
+  GAME_ENDS,
   GAME_TYPES,
   PHASES,
   RAMSCH_TRUMPS,
@@ -106,11 +107,17 @@ const SeatTableSchema = z
 const PlayerRefSchema = z.object({ playerId: z.string(), name: z.string() }).nullable().openapi('PlayerRef');
 const TrickCardSchema = z.object({ seat: SeatSchema, card: CardSchema });
 
+export const GameEndSchema = z.enum(GAME_ENDS).openapi('GameEnd', {
+  description: 'how the game ended: played out, resigned, timed out (claimed), or passed in (bidding)',
+});
+
 export const ResultSchema = z
   .object({
     declarer: SeatSchema.nullable(),
     game: GameTypeSchema.nullable(),
-    won: z.boolean(),
+    won: z.boolean().nullable().openapi({ description: 'the declarer won (ramsch: the player who chose it); null on a draw' }),
+    draw: z.boolean().openapi({ description: 'a 60:60 suit or grand game in simple scoring: 1 point each' }),
+    end: GameEndSchema,
     declarerPoints: z.number().int(),
     defenderPoints: z.number().int(),
     schneider: z.boolean(),

@@ -83,6 +83,8 @@ export function scoreSheet(match: MatchRow, played: readonly PlayedGame[]): Shee
       game: result.game,
       result: {
         won: result.won,
+        draw: result.draw,
+        end: result.end,
         declarerPoints: result.declarerPoints,
         defenderPoints: result.defenderPoints,
         schneider: result.schneider,

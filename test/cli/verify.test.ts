@@ -9,23 +9,62 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBots } from '../../src/cli/bot-runner.ts';
 import { parseRecord, verifyRecord, type GameRecord } from '../../src/cli/verify-record.ts';
 import type { Card } from '../../src/engine/index.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { testClock } from '../support/matches.ts';
+import { Client, rng, startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;
 const records: Record<string, GameRecord[]> = {};
+/** Games given up over HTTP: resigned mid-trick, out of time at the re decision, resigned in bidding. */
+const givenUp: Record<'classicResigned' | 'halfOpenTimedOut' | 'biddingResigned', GameRecord> = {} as never;
+const clock = testClock();
+/** Practice deals: the games given up are the same on every run. */
+const SEED = 'ab'.repeat(32);
 
 async function recordOf(gameId: string): Promise<GameRecord> {
   const res = await service.http.get(`/v1/games/${gameId}/record`).expect(200);
   return res.body;
 }
 
+/**
+ * A started game played with random legal moves (but kontra whenever it may be said, and no
+ * ramsch) until `stop` holds for the view of whoever is to move.
+ */
+async function playUntil(client: Client, body: Record<string, unknown>, stop: (view: { status: string; trick: unknown[]; trickNumber: number }) => boolean) {
+  const g = await client.startedGame(body);
+  const pick = rng(7);
+  for (;;) {
+    const { toMove } = (await client.view(g.gameId).expect(200)).body;
+    const player = g.bySeat[toMove as 'forehand' | 'dealer'];
+    const view = (await client.view(g.gameId, player).expect(200)).body;
+    if (stop(view)) return { ...g, player };
+    const moves = view.legalMoves.filter((m: { game?: string }) => m.game !== 'ramsch');
+    const move = moves.find((m: { type: string }) => m.type === 'kontra') ?? moves[pick(moves.length)];
+    await client.move(g.gameId, player, move).expect(200);
+  }
+}
+
 beforeAll(async () => {
-  service = await startTestService();
+  service = await startTestService({ now: clock.now });
   for (const variant of ['classic', 'halfOpen', 'bidding'] as const) {
     const run = await runBots({ server: service.url, games: 3, concurrency: 3, strategy: 'greedy', opponent: 'random', variant, seed: 5 });
     expect(run.unexpected, run.samples.join('\n')).toBe(0);
     records[variant] = await Promise.all(run.gameIds.map(recordOf));
   }
+  const client = new Client(service.http);
+  // Classic: the player to lead trick 5 leads and resigns with its card on the table.
+  const classic = await playUntil(client, { variant: 'classic', seed: SEED }, (v) => v.status === 'playing' && v.trickNumber === 5 && v.trick.length === 1);
+  await client.move(classic.gameId, classic.player, { type: 'resign' }).expect(200);
+  givenUp.classicResigned = await recordOf(classic.gameId);
+  // halfOpen: forehand lets the deadline of its re decision pass (the dealer's hand not yet dealt).
+  const halfOpen = await playUntil(client, { variant: 'halfOpen', turnSeconds: 30, seed: SEED }, (v) => v.status === 're');
+  clock.advance(31);
+  const other = halfOpen.player === halfOpen.forehand ? halfOpen.dealer : halfOpen.forehand;
+  await service.http.post(`/v1/games/${halfOpen.gameId}/claim-timeout`).set(other.auth).expect(200);
+  givenUp.halfOpenTimedOut = await recordOf(halfOpen.gameId);
+  // Bidding: whoever is to move in the third trick resigns.
+  const bidding = await playUntil(client, { variant: 'bidding', seed: SEED }, (v) => v.status === 'playing' && v.trickNumber === 3);
+  await client.move(bidding.gameId, bidding.player, { type: 'resign' }).expect(200);
+  givenUp.biddingResigned = await recordOf(bidding.gameId);
 });
 afterAll(async () => {
   await service?.close();
@@ -54,6 +93,25 @@ describe('records of games played over HTTP', () => {
         if (!r.result!.passedIn) expect(text).toMatch(/trick +1: (forehand|dealer) [CSHD][789TJQKA], (forehand|dealer) [CSHD][789TJQKA]/);
       }
     }
+  });
+});
+
+describe('records of games given up over HTTP', () => {
+  it('verify: resigned with a trick in progress, timed out during the deal, resigned in bidding', () => {
+    for (const [name, r] of Object.entries(givenUp)) {
+      const v = verifyRecord(r);
+      expect(v.problems, name).toEqual([]);
+      expect(v.passed.map((p) => p.split(':')[0])).toEqual(['seed', 'deal', 'moves', 'result']);
+    }
+    const classic = givenUp.classicResigned;
+    expect(classic.result).toMatchObject({ end: 'resigned', timedOut: null });
+    expect(classic.result!.resigned).not.toBeNull();
+    expect(verifyRecord(classic).account.join('\n')).toMatch(/resigns\.\n {2}unfinished trick: /);
+    expect(givenUp.halfOpenTimedOut.result).toMatchObject({ end: 'timedOut', resigned: null });
+    expect(givenUp.biddingResigned.result).toMatchObject({ end: 'resigned', timedOut: null });
+    expect(verifyRecord(givenUp.halfOpenTimedOut).account.join('\n')).toMatch(/ran out of time\./);
+    // Every card not yet taken went to one side: the card points add up to 120.
+    for (const r of [classic, givenUp.halfOpenTimedOut]) expect(r.result!.declarerPoints + r.result!.defenderPoints).toBe(120);
   });
 });
 
@@ -161,12 +219,18 @@ describe('npm run verify', () => {
     tampered.result!.scores.dealer -= 5;
     await writeFile(bad, JSON.stringify(tampered));
 
-    const [ok, fetched, failed, usage] = await Promise.all([
+    const resigned = join(dir, 'resigned.json');
+    await writeFile(resigned, JSON.stringify(givenUp.classicResigned));
+
+    const [ok, fetched, failed, usage, gaveUp] = await Promise.all([
       cli([good]),
       cli(['--server', service.url, '--game', records.classic[1].id, '--quiet']),
       cli([bad]),
       cli([]),
+      cli([resigned]),
     ]);
+    expect(gaveUp.code, gaveUp.stderr).toBe(0);
+    expect(gaveUp.stdout).toMatch(/resigns\./);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/trick +1: /);
     expect(ok.stdout).toMatch(/verified\n$/);

@@ -79,7 +79,7 @@ describe('claiming a timeout', () => {
     expect(res.body.serverSeed).toBe(SEED);
 
     const resigned = (await client.move(twin.gameId, twin.dealer, { type: 'resign' }).expect(200)).body.view.result;
-    expect({ ...res.body.result, timedOut: null }).toEqual({ ...resigned, resigned: null });
+    expect({ ...res.body.result, timedOut: null, end: 'resigned' }).toEqual({ ...resigned, resigned: null });
 
     const log = (await service.http.get(`/v1/games/${game.gameId}/events`).expect(200)).body.events;
     expect(log.at(-2).event).toEqual({ type: 'timedOut', seat: 'dealer' });

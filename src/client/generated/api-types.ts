@@ -1716,7 +1716,11 @@ export interface components {
         Result: {
             declarer: components["schemas"]["Seat"];
             game: components["schemas"]["GameType"];
-            won: boolean;
+            /** @description the declarer won (ramsch: the player who chose it); null on a draw */
+            won: boolean | null;
+            /** @description a 60:60 suit or grand game in simple scoring: 1 point each */
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
             declarerPoints: number;
             defenderPoints: number;
             schneider: boolean;
@@ -1737,6 +1741,11 @@ export interface components {
                 dealer: number;
             };
         } | null;
+        /**
+         * @description how the game ended: played out, resigned, timed out (claimed), or passed in (bidding)
+         * @enum {string}
+         */
+        GameEnd: "played" | "resigned" | "timedOut" | "passedIn";
         CreatePlayer: {
             name: string;
         };
@@ -1877,8 +1886,10 @@ export interface components {
         };
         /** @description null while the game runs */
         SheetResult: {
-            /** @description the declarer won (ramsch: the player who chose it) */
-            won: boolean;
+            /** @description the declarer won (ramsch: the player who chose it); null on a draw */
+            won: boolean | null;
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
             declarerPoints: number;
             defenderPoints: number;
             schneider: boolean;
@@ -1961,7 +1972,9 @@ export interface components {
             declarer: string | null;
             /** @enum {string|null} */
             game: "clubs" | "spades" | "hearts" | "diamonds" | "grand" | "ramsch" | "null" | null;
-            won: boolean;
+            won: boolean | null;
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
             passedIn: boolean;
             value: number;
             points: components["schemas"]["PointsByPlayer"] & unknown;

@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { GAME_TYPES, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../../games/deadline.ts';
-import { ConfigSchema, ID, StatusSchema } from '../schemas.ts';
+import { ConfigSchema, GameEndSchema, ID, StatusSchema } from '../schemas.ts';
 
 const turnSeconds = z
   .number()
@@ -33,7 +33,9 @@ const GameTypeOrNull = z.enum(GAME_TYPES).nullable();
 
 const SheetResultSchema = z
   .object({
-    won: z.boolean().openapi({ description: 'the declarer won (ramsch: the player who chose it)' }),
+    won: z.boolean().nullable().openapi({ description: 'the declarer won (ramsch: the player who chose it); null on a draw' }),
+    draw: z.boolean(),
+    end: GameEndSchema,
     declarerPoints: z.number().int(),
     defenderPoints: z.number().int(),
     schneider: z.boolean(),
@@ -111,7 +113,9 @@ export const MatchEventSchema = z
         gameId: z.string(),
         declarer: z.string().nullable(),
         game: GameTypeOrNull,
-        won: z.boolean(),
+        won: z.boolean().nullable(),
+        draw: z.boolean(),
+        end: GameEndSchema,
         passedIn: z.boolean(),
         value: z.number().int(),
         points: PointsSchema,
