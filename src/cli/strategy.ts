@@ -23,8 +23,11 @@
 //   - Ramsch and null (as declarer): it ducks under the led card with its highest-point (null:
 //     highest) card that loses, leads its lowest. Null defender: plays low to let the
 //     declarer win.
-import { DECK, POINTS, trickRules, type Card, type GameType, type Seat } from '../engine/index.ts';
+import { DECK, POINTS, beats, trickRules, type Card, type GameType, type Seat } from '../engine/index.ts';
 import type { components } from '../client/generated/api-types.ts';
+import { rng, type Pick } from './rng.ts';
+
+export { rng, type Pick };
 
 export type ApiMove = components['schemas']['Move'];
 
@@ -60,23 +63,11 @@ export function remember(memory: Memory, view: BotView): void {
   if (view.lastTrick) for (const t of view.lastTrick.cards) memory.played.add(t.card);
 }
 
-/** A uniform random number generator: an integer in 0..n-1. */
-export type Pick = (n: number) => number;
 
 export type Strategy = (view: BotView, memory: Memory, pick: Pick) => ApiMove;
 export const STRATEGY_NAMES = ['random', 'greedy'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
-/** xorshift32: reproducible randomness from a seed. */
-export function rng(seed: number): Pick {
-  let x = seed | 0 || 0x9e3779b9;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
 
 export const random: Strategy = (view, _memory, pick) => {
   if (view.legalMoves.length === 0) throw new Error('no legal move');
@@ -218,9 +209,9 @@ function play(view: BotView, memory: Memory): ApiMove {
 
   if (view.trick.length === 1) {
     const led = view.trick[0].card;
-    const beats = (c: Card) => beatsLed(rules, led, c);
-    const winners = legal.filter(beats);
-    const losers = legal.filter((c) => !beats(c));
+    const wins = (c: Card) => beats(game, view.config.ramschTrumps, led, c);
+    const winners = legal.filter(wins);
+    const losers = legal.filter((c) => !wins(c));
     if (avoid) {
       // Duck, shedding what hurts most; when forced to win, take as little as possible.
       if (losers.length) return playCard(byMin(losers, (c) => (game === 'null' ? -rules.power[c] : -POINTS[c] * 100 - rules.power[c])));
@@ -250,14 +241,6 @@ function play(view: BotView, memory: Memory): ApiMove {
     return playCard(byMin(pullTrumps ? sure.filter(trump) : sure, (c) => -POINTS[c] * 100 - rules.power[c]));
   }
   return playCard(byMin(legal, cheap));
-}
-
-type TrickRules = ReturnType<typeof trickRules>;
-
-function beatsLed(rules: TrickRules, led: Card, c: Card): boolean {
-  const a = rules.cls[led];
-  const b = rules.cls[c];
-  return a === b ? rules.power[c] > rules.power[led] : b === 'trump';
 }
 
 export const STRATEGIES: Record<StrategyName, Strategy> = { random, greedy };

@@ -11,4 +11,4 @@ export { legalMoves } from './legal.ts';
 export { view, viewEvent, visibleCards } from './view.ts';
 export { replay } from './replay.ts';
 export { finalResult, matadors, BASE_VALUE } from './score.ts';
-export { trickRules, trickWinnerIndex } from './trumps.ts';
+export { beats, trickRules, trickWinnerIndex } from './trumps.ts';

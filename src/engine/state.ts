@@ -154,11 +154,3 @@ export function cutDeckCards(state: State, from: number, count: number, cut = st
 export function completedTricks(state: State): number {
   return state.tricks.forehand + state.tricks.dealer;
 }
-
-/** Cards a seat may play now: open cards on top of its stacks, and its hand. */
-export function playableCards(state: State, seat: Seat): Card[] {
-  const out: Card[] = [];
-  for (const c of state.open[seat]) if (c !== null) out.push(c);
-  for (const c of state.hand[seat]) out.push(c);
-  return out;
-}

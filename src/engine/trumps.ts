@@ -1,5 +1,5 @@
 // Which cards are trumps, what suit a card follows, and which card wins a trick, per game.
-import { DECK, isJack, rankOf, suitOf } from './cards.ts';
+import { DECK, cardIndex, isJack, rankOf, suitOf } from './cards.ts';
 import { SUITS, type Card, type GameType, type RamschTrumps, type Suit } from './types.ts';
 
 /** The suit class a card belongs to when following: a printed suit, or trump. */
@@ -112,12 +112,14 @@ export function trumpSuitOf(game: GameType): Suit | undefined {
   return TRUMP_SUIT[game];
 }
 
+/** Whether `second` beats the `led` card of a two-card trick in this game (secondWins by card). */
+export function beats(game: GameType, ramschTrumps: RamschTrumps, led: Card, second: Card): boolean {
+  return secondWins(cardOrder(game, ramschTrumps), cardIndex(led), cardIndex(second));
+}
+
 /** Index (0 or 1) of the card that wins a two-card trick, led card first. */
-export function trickWinnerIndex(rules: TrickRules, led: Card, second: Card): 0 | 1 {
-  const a = rules.cls[led];
-  const b = rules.cls[second];
-  if (a === b) return rules.power[second] > rules.power[led] ? 1 : 0;
-  return b === TRUMP ? 1 : 0;
+export function trickWinnerIndex(game: GameType, ramschTrumps: RamschTrumps, led: Card, second: Card): 0 | 1 {
+  return beats(game, ramschTrumps, led, second) ? 1 : 0;
 }
 
 /** The cards of `playable` that may be played to a trick led with `led` (follow suit). */

@@ -153,9 +153,10 @@ describe('tampering is caught', () => {
   it('a changed card in a played event', () => {
     const r = base();
     const i = indexOf(r, (e) => e.type === 'played');
-    const played = r.events[i].event as { card: Card };
-    // A card of the same seat that is not playable now (or not that seat's at all).
-    played.card = played.card === 'D7' ? 'D8' : 'D7';
+    const played = r.events[i].event as { seat: string; card: Card };
+    // A card the other seat plays later: never this seat's to play now.
+    const later = r.events.slice(i + 1).find((e) => e.event.type === 'played' && (e.event as { seat: string }).seat !== played.seat);
+    played.card = (later!.event as { card: Card }).card;
     expect(problemsOf(r)).toMatch(new RegExp(`^moves: event ${i + 1}: `, 'm'));
   });
 

@@ -10,19 +10,10 @@ import { Worker } from 'node:worker_threads';
 import type { Database } from '../../src/db/client.ts';
 import { gameEvents } from '../../src/db/schema.ts';
 import type { GameStore } from '../../src/db/games.ts';
+import { rng } from '../../src/cli/rng.ts';
 
-/** A reproducible random source: splitmix32 (well spread from neighbouring seeds). */
-export function rng(seed: number) {
-  let x = seed >>> 0;
-  return (n: number) => {
-    x = (x + 0x9e3779b9) >>> 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    z = (z ^ (z >>> 16)) >>> 0;
-    return z % n;
-  };
-}
+/** The reproducible random source of the tests (splitmix32: well spread from neighbouring seeds). */
+export { rng };
 
 // ------------------------------------------------------------------ card detection
 

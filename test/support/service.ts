@@ -76,13 +76,5 @@ export class Client {
   }
 }
 
-/** xorshift32 for reproducible random play in tests. */
-export function rng(seed: number) {
-  let x = seed | 0 || 1;
-  return (n: number) => {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    return (x >>> 0) % n;
-  };
-}
+/** Reproducible random play in tests: the bots' own random source. */
+export { rng } from '../../src/cli/rng.ts';
