@@ -112,16 +112,28 @@ export class Waiters {
   }
 }
 
-/** One process only: enough for the embedded database, which one process owns. */
+/**
+ * One process only: publishing wakes this process's waiters and tells the observers. The
+ * cross-process notifier below builds on it.
+ */
 export class LocalNotifier implements Notifier {
-  private readonly waiters: Waiters;
+  protected readonly waiters: Waiters;
   private readonly observers: VersionObserver[] = [];
   constructor(maxWaiters: number) {
     this.waiters = new Waiters(maxWaiters);
   }
   async publish(key: string, version: number): Promise<void> {
+    this.heard(key, version);
+  }
+  /** A version is known here: observers first (the cache), then the waiters wake. */
+  protected heard(key: string, version: number): void {
     for (const o of this.observers) o.heard(key, version);
     this.waiters.notify(key, version);
+  }
+  /** Versions may have been missed: observers forget, waiters look again. */
+  protected reset(): void {
+    for (const o of this.observers) o.reset();
+    this.waiters.wakeAll(true);
   }
   observe(observer: VersionObserver): void {
     this.observers.push(observer);
@@ -157,8 +169,7 @@ export const ANNOUNCE_WINDOW_MS = 5;
  * An announcement lost with a crashing process delays the others' waiters until their long
  * poll ends, which then reads the database (games/repository.ts).
  */
-export class PgNotifier implements Notifier {
-  private readonly observers: VersionObserver[] = [];
+export class PgNotifier extends LocalNotifier {
   private stop: () => Promise<void> = async () => {};
   private send: (payload: string) => Promise<unknown> = async () => {};
   /** Versions written here and not yet announced. */
@@ -168,10 +179,8 @@ export class PgNotifier implements Notifier {
   private lastSent = -Infinity;
   private closed = false;
 
-  private constructor(private readonly waiters: Waiters) {}
-
   static async start(database: Database, maxWaiters: number): Promise<PgNotifier> {
-    const notifier = new PgNotifier(new Waiters(maxWaiters));
+    const notifier = new PgNotifier(maxWaiters);
     const onNotify = (payload: string) => {
       for (const line of payload.split('\n')) {
         const at = line.lastIndexOf(' ');
@@ -186,17 +195,7 @@ export class PgNotifier implements Notifier {
     return notifier;
   }
 
-  private heard(key: string, version: number): void {
-    for (const o of this.observers) o.heard(key, version);
-    this.waiters.notify(key, version);
-  }
-
-  private reset(): void {
-    for (const o of this.observers) o.reset();
-    this.waiters.wakeAll(true);
-  }
-
-  async publish(key: string, version: number): Promise<void> {
+  override async publish(key: string, version: number): Promise<void> {
     this.heard(key, version);
     if ((this.pending.get(key) ?? -1) < version) this.pending.set(key, version);
     this.schedule();
@@ -232,20 +231,8 @@ export class PgNotifier implements Notifier {
     if (payload) await this.send(payload).catch(() => {});
   }
 
-  observe(observer: VersionObserver): void {
-    this.observers.push(observer);
-  }
-
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    return this.waiters.wait(key, version, timeoutMs, signal);
-  }
-
-  hasRoom(): boolean {
-    return this.waiters.hasRoom();
-  }
-
   /** Announces what is still pending, then stops listening. */
-  async close(): Promise<void> {
+  override async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

@@ -3,6 +3,7 @@
 // may not see, and the event log replays to the same state.
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
+import { configArbitrary, seedArbitrary } from '../../test/support/arbitraries.ts';
 import { describe, it } from 'vitest';
 import { BID_VALUES } from './bids.ts';
 import { DECK, pointsOf } from './cards.ts';
@@ -229,14 +230,10 @@ interface Plan {
   resigner: Seat | 'toMove';
 }
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
 const planOf = (variant: Variant, scoring: Scoring): fc.Arbitrary<Plan> =>
   fc.record({
-    config: fc
-      .record({ spitzen: fc.boolean(), kontra: fc.boolean(), ramschTrumps: fc.constantFrom('jacks' as const, 'none' as const) })
-      .map((c) => ({ ...DEFAULT_CONFIG, ...c, variant, scoring })),
-    seed: fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hex),
+    config: configArbitrary(variant, scoring),
+    seed: seedArbitrary,
     choices: fc.array(fc.nat(), { minLength: 1, maxLength: 100 }),
     // About one game in ten is resigned, at a random move.
     resignAt: fc.oneof({ weight: 9, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.nat({ max: 60 }) }),

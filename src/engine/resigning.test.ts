@@ -5,6 +5,7 @@
 // come; in ramsch the quitter takes them; in null a quitting declarer takes a trick, a quitting
 // defender leaves the declarer trickless. Nothing here calls the engine's scoring.
 import fc from 'fast-check';
+import { configArbitrary, seedArbitrary } from '../../test/support/arbitraries.ts';
 import { describe, it } from 'vitest';
 import { DECK } from './cards.ts';
 import { decide, timeOut } from './decide.ts';
@@ -163,14 +164,10 @@ interface Plan {
   how: 'resign' | 'timeOut';
 }
 
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
 const planOf = (variant: Variant, scoring: Scoring): fc.Arbitrary<Plan> =>
   fc.record({
-    config: fc
-      .record({ spitzen: fc.boolean(), kontra: fc.boolean(), ramschTrumps: fc.constantFrom('jacks' as const, 'none' as const) })
-      .map((c) => ({ ...DEFAULT_CONFIG, ...c, variant, scoring })),
-    seed: fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hex),
+    config: configArbitrary(variant, scoring),
+    seed: seedArbitrary,
     choices: fc.array(fc.nat(), { minLength: 1, maxLength: 60 }),
     at: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
     quitter: fc.constantFrom('forehand' as const, 'dealer' as const, 'toMove' as const),

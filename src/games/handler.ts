@@ -19,20 +19,23 @@ export interface HandlerDeps {
   conflictFacts: (game: Game, seat: Seat | null) => Promise<Record<string, unknown>>;
 }
 
-/** A request sent with an Idempotency-Key: the key, the request itself, and its answer. */
-export interface Idempotent<A> {
-  playerId: string;
-  key: string;
-  /** What was asked (hashed: the same key with another request is refused). */
-  request: unknown;
-  /** The answer to keep, made from the game before and after the command. */
+/** How a command's answer is made, and (with an Idempotency-Key) kept. */
+export interface Answering<A> {
+  /**
+   * The answer, made from the game before and after the command, before the append: it is ready
+   * the moment the append commits, and the appends of requests decided together leave together.
+   */
   answer: (before: Game, after: Game, seat: Seat) => Promise<A>;
+  /** A request sent with an Idempotency-Key: its key, and what was asked (hashed). */
+  idempotency?: { playerId: string; key: string; request: unknown };
 }
 
-export type Handled<A> =
-  | { replayed: false; seat: Seat; before: Game; after: Game; answer?: A }
-  /** The answer given the first time, as it was sent then. */
-  | { replayed: true; answer: A };
+/** The command's answer: made now, or the one given the first time the key was sent. */
+export interface Handled<A> {
+  answer: A;
+  /** The game after the command; null for a repeat answered from the kept answer. */
+  after: Game | null;
+}
 
 type Attempt<A> = { ok: true; handled: Handled<A> } | { ok: false; refused?: DomainError };
 
@@ -43,22 +46,22 @@ export async function handleCommand<A>(
   gameId: string,
   playerId: string,
   command: GameCommand,
-  idempotent?: Idempotent<A>,
+  { answer, idempotency }: Answering<A>,
 ): Promise<Handled<A>> {
   const { repository } = deps;
-  const hash = idempotent ? requestHash(gameId, idempotent.request) : '';
+  const hash = idempotency ? requestHash(gameId, idempotency.request) : '';
 
   /** The answer already given for this idempotency key, if any (or a refusal for another request). */
   const given = async (): Promise<Handled<A> | null> => {
-    if (!idempotent) return null;
-    const stored = await repository.idempotentAnswer(idempotent.playerId, idempotent.key);
+    if (!idempotency) return null;
+    const stored = await repository.idempotentAnswer(idempotency.playerId, idempotency.key);
     if (!stored) return null;
     if (stored.requestHash !== hash)
       throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with another request');
     // Stored as the JSON text first sent; a driver may hand it back parsed already. Either way
     // its keys keep their order, so it is sent again byte for byte.
     const body = stored.body;
-    return { replayed: true, answer: (typeof body === 'string' ? JSON.parse(body) : body) as A };
+    return { answer: (typeof body === 'string' ? JSON.parse(body) : body) as A, after: null };
   };
 
   const attempt = async (game: Game): Promise<Attempt<A>> => {
@@ -67,13 +70,10 @@ export async function handleCommand<A>(
     if (decision instanceof DomainError) return { ok: false, refused: decision };
     const change: Change = { events: decision.events, patch: decision.patch, at };
     const after = repository.preview(game, change);
-    let answer: A | undefined;
-    if (idempotent) {
-      answer = await idempotent.answer(game, after, decision.seat);
-      // Kept as the very JSON text sent (a jsonb object would come back with its keys
-      // reordered), so a repeat gets the first answer byte for byte.
-      change.idempotency = { playerId: idempotent.playerId, key: idempotent.key, requestHash: hash, status: 200, body: JSON.stringify(answer) };
-    }
+    const made = await answer(game, after, decision.seat);
+    // Kept as the very JSON text sent (a jsonb object would come back with its keys reordered),
+    // so a repeat gets the first answer byte for byte.
+    if (idempotency) change.idempotency = { ...idempotency, requestHash: hash, status: 200, body: JSON.stringify(made) };
     const appended = await repository.append(game, change, after);
     if (!appended.ok) {
       // The same key sent twice at once: the other request made the move (its append came
@@ -82,11 +82,13 @@ export async function handleCommand<A>(
       return first ? { ok: true, handled: first } : { ok: false };
     }
     if (after.state.phase === 'finished') await deps.onFinished(after);
-    return { ok: true, handled: { replayed: false, seat: decision.seat, before: game, after, answer } };
+    return { ok: true, handled: { answer: made, after } };
   };
 
-  const first = await given();
-  if (first) return first;
+  if (idempotency) {
+    const first = await given();
+    if (first) return first;
+  }
 
   const copy = repository.copy(gameId);
   if (copy) {

@@ -53,7 +53,7 @@ export class GameService {
 
   /** The game as `viewer` sees it. */
   async view(game: Game, viewer: Viewer): Promise<GameView> {
-    return gameView(game, viewer, await this.deps.players.namesOf(playerIdsOf([game.row])));
+    return gameView(game, viewer, await this.namesOf(game));
   }
 
   /** A new game; its creator takes a seat (the one asked for, or one drawn). */
@@ -82,8 +82,7 @@ export class GameService {
   }
 
   async join(gameId: string, playerId: string): Promise<GameView> {
-    const done = await this.command(gameId, playerId, { type: 'join' });
-    return this.view(done.after, done.seat);
+    return this.command(gameId, playerId, { type: 'join' });
   }
 
   /** A move; with an idempotency key, a repeat gets the first answer again. */
@@ -92,16 +91,16 @@ export class GameService {
     // A cut left open is the server's to choose (the player gives up that part of fairness).
     const move: Move = sent.type === 'cut' ? { type: 'cut', at: sent.at ?? this.deps.random.cut() } : sent;
     const command: GameCommand = { type: 'move', move, expectedVersion: request.expectedVersion };
-    const answer = (before: Game, after: Game, seat: Seat) => this.answer(before, after, seat);
-    const handled = await handleCommand(this.handler, gameId, playerId, command, idempotencyKey ? { playerId, key: idempotencyKey, request, answer } : undefined);
-    if (handled.replayed) return handled.answer;
-    return handled.answer ?? (await this.answer(handled.before, handled.after, handled.seat));
+    const handled = await handleCommand(this.handler, gameId, playerId, command, {
+      answer: async (before, after, seat) => moveAnswer(before, after, seat, await this.namesOf(after)),
+      idempotency: idempotencyKey === undefined ? undefined : { playerId, key: idempotencyKey, request },
+    });
+    return handled.answer;
   }
 
   /** After the deadline, the waiting player ends the game (see games/commands.ts). */
   async claimTimeout(gameId: string, playerId: string): Promise<GameView> {
-    const done = await this.command(gameId, playerId, { type: 'claimTimeout' });
-    return this.view(done.after, done.seat);
+    return this.command(gameId, playerId, { type: 'claimTimeout' });
   }
 
   /**
@@ -199,13 +198,13 @@ export class GameService {
     };
   }
 
-  private async command(gameId: string, playerId: string, command: GameCommand) {
-    const handled = await handleCommand<never>(this.handler, gameId, playerId, command);
-    if (handled.replayed) throw new Error('a command without an idempotency key was replayed');
-    return handled;
+  /** A command answered with the game as its player sees it afterwards. */
+  private async command(gameId: string, playerId: string, command: GameCommand): Promise<GameView> {
+    const handled = await handleCommand(this.handler, gameId, playerId, command, { answer: (_, after, seat) => this.view(after, seat) });
+    return handled.answer;
   }
 
-  private async answer(before: Game, after: Game, seat: Seat): Promise<MoveAnswer> {
-    return moveAnswer(before, after, seat, await this.deps.players.namesOf(playerIdsOf([after.row])));
+  private async namesOf(game: Game) {
+    return this.deps.players.namesOf(playerIdsOf([game.row]));
   }
 }
