@@ -34,6 +34,11 @@ const IN_PROCESS = env.BENCH_IN_PROCESS === '1';
 /** The service's DATABASE_POOL_SIZE: twice this machine's CPUs (the database shares them). */
 const POOL_SIZE = env.DATABASE_POOL_SIZE ?? String(2 * os.cpus().length);
 const CPU_PROF = env.BENCH_CPU_PROF;
+/**
+ * The service as `npm start` runs it, but silent, and without the sign-up limit: the benchmark
+ * registers its 64 bots from one address (the per-player limit stays as configured).
+ */
+const SERVICE_ENV = { DATABASE_POOL_SIZE: POOL_SIZE, HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_SIGNUP: '0' };
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const TARGET = { ratio: 0.6, p99Ms: 50, rssMb: 200 };
@@ -128,7 +133,7 @@ async function startChild(databaseUrl: string): Promise<Server> {
   args.push('dist/main.js');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    env: { ...env, ...SERVICE_ENV, DATABASE_URL: databaseUrl, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -152,7 +157,7 @@ async function startChild(databaseUrl: string): Promise<Server> {
 async function startInProcess(databaseUrl: string): Promise<Server> {
   const { loadConfig } = await import('../src/config.ts');
   const { startService } = await import('../src/server.ts');
-  const service = await startService(loadConfig({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }));
+  const service = await startService(loadConfig({ ...SERVICE_ENV, DATABASE_URL: databaseUrl, PORT: '0' }));
   return {
     url: service.url,
     rssMb: () => process.memoryUsage().rss / 2 ** 20,

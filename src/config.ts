@@ -4,6 +4,23 @@
 import type { JWK } from 'jose';
 import { z } from 'zod';
 
+/** A budget of `points` requests per `seconds`; 0 points: no limit. */
+export interface Budget {
+  points: number;
+  seconds: number;
+}
+
+export interface LimitsConfig {
+  /** Per player, for every call made with a token. */
+  player: Budget;
+  /** Per client address, for calls without a token. */
+  anonymous: Budget;
+  /** Per client address, for creating players. */
+  signup: Budget;
+  /** Take the client address from X-Forwarded-For (behind a proxy the operator runs). */
+  trustProxy: boolean;
+}
+
 export interface ExternalAuthConfig {
   jwksUrl: string;
   issuer: string;
@@ -31,6 +48,12 @@ export interface AppConfig {
   maxWaiters: number;
   /** How many games one process keeps a copy of (0: none; every request reads the database). */
   gameCacheSize: number;
+  /** Origins a browser may call the API from ('*': any; the API uses bearer tokens, never cookies). */
+  corsOrigins: '*' | string[];
+  /** Rate limits (points per seconds; 0 points: none), and whether X-Forwarded-For names the client. */
+  limits: LimitsConfig;
+  /** Retention: a waiting game or match expires after this; kept answers go after idempotencyTtl. */
+  retention: { waitingTtlSeconds: number; idempotencyTtlSeconds: number; sweepIntervalSeconds: number };
 }
 
 export class ConfigError extends Error {
@@ -99,6 +122,37 @@ const privateKey = z
     return k as JWK;
   });
 
+/** A rate limit as `points/seconds` (e.g. `600/60`), or `0` for none. */
+const budget = (fallback: Budget) =>
+  z
+    .string()
+    .optional()
+    .transform((raw, ctx): Budget => {
+      if (raw === undefined) return fallback;
+      if (raw.trim() === '0') return { points: 0, seconds: 1 };
+      const m = /^(\d{1,9})\/(\d{1,7})$/.exec(raw.trim());
+      if (!m || Number(m[2]) < 1) return fail(ctx, `expected points/seconds such as 600/60 (or 0 for no limit), got ${JSON.stringify(raw)}`);
+      return { points: Number(m[1]), seconds: Number(m[2]) };
+    });
+
+/** `*`, or a comma-separated list of origins (scheme://host[:port]). */
+const origins = z
+  .string()
+  .optional()
+  .transform((raw, ctx): '*' | string[] => {
+    if (raw === undefined || raw.trim() === '*') return '*';
+    const list = raw.split(',').map((o) => o.trim()).filter(Boolean);
+    const bad = list.find((o) => !/^https?:\/\/[^/\s]+$/.test(o));
+    if (bad !== undefined) return fail(ctx, `expected * or origins like https://play.example.com, got ${JSON.stringify(bad)}`);
+    return list;
+  });
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: (iss) => `expected true or false, got ${JSON.stringify(iss.input)}` })
+    .optional()
+    .transform((raw) => (raw === undefined ? fallback : raw === 'true' || raw === '1'));
+
 const httpUrl = z
   .string()
   .optional()
@@ -124,6 +178,14 @@ const schema = z.object({
     .default('info'),
   MAX_WAITERS: integer(0, 1_000_000, 1000),
   GAME_CACHE_SIZE: integer(0, 1_000_000, 1000),
+  CORS_ORIGINS: origins,
+  RATE_LIMIT_PLAYER: budget({ points: 20_000, seconds: 60 }),
+  RATE_LIMIT_ANONYMOUS: budget({ points: 3_000, seconds: 60 }),
+  RATE_LIMIT_SIGNUP: budget({ points: 60, seconds: 3_600 }),
+  TRUST_PROXY: flag(false),
+  WAITING_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
+  IDEMPOTENCY_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
+  SWEEP_INTERVAL_SECONDS: integer(0, 24 * 60 * 60, 60), // 0: no sweeps
 });
 
 const EXTERNAL_AUTH = ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE'] as const;
@@ -166,5 +228,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     maxWaiters: e.MAX_WAITERS,
     gameCacheSize: e.GAME_CACHE_SIZE,
+    corsOrigins: e.CORS_ORIGINS,
+    limits: { player: e.RATE_LIMIT_PLAYER, anonymous: e.RATE_LIMIT_ANONYMOUS, signup: e.RATE_LIMIT_SIGNUP, trustProxy: e.TRUST_PROXY },
+    retention: {
+      waitingTtlSeconds: e.WAITING_TTL_SECONDS,
+      idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_SECONDS,
+      sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    },
   };
 }

@@ -21,9 +21,14 @@ export type GameRefusalCode =
   | 'DEADLINE_NOT_REACHED'
   | 'YOUR_TURN'
   | 'GAME_NOT_FINISHED'
-  | 'MATCH_GAME';
+  | 'MATCH_GAME'
+  | 'GAME_STARTED'
+  | 'GAME_CANCELLED'
+  | 'NOT_YOUR_GAME'
+  | 'NOT_YOUR_CHALLENGE'
+  | 'PLAYER_NOT_FOUND';
 
-export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL';
+export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL' | 'MATCH_STARTED' | 'MATCH_CANCELLED' | 'NOT_YOUR_MATCH';
 
 /** The process cannot take one more waiting request (a long poll or a stream) now. */
 export type CapacityCode = 'TOO_MANY_WAITERS';

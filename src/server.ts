@@ -9,6 +9,7 @@ import { GameStore } from './db/games.ts';
 import { MatchStore } from './db/matches.ts';
 import { MoveBatcher } from './db/move-batch.ts';
 import { PgNotifier, type Notifier } from './db/notifier.ts';
+import { PlayerEventStore } from './db/player-events.ts';
 import { PlayerStore } from './db/players.ts';
 import { GameCache } from './games/cache.ts';
 import { cryptoRandomness, type Randomness } from './games/randomness.ts';
@@ -18,6 +19,8 @@ import { createApp } from './http/app.ts';
 import { DEFAULT_TIMING, type AppDeps } from './http/deps.ts';
 import { jsonLogger, type Logger } from './log.ts';
 import { MatchService } from './matches/service.ts';
+import { PlayerService } from './players/service.ts';
+import { Sweeper } from './sweeper.ts';
 
 export interface ServiceOptions {
   log?: Logger;
@@ -38,6 +41,7 @@ export interface ServiceParts {
   matchStore: MatchStore;
   cache: GameCache;
   notifier: Notifier;
+  sweeper: Sweeper;
 }
 
 export async function buildService(config: AppConfig, options: ServiceOptions = {}): Promise<{ deps: AppDeps; parts: ServiceParts }> {
@@ -65,26 +69,31 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const random = options.random ?? cryptoRandomness;
   const now = options.now ?? (() => new Date());
   const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
-  const games = new GameService({
-    repository: new GameRepository(gameStore, cache, notifier),
-    players,
-    notifier,
-    random,
+  const repository = new GameRepository(gameStore, cache, notifier);
+  const games = new GameService({ repository, players, notifier, random, now, onFinished: (game) => matches.gameFinished(game) });
+  const { retention } = config;
+  const sweeper = new Sweeper({
+    database,
+    games,
+    repository,
+    matches,
     now,
-    onFinished: (game) => matches.gameFinished(game),
+    log,
+    waitingTtlMs: retention.waitingTtlSeconds * 1000,
+    idempotencyTtlMs: retention.idempotencyTtlSeconds * 1000,
   });
   return {
     deps: {
       config,
       log,
       tokens,
-      players,
+      players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
       games,
       matches,
       ready: () => isReady(database),
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
-    parts: { database, players, gameStore, matchStore, cache, notifier },
+    parts: { database, players, gameStore, matchStore, cache, notifier, sweeper },
   };
 }
 
@@ -100,6 +109,7 @@ export interface RunningService {
 export async function startService(config: AppConfig, options: ServiceOptions = {}): Promise<RunningService> {
   const { deps, parts } = await buildService(config, options);
   const app = createApp(deps);
+  parts.sweeper.start(config.retention.sweepIntervalSeconds * 1000);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });
@@ -111,6 +121,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
     url: `http://${host}:${port}`,
     server,
     async close() {
+      await parts.sweeper.stop();
       await parts.notifier.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

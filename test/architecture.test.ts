@@ -15,7 +15,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/db': ['src/engine', 'src/errors.ts'],
   'src/games': ['src/engine', 'src/db', 'src/errors.ts'],
   'src/matches': ['src/engine', 'src/db', 'src/games', 'src/errors.ts', 'src/log.ts'],
-  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/auth', 'src/errors.ts', 'src/log.ts', 'src/config.ts'],
+  'src/players': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/auth', 'src/errors.ts'],
+  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/auth', 'src/errors.ts', 'src/log.ts', 'src/config.ts'],
   'src/client': [],
 };
 

@@ -26,6 +26,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       maxWaiters: 1000,
       gameCacheSize: 1000,
+      corsOrigins: '*',
+      limits: {
+        player: { points: 20_000, seconds: 60 },
+        anonymous: { points: 3_000, seconds: 60 },
+        signup: { points: 60, seconds: 3_600 },
+        trustProxy: false,
+      },
+      retention: { waitingTtlSeconds: 86_400, idempotencyTtlSeconds: 86_400, sweepIntervalSeconds: 60 },
     });
   });
 
@@ -43,6 +51,14 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'silent',
       MAX_WAITERS: '0',
       GAME_CACHE_SIZE: '0',
+      CORS_ORIGINS: 'https://play.example.com, http://localhost:5173',
+      RATE_LIMIT_PLAYER: '100/10',
+      RATE_LIMIT_ANONYMOUS: '0',
+      RATE_LIMIT_SIGNUP: '5/60',
+      TRUST_PROXY: 'true',
+      WAITING_TTL_SECONDS: '600',
+      IDEMPOTENCY_TTL_SECONDS: '3600',
+      SWEEP_INTERVAL_SECONDS: '0',
     });
     expect(config).toEqual({
       port: 8080,
@@ -54,6 +70,9 @@ describe('loadConfig', () => {
       logLevel: 'silent',
       maxWaiters: 0,
       gameCacheSize: 0,
+      corsOrigins: ['https://play.example.com', 'http://localhost:5173'],
+      limits: { player: { points: 100, seconds: 10 }, anonymous: { points: 0, seconds: 1 }, signup: { points: 5, seconds: 60 }, trustProxy: true },
+      retention: { waitingTtlSeconds: 600, idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 },
     });
   });
 
@@ -77,6 +96,11 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'debug' }, 'LOG_LEVEL: expected info or silent, got "debug"'],
     [{ AUTH_JWKS_URL: 'ftp://x', AUTH_ISSUER: 'i', AUTH_AUDIENCE: 'a' }, 'AUTH_JWKS_URL: expected an http(s) URL'],
     [{ AUTH_ISSUER: 'i' }, 'AUTH_JWKS_URL, AUTH_AUDIENCE: required when AUTH_ISSUER is set (set all three or none)'],
+    [{ RATE_LIMIT_PLAYER: '100' }, 'RATE_LIMIT_PLAYER: expected points/seconds such as 600/60 (or 0 for no limit), got "100"'],
+    [{ RATE_LIMIT_SIGNUP: '5/0' }, 'RATE_LIMIT_SIGNUP: expected points/seconds such as 600/60 (or 0 for no limit), got "5/0"'],
+    [{ CORS_ORIGINS: 'play.example.com' }, 'CORS_ORIGINS: expected * or origins like https://play.example.com, got "play.example.com"'],
+    [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY: expected true or false, got "yes"'],
+    [{ WAITING_TTL_SECONDS: '5' }, 'WAITING_TTL_SECONDS: expected an integer 60..31536000, got "5"'],
   ])('names the variable and the problem: %o', (env, message) => {
     expect(problem(env)).toBe(message);
   });

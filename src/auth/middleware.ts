@@ -5,8 +5,11 @@ import type { TokenService } from './tokens.ts';
 
 export type AuthenticatedPlayer = { playerId: string; name: string };
 
-/** Context variables set by `authenticate`; `player` is null for an anonymous spectator. */
-export type AuthVariables = { player: AuthenticatedPlayer | null };
+/**
+ * Context variables set by `authenticate`; `player` is null for an anonymous spectator, `token`
+ * the verified bearer token (null without one).
+ */
+export type AuthVariables = { player: AuthenticatedPlayer | null; token?: string | null };
 
 export type AuthenticateOptions = {
   tokens: Pick<TokenService, 'verify'>;
@@ -27,6 +30,7 @@ export function authenticate({ tokens, resolvePlayer }: AuthenticateOptions) {
     const header = c.req.header('Authorization');
     if (header === undefined) {
       c.set('player', null);
+      c.set('token', null);
       return next();
     }
     const match = BEARER.exec(header);
@@ -36,6 +40,7 @@ export function authenticate({ tokens, resolvePlayer }: AuthenticateOptions) {
     const player = await resolvePlayer(result.principal);
     if (!player) throw new AuthError('INVALID_TOKEN', 'the token does not belong to a known player');
     c.set('player', player);
+    c.set('token', match[1]);
     return next();
   });
 }

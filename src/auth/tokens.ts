@@ -90,6 +90,12 @@ export class TokenService {
     }
   }
 
+  /** When a token (verified before) expires: its `exp` claim. */
+  expiryOf(token: string): Date | null {
+    const { exp } = decodeJwt(token);
+    return typeof exp === 'number' ? new Date(exp * 1000) : null;
+  }
+
   /** The public half of our signing key, for `GET /.well-known/jwks.json`. */
   jwks(): JSONWebKeySet {
     // Strip `d` defensively: the public JWK must never carry private material, whatever was stored.

@@ -30,6 +30,11 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `fn` holding the advisory lock `key` on one session, if no other session (of any
+   * process) holds it; false without running it when one does.
+   */
+  withAdvisoryLock(key: number, fn: () => Promise<void>): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -96,6 +101,9 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
 }
 
 function pgliteDatabase(db: Db, pglite: PGlite): Database {
+  // One session for everyone: an advisory lock is re-entrant on it, so the locks held through
+  // this Database are counted here too.
+  const held = new Set<number>();
   return {
     db,
     driver: 'pglite',
@@ -107,6 +115,22 @@ function pgliteDatabase(db: Db, pglite: PGlite): Database {
     },
     notify: async (channel, payload) => {
       await pglite.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    withAdvisoryLock: async (key, fn) => {
+      if (held.has(key)) return false;
+      held.add(key);
+      try {
+        const [{ locked }] = (await pglite.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [key])).rows;
+        if (!locked) return false;
+        try {
+          await fn();
+        } finally {
+          await pglite.query('select pg_advisory_unlock($1)', [key]);
+        }
+        return true;
+      } finally {
+        held.delete(key);
+      }
     },
     close: () => pglite.close(),
   };
@@ -130,6 +154,22 @@ function postgresDatabase(db: Db, sql: postgres.Sql): Database {
     },
     notify: async (channel, payload) => {
       await sql.notify(channel, payload);
+    },
+    withAdvisoryLock: async (key, fn) => {
+      // A session lock on a connection of its own: the pool's others may run fn's queries.
+      const session = await sql.reserve();
+      try {
+        const [{ locked }] = await session<{ locked: boolean }[]>`select pg_try_advisory_lock(${key}) as locked`;
+        if (!locked) return false;
+        try {
+          await fn();
+        } finally {
+          await session`select pg_advisory_unlock(${key})`;
+        }
+        return true;
+      } finally {
+        session.release();
+      }
     },
     close: () => sql.end({ timeout: 5 }),
   };

@@ -2,13 +2,14 @@
 // Stateless: any number of processes may share one database, so every write that races is
 // guarded in SQL, never in memory.
 
-import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Config, GameEvent } from '../engine/types.ts';
 import { rowsOf, type Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
 import { eventRows } from './events.ts';
 import { guardedAppend, type GuardedAppend } from './guarded-append.ts';
+import { appendNotices, type NoticedVersions, type PlayerNotice } from './player-events.ts';
 import { gameEvents, games, idempotencyKeys, type GameStatus } from './schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -34,6 +35,14 @@ export interface NewGame {
   updatedAt?: Date;
   /** The first events of the log (seq 1, 2, …), written with the game. */
   events?: GameEvent[];
+  /** Events for the players' own logs, written in the same transaction. */
+  notices?: readonly PlayerNotice[];
+}
+
+/** A write and the versions of the players' logs it appended to (to announce). */
+export interface Written {
+  row: GameRow;
+  noticed: NoticedVersions;
 }
 
 /** Seats to fill (a seat given here must still be empty) and the reservation to set or clear. */
@@ -54,12 +63,14 @@ export interface NewIdempotencyRecord {
 export interface AppendInput extends Omit<GuardedAppend, 'at'> {
   patch?: SeatPatch;
   idempotency?: NewIdempotencyRecord;
+  /** Events for the players' own logs, written in the same transaction. */
+  notices?: readonly PlayerNotice[];
   /** The time of these events by the service clock, written as `updated_at` (default: now). */
   at?: Date;
 }
 
-/** A plain move's append: no seat to fill, no answer to keep, at least one event. */
-export type PlainAppend = Omit<AppendInput, 'patch' | 'idempotency'>;
+/** A plain move's append: no seat to fill, no answer to keep, no player to tell, at least one event. */
+export type PlainAppend = Omit<AppendInput, 'patch' | 'idempotency' | 'notices'>;
 
 /** Another way to make plain appends (MoveBatcher: several games' moves per statement). */
 export interface MoveAppender {
@@ -71,6 +82,8 @@ export interface GameListQuery {
   status?: GameStatus;
   /** Only games where this player sits or is the reserved opponent. */
   playerId?: string;
+  /** Only games not reserved for anyone but this player (null: reserved for nobody). */
+  openTo?: string | null;
   limit: number;
   cursor?: string;
 }
@@ -120,14 +133,19 @@ export class GameStore {
   ) {}
 
   async createGame(input: NewGame): Promise<GameRow> {
-    const { events = [], ...game } = input;
+    return (await this.insert(input)).row;
+  }
+
+  /** A new game with its first events, and its players' notices, in one transaction. */
+  async insert(input: NewGame): Promise<Written> {
+    const { events = [], notices = [], ...game } = input;
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(games)
         .values({ ...game, matchId: game.matchId ?? null, version: events.length })
         .returning();
       if (events.length > 0) await tx.insert(gameEvents).values(eventRows(game.id, 0, events));
-      return row!;
+      return { row: row!, noticed: await appendNotices(tx, notices) };
     });
   }
 
@@ -135,21 +153,22 @@ export class GameStore {
    * The rematch of a finished game, created once: of racing requests the first insert wins
    * (unique `rematch_of`), and every caller gets that game. `created` tells the winner.
    */
-  async createRematch(input: NewGame & { rematchOf: string }): Promise<{ row: GameRow; created: boolean }> {
-    const { events = [], ...game } = input;
+  async createRematch(input: NewGame & { rematchOf: string }): Promise<Written & { created: boolean }> {
+    const { events = [], notices = [], ...game } = input;
     const created = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(games)
         .values({ ...game, version: events.length })
         .onConflictDoNothing({ target: games.rematchOf })
         .returning();
-      if (row && events.length > 0) await tx.insert(gameEvents).values(eventRows(row.id, 0, events));
-      return row ?? null;
+      if (!row) return null;
+      if (events.length > 0) await tx.insert(gameEvents).values(eventRows(row.id, 0, events));
+      return { row, noticed: await appendNotices(tx, notices) };
     });
-    if (created) return { row: created, created: true };
+    if (created) return { ...created, created: true };
     const [existing] = await this.db.select().from(games).where(eq(games.rematchOf, input.rematchOf));
     if (!existing) throw new Error(`rematch of ${input.rematchOf}: not inserted, yet not found`);
-    return { row: existing, created: false };
+    return { row: existing, noticed: [], created: false };
   }
 
   async getGame(id: string): Promise<GameRow | null> {
@@ -174,7 +193,12 @@ export class GameStore {
    * Otherwise throws VersionConflictError and keeps nothing. Zero events is allowed.
    */
   async appendEvents(input: AppendInput): Promise<GameRow> {
-    const { gameId, expectedVersion, events, status, patch = {}, idempotency, at = new Date() } = input;
+    return (await this.write(input)).row;
+  }
+
+  /** appendEvents, with the players' notices and the versions of their logs. */
+  async write(input: AppendInput): Promise<Written> {
+    const { gameId, expectedVersion, events, status, patch = {}, idempotency, notices = [], at = new Date() } = input;
     try {
       return await this.db.transaction(async (tx) => {
         // The guarded append comes first: its update locks the game row, so a racing writer
@@ -189,8 +213,9 @@ export class GameStore {
           if (seated.length === 0) throw new VersionConflictError(gameId, expectedVersion);
         }
         if (idempotency) await tx.insert(idempotencyKeys).values({ ...idempotency, gameId });
+        const noticed = await appendNotices(tx, notices);
         const [row] = await tx.select().from(games).where(eq(games.id, gameId));
-        return row!;
+        return { row: row!, noticed };
       });
     } catch (error) {
       throw raceError(error, gameId, expectedVersion, idempotency);
@@ -216,6 +241,23 @@ export class GameStore {
     return row ?? null;
   }
 
+  /** Waiting games created before `before`, oldest first (the sweeper expires them). */
+  async waitingSince(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: games.id })
+      .from(games)
+      .where(and(eq(games.status, 'waiting'), lt(games.createdAt, before)))
+      .orderBy(asc(games.createdAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
+  }
+
+  /** Drops the answers kept for idempotent moves made before `before`; how many went. */
+  async forgetIdempotentBefore(before: Date): Promise<number> {
+    const gone = await this.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)).returning({ key: idempotencyKeys.key });
+    return gone.length;
+  }
+
   /** Newest first; keyset pagination on (created_at, id). A bad cursor throws InvalidCursorError. */
   async listGames(query: GameListQuery): Promise<GamePage> {
     const where: SQL[] = [];
@@ -224,6 +266,8 @@ export class GameStore {
       const p = query.playerId;
       where.push(or(eq(games.forehandPlayerId, p), eq(games.dealerPlayerId, p), eq(games.reservedPlayerId, p))!);
     }
+    if (query.openTo !== undefined)
+      where.push(query.openTo === null ? isNull(games.reservedPlayerId) : or(isNull(games.reservedPlayerId), eq(games.reservedPlayerId, query.openTo))!);
     if (query.cursor !== undefined) {
       const after = decodeCursor(query.cursor);
       where.push(sql`(${games.createdAt}, ${games.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`);

@@ -1,11 +1,12 @@
 // Matches: a fixed series of games with a score sheet and its own event log. Like the games,
 // every write that races is guarded in SQL.
 
-import { and, asc, eq, gt, isNull, type SQL } from 'drizzle-orm';
-import type { Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
+import { and, asc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
+import type { CancelReason, Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
 import type { Db } from './client.ts';
 import { eventRows } from './events.ts';
 import type { GameRow } from './games.ts';
+import { appendNotices, type NoticedVersions, type PlayerNotice } from './player-events.ts';
 import { gameEvents, games, matchEvents, matches, type MatchStatus } from './schema.ts';
 
 export type MatchRow = typeof matches.$inferSelect;
@@ -31,9 +32,12 @@ export type MatchEvent =
       points: ByPlayer;
       totals: ByPlayer;
     }
-  | { type: 'matchFinished'; totals: ByPlayer; winner: string | null; draw: boolean; matchSeed: string };
+  | { type: 'matchFinished'; totals: ByPlayer; winner: string | null; draw: boolean; matchSeed: string }
+  | { type: 'matchCancelled'; by: string | null; reason: CancelReason };
 
 export interface NewMatch {
+  /** Events for the players' own logs (a challenge), written with the match. */
+  notices?: readonly PlayerNotice[];
   id: string;
   config: Config;
   games: number;
@@ -67,7 +71,15 @@ export interface MatchAdvance {
   opponentPlayerId?: string;
   /** The game this step starts (insert-or-ignore on (match_id, number)). */
   game?: NewMatchGame;
+  /** Events for the players' own logs, written in the same transaction. */
+  notices?: readonly PlayerNotice[];
   at: Date;
+}
+
+/** A match write and the versions of the players' logs it appended to (to announce). */
+export interface MatchWritten {
+  row: MatchRow;
+  noticed: NoticedVersions;
 }
 
 /** A game of the match with its result once it is finished. */
@@ -90,13 +102,15 @@ export class MatchConflictError extends Error {
 export class MatchStore {
   constructor(private readonly db: Db) {}
 
-  async createMatch(input: NewMatch): Promise<MatchRow> {
-    const { at, ...match } = input;
-    const [row] = await this.db
-      .insert(matches)
-      .values({ ...match, status: 'waiting', version: 0, createdAt: at, updatedAt: at })
-      .returning();
-    return row!;
+  async createMatch(input: NewMatch): Promise<MatchWritten> {
+    const { at, notices = [], ...match } = input;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(matches)
+        .values({ ...match, status: 'waiting', version: 0, createdAt: at, updatedAt: at })
+        .returning();
+      return { row: row!, noticed: await appendNotices(tx, notices) };
+    });
   }
 
   async getMatch(id: string): Promise<MatchRow | null> {
@@ -133,8 +147,8 @@ export class MatchStore {
    * (and, for a join, has no opponent yet) its row moves on, the events are appended and the
    * game it starts is created. Otherwise throws MatchConflictError and keeps nothing.
    */
-  async advance(input: MatchAdvance): Promise<MatchRow> {
-    const { matchId, expectedVersion, events, status, opponentPlayerId, game, at } = input;
+  async advance(input: MatchAdvance): Promise<MatchWritten> {
+    const { matchId, expectedVersion, events, status, opponentPlayerId, game, notices = [], at } = input;
     return this.db.transaction(async (tx) => {
       // The guarded update first: it locks the match row, so a racing step waits, then finds
       // the version moved and updates nothing.
@@ -184,7 +198,18 @@ export class MatchStore {
             createdAt: at,
           })),
         );
-      return row;
+      return { row, noticed: await appendNotices(tx, notices) };
     });
+  }
+
+  /** Waiting matches created before `before`, oldest first (the sweeper expires them). */
+  async waitingSince(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: matches.id })
+      .from(matches)
+      .where(and(eq(matches.status, 'waiting'), lt(matches.createdAt, before)))
+      .orderBy(asc(matches.createdAt))
+      .limit(limit);
+    return rows.map((r) => r.id);
   }
 }

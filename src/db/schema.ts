@@ -20,6 +20,8 @@ export const players = pgTable(
     /** null: a guest of this service; else the external identity provider's `iss`. */
     issuer: text('issuer'),
     subject: text('subject'),
+    /** The seq of the player's last event (player_events), 0 before any: bumped under the row's lock. */
+    eventVersion: integer('event_version').notNull().default(0),
     createdAt: stamp('created_at'),
   },
   // Guests have (null, null); nulls are distinct, so only external identities are unique.
@@ -99,7 +101,11 @@ export const idempotencyKeys = pgTable(
     body: jsonb('body').$type<unknown>().notNull(),
     createdAt: stamp('created_at'),
   },
-  (t) => [primaryKey({ name: 'idempotency_keys_pkey', columns: [t.playerId, t.key] })],
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.playerId, t.key] }),
+    // The sweeper drops answers older than a day.
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );
 
 /** Keys the service signs its own tokens with, when none is configured. */
@@ -117,30 +123,41 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: stamp('created_at'),
 });
 
-/** A match waits for its second player, then plays its games one after another. */
-export type MatchStatus = 'waiting' | 'playing' | 'finished';
+/** A match waits for its second player, then plays its games one after another (or is called off while it waits). */
+export const MATCH_STATUSES = ['waiting', 'playing', 'finished', 'cancelled'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /** A fixed number of games between two players (RULES.md, "Series"); its games link back. */
-export const matches = pgTable('matches', {
-  id: text('id').primaryKey(),
-  /** The config every game of the match is played with. */
-  config: jsonb('config').$type<Config>().notNull(),
-  games: integer('games').notNull(),
-  turnSeconds: integer('turn_seconds'),
-  status: text('status').$type<MatchStatus>().notNull(),
-  /** The seq of the last match event, 0 before any: the guard of every match write. */
-  version: integer('version').notNull().default(0),
-  creatorPlayerId: text('creator_player_id')
-    .notNull()
-    .references(() => players.id),
-  opponentPlayerId: text('opponent_player_id').references(() => players.id),
-  reservedPlayerId: text('reserved_player_id'),
-  /** Draws the first dealer; revealed when the match is finished. */
-  matchSeed: text('match_seed').notNull(),
-  seedCommitment: text('seed_commitment').notNull(),
-  createdAt: stamp('created_at'),
-  updatedAt: stamp('updated_at'),
-});
+export const matches = pgTable(
+  'matches',
+  {
+    id: text('id').primaryKey(),
+    /** The config every game of the match is played with. */
+    config: jsonb('config').$type<Config>().notNull(),
+    games: integer('games').notNull(),
+    turnSeconds: integer('turn_seconds'),
+    status: text('status').$type<MatchStatus>().notNull(),
+    /** The seq of the last match event, 0 before any: the guard of every match write. */
+    version: integer('version').notNull().default(0),
+    creatorPlayerId: text('creator_player_id')
+      .notNull()
+      .references(() => players.id),
+    opponentPlayerId: text('opponent_player_id').references(() => players.id),
+    reservedPlayerId: text('reserved_player_id'),
+    /** Draws the first dealer; revealed when the match is finished. */
+    matchSeed: text('match_seed').notNull(),
+    seedCommitment: text('seed_commitment').notNull(),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    // A player's matches (GET /v1/players/me/games), and the waiting ones the sweeper expires.
+    index('matches_creator_idx').on(t.creatorPlayerId),
+    index('matches_opponent_idx').on(t.opponentPlayerId),
+    index('matches_reserved_idx').on(t.reservedPlayerId),
+    index('matches_status_idx').on(t.status, t.createdAt),
+  ],
+);
 
 /** The match's own log (gameStarted, gameFinished, matchFinished); append-only like game_events. */
 export const matchEvents = pgTable(
@@ -155,4 +172,23 @@ export const matchEvents = pgTable(
     createdAt: stamp('created_at'),
   },
   (t) => [primaryKey({ name: 'match_events_pkey', columns: [t.matchId, t.seq] })],
+);
+
+/**
+ * Each player's own log (GET /v1/players/me/stream): challenges, games and matches starting and
+ * finishing, challenges cancelled or declined. Written in the transaction of the change that
+ * causes it; seq is the player's own (players.event_version). Append-only.
+ */
+export const playerEvents = pgTable(
+  'player_events',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [primaryKey({ name: 'player_events_pkey', columns: [t.playerId, t.seq] })],
 );

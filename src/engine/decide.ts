@@ -22,6 +22,10 @@ import {
 } from './types.ts';
 
 const fail = (code: EngineErrorCode, detail: string): Decision => ({ ok: false, error: { code, detail } });
+
+/** A game that is over takes no move: played to its end, or called off before it began. */
+const isOver = (state: State) => state.phase === 'finished' || state.phase === 'cancelled';
+const overDetail = (state: State) => (state.phase === 'cancelled' ? 'the game was called off before it began' : 'the game is over');
 const ok = (events: GameEvent[]): Decision => ({ ok: true, events });
 
 /**
@@ -77,7 +81,7 @@ export function decide(state: State, seat: Seat, move: unknown): Decision {
   const type = isRecord(move) ? move.type : undefined;
   const allowed = typeof type === 'string' ? inPhase(type, state.phase) : undefined;
   if (allowed === undefined && type !== 'resign') return fail('INVALID_MOVE', 'a move is an object with a known "type"');
-  if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
+  if (isOver(state)) return fail('GAME_FINISHED', overDetail(state));
   const m = move as Move;
   if (m.type === 'resign') return giveUp(state, seat, 'resigned');
   if (state.toMove !== seat) return fail('NOT_YOUR_TURN', `it is ${state.toMove}'s turn`);
@@ -216,7 +220,7 @@ function turnUnder(state: State, seat: Seat, stack: number, events: GameEvent[])
 
 /** A seat ran out of time (the claim is the service's; the engine scores it like resigning). */
 export function timeOut(state: State, seat: Seat): Decision {
-  if (state.phase === 'finished') return fail('GAME_FINISHED', 'the game is over');
+  if (isOver(state)) return fail('GAME_FINISHED', overDetail(state));
   return giveUp(state, seat, 'timedOut');
 }
 

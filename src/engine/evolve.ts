@@ -83,6 +83,10 @@ export function evolve(state: State, event: GameEvent): State {
     }
     case 'seated':
       break;
+    case 'cancelled':
+      s.phase = 'cancelled';
+      s.toMove = null;
+      break;
     case 'cut':
       s.cut = event.at;
       s.stackOfCard = stackOfEachCard(state.deck, event.at, state.config.variant);

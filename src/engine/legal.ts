@@ -133,6 +133,7 @@ export function legalMoves(state: State, seat: Seat): Move[] {
       if (state.stockPickedUp) return discardPairs(state.hand[seat]);
       return [{ type: 'pickUpStock' }, ...HAND_DECLARATIONS];
     case 'finished':
+    case 'cancelled':
       return [];
   }
 }

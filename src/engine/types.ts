@@ -58,8 +58,14 @@ export const PHASES = [
   're',
   'playing',
   'finished',
+  /** Called off while it waited for its second player: it never began, and has no result. */
+  'cancelled',
 ] as const;
 export type Phase = (typeof PHASES)[number];
+
+/** Why a game that never began was called off: by its creator, by the challenged player, or by time. */
+export const CANCEL_REASONS = ['cancelled', 'declined', 'expired'] as const;
+export type CancelReason = (typeof CANCEL_REASONS)[number];
 
 // ---------------------------------------------------------------- moves
 
@@ -89,6 +95,8 @@ export type DealTarget = 'covered' | 'open' | 'hand' | 'stock';
 export type GameEvent =
   /** A player took a seat (the service's fact; the rules ignore it). */
   | { type: 'seated'; seat: Seat; playerId: string }
+  /** The game was called off before it began (the service's fact): by a player, or by time (null). */
+  | { type: 'cancelled'; by: string | null; reason: CancelReason }
   | { type: 'cut'; seat: Seat; at: number }
   | {
       type: 'dealt';

@@ -6,22 +6,33 @@ import { decide, timeOut, type GameEvent, type Move, type Seat } from '../engine
 import { DomainError } from '../errors.ts';
 import { deadlineOf } from './deadline.ts';
 import { seatOf, statusOf, type Game } from './game.ts';
-import { decideJoin } from './seating.ts';
+import { decideCancel, decideDecline, decideExpiry, decideJoin, gameCancelled } from './seating.ts';
 
 export type GameCommand =
   | { type: 'join' }
   | { type: 'move'; move: Move; expectedVersion?: number }
-  | { type: 'claimTimeout' };
+  | { type: 'claimTimeout' }
+  /** The creator calls its waiting game off. */
+  | { type: 'cancel' }
+  /** The player the game is reserved for declines it. */
+  | { type: 'decline' }
+  /** Nobody joined in time (the sweeper's command; no player gives it). */
+  | { type: 'expire' };
 
-/** What a command does: the seat it acts for, the events it appends, the seats it fills. */
+/**
+ * What a command does: the seat it acts for (null: nobody's seat), the events it appends (none:
+ * nothing changes), the seats it fills.
+ */
 export interface Decision {
-  seat: Seat;
+  seat: Seat | null;
   events: GameEvent[];
   patch?: SeatPatch;
 }
 
-/** What `playerId`'s `command` does to `game` at `now`, or why it is refused. */
-export function decideCommand(game: Game, playerId: string, command: GameCommand, now: Date): Decision | DomainError {
+/** What `playerId`'s `command` (null: the service's own) does to `game` at `now`, or why it is refused. */
+export function decideCommand(game: Game, playerId: string | null, command: GameCommand, now: Date): Decision | DomainError {
+  if (command.type === 'expire') return decideExpiry(game);
+  if (playerId === null) return new DomainError('NOT_A_PLAYER', 'a player gives this command');
   switch (command.type) {
     case 'join':
       return decideJoin(game, playerId);
@@ -29,6 +40,10 @@ export function decideCommand(game: Game, playerId: string, command: GameCommand
       return decideMove(game, playerId, command.move, command.expectedVersion);
     case 'claimTimeout':
       return decideClaim(game, playerId, now);
+    case 'cancel':
+      return decideCancel(game, playerId);
+    case 'decline':
+      return decideDecline(game, playerId);
   }
 }
 
@@ -36,6 +51,7 @@ export function decideCommand(game: Game, playerId: string, command: GameCommand
 function seatInStartedGame(game: Game, playerId: string): Seat | DomainError {
   const seat = seatOf(game.row, playerId);
   if (!seat) return new DomainError('NOT_A_PLAYER', 'you do not sit at this game');
+  if (game.state.phase === 'cancelled') return gameCancelled();
   if (statusOf(game.row, game.state) === 'waiting') return new DomainError('GAME_NOT_STARTED', 'the game starts when the second player joins');
   return seat;
 }
@@ -71,7 +87,11 @@ function decideClaim(game: Game, playerId: string, now: Date): Decision | Domain
   return { seat, events: decision.events };
 }
 
-/** The refusal of a command that lost the race for its version to another write. */
+/**
+ * The refusal of a command that lost the race for its version to another write, twice (the
+ * second time decided on a fresh read). A move is never decided again on a newer state: its
+ * player chose it for the state it saw, and gets the new one with the conflict.
+ */
 export function lostRace(command: GameCommand): DomainError {
   switch (command.type) {
     case 'join':
@@ -80,5 +100,12 @@ export function lostRace(command: GameCommand): DomainError {
       return new DomainError('VERSION_CONFLICT', 'another move was made first');
     case 'claimTimeout':
       return new DomainError('VERSION_CONFLICT', 'a move was made first');
+    case 'cancel':
+    case 'decline':
+    case 'expire':
+      return new DomainError('VERSION_CONFLICT', 'the game changed meanwhile; try again');
   }
 }
+
+/** Whether a command that lost its race is decided once more on the state that won it. */
+export const decidedAgainAfterLosing = (command: GameCommand) => command.type !== 'move';

@@ -24,9 +24,9 @@ export function seatOf(row: Pick<GameRow, 'forehandPlayerId' | 'dealerPlayerId'>
 /** What a reader sees: its seat's view, or a spectator's. */
 export const viewerOf = (row: GameRow, playerId: string | undefined | null): Viewer => seatOf(row, playerId) ?? 'spectator';
 
-/** A game waits until both seats are taken, then is in the engine's phase. */
+/** A game waits until both seats are taken (or is called off meanwhile), then is in the engine's phase. */
 export function statusOf(row: Pick<GameRow, 'forehandPlayerId' | 'dealerPlayerId'>, state: State): GameStatus {
-  return row.forehandPlayerId && row.dealerPlayerId ? state.phase : 'waiting';
+  return (row.forehandPlayerId && row.dealerPlayerId) || state.phase === 'cancelled' ? state.phase : 'waiting';
 }
 
 export const isFinished = (game: Game) => game.state.phase === 'finished';

@@ -4,9 +4,10 @@
 // only the database's current state can refuse a command. An Idempotency-Key makes a command
 // safe to send again: its first answer is kept with its append and given to every repeat.
 import { createHash } from 'node:crypto';
-import type { Seat } from '../engine/index.ts';
+import type { Seat, Viewer } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
-import { decideCommand, lostRace, type GameCommand } from './commands.ts';
+import { decideCommand, decidedAgainAfterLosing, lostRace, type GameCommand } from './commands.ts';
+import { noticesOf } from './notices.ts';
 import { seatOf, type Game } from './game.ts';
 import type { Change, GameRepository } from './repository.ts';
 
@@ -25,7 +26,7 @@ export interface Answering<A> {
    * The answer, made from the game before and after the command, before the append: it is ready
    * the moment the append commits, and the appends of requests decided together leave together.
    */
-  answer: (before: Game, after: Game, seat: Seat) => Promise<A>;
+  answer: (before: Game, after: Game, viewer: Viewer) => Promise<A>;
   /** A request sent with an Idempotency-Key: its key, and what was asked (hashed). */
   idempotency?: { playerId: string; key: string; request: unknown };
 }
@@ -44,7 +45,7 @@ const requestHash = (gameId: string, request: unknown) => createHash('sha256').u
 export async function handleCommand<A>(
   deps: HandlerDeps,
   gameId: string,
-  playerId: string,
+  playerId: string | null,
   command: GameCommand,
   { answer, idempotency }: Answering<A>,
 ): Promise<Handled<A>> {
@@ -68,9 +69,12 @@ export async function handleCommand<A>(
     const at = deps.now();
     const decision = decideCommand(game, playerId, command, at);
     if (decision instanceof DomainError) return { ok: false, refused: decision };
+    // Nothing to change (a repeated calling-off): the answer is the game as it is.
+    if (decision.events.length === 0) return { ok: true, handled: { answer: await answer(game, game, decision.seat ?? 'spectator'), after: game } };
     const change: Change = { events: decision.events, patch: decision.patch, at };
     const after = repository.preview(game, change);
-    const made = await answer(game, after, decision.seat);
+    change.notices = noticesOf(game, after);
+    const made = await answer(game, after, decision.seat ?? 'spectator');
     // Kept as the very JSON text sent (a jsonb object would come back with its keys reordered),
     // so a repeat gets the first answer byte for byte.
     if (idempotency) change.idempotency = { ...idempotency, requestHash: hash, status: 200, body: JSON.stringify(made) };
@@ -96,8 +100,13 @@ export async function handleCommand<A>(
     if (onCopy.ok) return onCopy.handled;
     // Refused or lost on a copy, which may be old: only a fresh read may refuse.
   }
-  const game = await repository.load(gameId, { fresh: true });
-  const fresh = await attempt(game);
+  let game = await repository.load(gameId, { fresh: true });
+  let fresh = await attempt(game);
+  if (!fresh.ok && !fresh.refused && decidedAgainAfterLosing(command)) {
+    // Lost to another write: decided again on the state that won (it may refuse now, or be moot).
+    game = await repository.load(gameId, { fresh: true });
+    fresh = await attempt(game);
+  }
   if (fresh.ok) return fresh.handled;
   const refusal = fresh.refused ?? lostRace(command);
   if (refusal.code !== 'VERSION_CONFLICT') throw refusal;

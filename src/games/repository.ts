@@ -14,6 +14,7 @@ import {
 } from '../db/games.ts';
 import type { GuardedAppend } from '../db/guarded-append.ts';
 import { waitPast, type Notifier } from '../db/notifier.ts';
+import { announceNoticed, type NoticedVersions, type PlayerNotice } from '../db/player-events.ts';
 import type { GameStatus } from '../db/schema.ts';
 import { evolve, type GameEvent, type State } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
@@ -24,6 +25,8 @@ import { gameOf, statusOf, type Game } from './game.ts';
 export interface Change {
   events: GameEvent[];
   patch?: SeatPatch;
+  /** What the players hear of it on their own streams (written in the same transaction). */
+  notices?: PlayerNotice[];
   /** The answer to a request sent with an Idempotency-Key, kept with the append. */
   idempotency?: NewIdempotencyRecord;
   /** The time of the change by the service clock. */
@@ -89,11 +92,12 @@ export class GameRepository {
    */
   async append(game: Game, change: Change, after: Game = this.preview(game, change)): Promise<Appended> {
     const guarded = guardedAppendOf(game, change, after.state);
+    let noticed: NoticedVersions = [];
     try {
       // A plain move goes through the group commit; a join, a claim or a move with an answer
       // to keep is its own transaction.
-      if (change.patch || change.idempotency || change.events.length === 0)
-        await this.store.appendEvents({ ...guarded, patch: change.patch, idempotency: change.idempotency });
+      if (change.patch || change.idempotency || change.notices?.length || change.events.length === 0)
+        noticed = (await this.store.write({ ...guarded, patch: change.patch, idempotency: change.idempotency, notices: change.notices })).noticed;
       else await this.store.appendMove(guarded);
     } catch (e) {
       if (e instanceof VersionConflictError) return { ok: false, lost: 'version' };
@@ -102,18 +106,31 @@ export class GameRepository {
     }
     this.cache.written(after);
     await this.notifier.publish(game.row.id, after.row.version);
+    await announceNoticed(this.notifier, noticed);
     return { ok: true, game: after };
   }
 
-  /** A new game, as written (its first events included). */
+  /** A new game, as written (its first events and its players' notices included). */
   async create(game: NewGame): Promise<Game> {
-    return gameOf(await this.store.createGame(game), game.events ?? []);
+    const { row, noticed } = await this.store.insert(game);
+    await announceNoticed(this.notifier, noticed);
+    return gameOf(row, game.events ?? []);
   }
 
   /** The rematch of a finished game: created by the first to ask, found by everyone after. */
   async createRematch(game: NewGame & { rematchOf: string }): Promise<{ game: Game; created: boolean }> {
-    const { row, created } = await this.store.createRematch(game);
+    const { row, created, noticed } = await this.store.createRematch(game);
+    await announceNoticed(this.notifier, noticed);
     return { game: created ? gameOf(row, game.events ?? []) : await this.load(row.id, { fresh: true }), created };
+  }
+
+  /** Waiting games created before `before` (to expire), and the kept answers made before `forgetBefore` go. */
+  waitingSince(before: Date, limit: number): Promise<string[]> {
+    return this.store.waitingSince(before, limit);
+  }
+
+  forgetIdempotentBefore(before: Date): Promise<number> {
+    return this.store.forgetIdempotentBefore(before);
   }
 
   /** A page of games, newest first (the lobby). */

@@ -14,6 +14,7 @@ import { handleCommand, type HandlerDeps } from './handler.ts';
 import { checkOpponent, configOf, type RuleOptions } from './options.ts';
 import type { Randomness } from './randomness.ts';
 import type { GameRepository } from './repository.ts';
+import { challengeNotices, gameStartNotices } from './notices.ts';
 import { bothSeated, seated } from './seating.ts';
 import { gameRecord, gameSummary, gameView, loggedEvents, moveAnswer, playerIdsOf, type GameView, type MoveAnswer } from './view.ts';
 
@@ -64,21 +65,39 @@ export class GameService {
     const serverSeed = practice ? request.seed!.toLowerCase() : random.serverSeed();
     const seat = request.seat ?? random.seat();
     const at = now();
+    const id = crypto.randomUUID();
+    const reserved = request.opponent ?? null;
     const game = await repository.create({
-      id: crypto.randomUUID(),
+      id,
       config: configOf(request, practice),
       status: 'waiting',
       serverSeed,
       seedCommitment: seedCommitment(serverSeed),
       forehandPlayerId: seat === 'forehand' ? playerId : null,
       dealerPlayerId: seat === 'dealer' ? playerId : null,
-      reservedPlayerId: request.opponent ?? null,
+      reservedPlayerId: reserved,
       turnSeconds: request.turnSeconds ?? null,
       createdAt: at,
       updatedAt: at,
       events: [seated(seat, playerId)],
+      notices: reserved ? challengeNotices({ id, reservedPlayerId: reserved, config: configOf(request, practice), turnSeconds: request.turnSeconds ?? null }, playerId) : [],
     });
     return this.view(game, seat);
+  }
+
+  /** The creator calls its waiting game off (again: nothing changes). */
+  async cancel(gameId: string, playerId: string): Promise<void> {
+    await this.command(gameId, playerId, { type: 'cancel' });
+  }
+
+  /** The player a waiting game is reserved for declines it; the game is called off. */
+  async decline(gameId: string, playerId: string): Promise<void> {
+    await this.command(gameId, playerId, { type: 'decline' });
+  }
+
+  /** Nobody joined in time: the waiting game is called off (the sweeper's command). */
+  async expire(gameId: string): Promise<void> {
+    await handleCommand(this.handler, gameId, null, { type: 'expire' }, { answer: async () => null });
   }
 
   async join(gameId: string, playerId: string): Promise<GameView> {
@@ -92,7 +111,7 @@ export class GameService {
     const move: Move = sent.type === 'cut' ? { type: 'cut', at: sent.at ?? this.deps.random.cut() } : sent;
     const command: GameCommand = { type: 'move', move, expectedVersion: request.expectedVersion };
     const handled = await handleCommand(this.handler, gameId, playerId, command, {
-      answer: async (before, after, seat) => moveAnswer(before, after, seat, await this.namesOf(after)),
+      answer: async (before, after, viewer) => moveAnswer(before, after, viewer, await this.namesOf(after)),
       idempotency: idempotencyKey === undefined ? undefined : { playerId, key: idempotencyKey, request },
     });
     return handled.answer;
@@ -116,10 +135,11 @@ export class GameService {
     if (state.phase !== 'finished') throw new DomainError('GAME_NOT_FINISHED', 'a rematch follows a finished game');
     const serverSeed = random.serverSeed();
     const at = now();
+    const gameId2 = crypto.randomUUID();
     const forehand = row.dealerPlayerId!;
     const dealer = row.forehandPlayerId!;
     const { game, created } = await repository.createRematch({
-      id: crypto.randomUUID(),
+      id: gameId2,
       config: { ...row.config, practice: false },
       status: 'cutting',
       serverSeed,
@@ -132,6 +152,7 @@ export class GameService {
       createdAt: at,
       updatedAt: at,
       events: bothSeated(forehand, dealer),
+      notices: gameStartNotices({ id: gameId2, forehandPlayerId: forehand, dealerPlayerId: dealer, matchId: null, number: null }),
     });
     return { created, view: await this.view(game, viewerOf(game.row, playerId)) };
   }
@@ -193,14 +214,15 @@ export class GameService {
           const event = viewEvent(current.events[seq], viewer, finished);
           items.push({ seq: seq + 1, type: event.type, payload: event });
         }
-        return { items, version: finished ? null : current.row.version };
+        // The stream is complete once the game is over: played to its end, or called off.
+        return { items, version: finished || current.state.phase === 'cancelled' ? null : current.row.version };
       },
     };
   }
 
   /** A command answered with the game as its player sees it afterwards. */
   private async command(gameId: string, playerId: string, command: GameCommand): Promise<GameView> {
-    const handled = await handleCommand(this.handler, gameId, playerId, command, { answer: (_, after, seat) => this.view(after, seat) });
+    const handled = await handleCommand(this.handler, gameId, playerId, command, { answer: (_, after, viewer) => this.view(after, viewer) });
     return handled.answer;
   }
 

@@ -1,10 +1,12 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
 import { swaggerUI } from '@hono/swagger-ui';
+import { cors } from 'hono/cors';
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
-import { accessLog, createApi, documentEdgeProblems, limitBody, problemHandler, requireJson } from './edge.ts';
+import { accessLog, allowedMethods, corsOptions, createApi, documentEdgeProblems, limitBody, problemHandler, requireJson } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
+import { limitAddresses, limitPlayers } from './limits.ts';
 import { matchesApi } from './matches/api.ts';
 import { OPENAPI_INFO } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
@@ -12,26 +14,17 @@ import { playersApi } from './players/api.ts';
 import { ProblemError } from './problems.ts';
 
 export function createApp(deps: AppDeps): App {
-  const { players, tokens, log } = deps;
+  const { players, tokens, log, config } = deps;
   const app = createApi();
 
   app.use('*', accessLog(log));
+  // First: a browser's preflight is answered before anything else looks at the request.
+  app.use('*', cors(corsOptions(config.corsOrigins)));
+  app.use('/v1/*', limitAddresses(config.limits));
   app.use('*', limitBody());
   app.use('/v1/*', requireJson());
-  app.use(
-    '/v1/*',
-    authenticate({
-      tokens,
-      resolvePlayer: async (principal) => {
-        if (principal.kind === 'guest') {
-          const p = await players.getPlayer(principal.playerId);
-          return p ? { playerId: p.id, name: p.name } : null;
-        }
-        const p = await players.findOrCreateExternalPlayer(principal.issuer, principal.subject, principal.subject.slice(0, 40));
-        return { playerId: p.id, name: p.name };
-      },
-    }),
-  );
+  app.use('/v1/*', authenticate({ tokens, resolvePlayer: (principal) => players.resolve(principal) }));
+  app.use('/v1/*', limitPlayers(config.limits));
 
   app.route('/', playersApi(deps));
   app.route('/', gamesApi(deps));
@@ -48,8 +41,12 @@ export function createApp(deps: AppDeps): App {
   app.doc31('/openapi.json', OPENAPI_INFO);
   app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Offiziersskat API' }));
 
-  app.notFound(() => {
-    throw new ProblemError('NOT_FOUND', 'no such route');
+  const methodsOf = allowedMethods(app);
+  app.notFound((c) => {
+    const allowed = methodsOf(c.req.path);
+    if (allowed.length === 0) throw new ProblemError('NOT_FOUND', 'no such route');
+    c.header('Allow', allowed.join(', '));
+    throw new ProblemError('METHOD_NOT_ALLOWED', `${c.req.method} is not a method of ${c.req.path}: ${allowed.join(', ')}`);
   });
   app.onError(problemHandler(log));
   return app;

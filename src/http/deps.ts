@@ -1,17 +1,17 @@
 // What the HTTP layer is built from. Handed in, never global, so tests build their own.
 import type { TokenService } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
-import type { PlayerStore } from '../db/players.ts';
 import type { GameService } from '../games/service.ts';
 import type { Logger } from '../log.ts';
 import type { MatchService } from '../matches/service.ts';
+import type { PlayerService } from '../players/service.ts';
 
 export interface AppDeps {
   config: AppConfig;
   log: Logger;
   tokens: TokenService;
-  /** Guest players, and the players behind external tokens. */
-  players: PlayerStore;
+  /** Players: guests, those behind external tokens, and what a player asks about itself (src/players). */
+  players: PlayerService;
   /** The games' use cases (src/games). */
   games: GameService;
   /** The matches' use cases (src/matches). */

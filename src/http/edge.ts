@@ -81,6 +81,35 @@ export function requireJson(): MiddlewareHandler {
   };
 }
 
+/**
+ * Cross-origin use: any origin by default (the API authenticates with bearer tokens, never with
+ * cookies, so a page on another origin gains nothing a script could not do itself).
+ */
+export function corsOptions(origins: '*' | string[]) {
+  return {
+    origin: origins === '*' ? '*' : origins,
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID'],
+    exposeHeaders: ['ETag', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+    maxAge: 600,
+  };
+}
+
+/** For a path no route takes with the request's method: the methods its routes do take. */
+export function allowedMethods(app: App): (path: string) => string[] {
+  let routes: { pattern: RegExp; method: string }[] | null = null;
+  return (path) => {
+    routes ??= app.routes
+      .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
+      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`) }));
+    const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.size === 0) return [];
+    if (methods.has('GET')) methods.add('HEAD');
+    methods.add('OPTIONS');
+    return [...methods].sort();
+  };
+}
+
 /** Every refusal from below the edge as its problem; anything else is logged and a 500. */
 export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
   return (err, c) => {
@@ -120,7 +149,7 @@ export function documentEdgeProblems(app: App): void {
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== 'route' || !def.route.path.startsWith('/v1/')) continue;
     const { route } = def;
-    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED'];
+    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'RATE_LIMITED'];
     const { params, query, headers, body } = route.request ?? {};
     if (params || query || headers || body) codes.push('VALIDATION_FAILED');
     if (body) codes.push('MALFORMED_JSON');

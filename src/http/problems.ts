@@ -7,7 +7,15 @@ import type { DomainErrorCode } from '../errors.ts';
 import { ProblemSchema } from './schemas.ts';
 
 /** Codes only the HTTP edge answers: requests that never reach a use case. */
-export type EdgeCode = 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'NOT_FOUND' | 'INTERNAL';
+export type EdgeCode =
+  | 'VALIDATION_FAILED'
+  | 'MALFORMED_JSON'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'NOT_FOUND'
+  | 'METHOD_NOT_ALLOWED'
+  | 'RATE_LIMITED'
+  | 'INTERNAL';
 
 export type ProblemCode = DomainErrorCode | EdgeCode;
 
@@ -26,12 +34,18 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   TOKEN_EXPIRED: { status: 401, description: 'the token has expired' },
   // 403
   NOT_A_PLAYER: { status: 403, description: 'you do not sit at this game' },
+  NOT_YOUR_GAME: { status: 403, description: 'only the creator of a game calls it off' },
+  NOT_YOUR_MATCH: { status: 403, description: 'only the creator of a match calls it off' },
+  NOT_YOUR_CHALLENGE: { status: 403, description: 'only the player a game or match is reserved for declines it' },
   SEAT_RESERVED: { status: 403, description: 'the free seat is reserved for another player' },
   // 404
   NOT_FOUND: { status: 404, description: 'no such route' },
   GAME_NOT_FOUND: { status: 404, description: 'no game with this id' },
   MATCH_NOT_FOUND: { status: 404, description: 'no match with this id' },
+  PLAYER_NOT_FOUND: { status: 404, description: 'no player with this id' },
   RECORD_NOT_AVAILABLE: { status: 404, description: 'the record is published when the game is finished' },
+  // 405
+  METHOD_NOT_ALLOWED: { status: 405, description: 'the path exists, but not for this method (the ones it takes are in `Allow`)' },
   // 409
   VERSION_CONFLICT: { status: 409, description: 'the game is not at the version the request was made for (with the current `version` and `view`)' },
   SEAT_TAKEN: { status: 409, description: 'both seats are taken' },
@@ -60,7 +74,13 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   DEADLINE_NOT_REACHED: { status: 422, description: 'the player to move still has time (with `deadline`)' },
   YOUR_TURN: { status: 422, description: 'you are the player to move: only the waiting player can claim a timeout' },
   GAME_NOT_FINISHED: { status: 422, description: 'a rematch follows a finished game' },
+  GAME_STARTED: { status: 422, description: 'the game has begun: it can no longer be called off or declined' },
+  GAME_CANCELLED: { status: 422, description: 'the game was called off before it began' },
+  MATCH_STARTED: { status: 422, description: 'the match has begun: it can no longer be called off or declined' },
+  MATCH_CANCELLED: { status: 422, description: 'the match was called off before it began' },
   MATCH_GAME: { status: 422, description: 'the game belongs to a match, which goes on by itself' },
+  // 429
+  RATE_LIMITED: { status: 429, description: 'too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`)' },
   // 500, 503
   INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },
   TOO_MANY_WAITERS: { status: 503, description: 'this process holds too many waiting requests; retry shortly' },
@@ -135,8 +155,18 @@ export function problemResponse(c: Context, p: ProblemError): Response {
 
 interface ProblemResponse {
   description: string;
+  headers?: Record<string, { description: string; schema: { type: 'integer' | 'string' } }>;
   content: { 'application/problem+json': { schema: typeof ProblemSchema } };
 }
+
+/** The headers that come with a refusal of this status. */
+const HEADERS: Partial<Record<number, ProblemResponse['headers']>> = {
+  429: {
+    'Retry-After': { description: 'seconds until the budget has room again', schema: { type: 'integer' } },
+    RateLimit: { description: 'what is left of the budget, and when it resets (IETF RateLimit header fields)', schema: { type: 'string' } },
+    'RateLimit-Policy': { description: 'the budget: requests (q) per window in seconds (w)', schema: { type: 'string' } },
+  },
+};
 
 /** The codes behind each generated problem response (see documentEdgeProblems). */
 const CODES = new WeakMap<object, readonly ProblemCode[]>();
@@ -152,6 +182,7 @@ export function problemResponses(...codes: ProblemCode[]): Record<number, Proble
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     const response: ProblemResponse = {
       description: list.map((c) => `${c}: ${PROBLEMS[c].description}`).join('; '),
+      ...(HEADERS[status] ? { headers: HEADERS[status] } : {}),
       content: { 'application/problem+json': { schema: ProblemSchema } },
     };
     CODES.set(response, list);

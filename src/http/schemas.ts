@@ -12,6 +12,7 @@ import {
   VARIANTS,
   type Card,
 } from '../engine/index.ts';
+import { MATCH_STATUSES } from '../db/schema.ts';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../games/deadline.ts';
 
 /** Ids are UUIDs; anything else is rejected before it reaches a query. */
@@ -257,6 +258,109 @@ export const ProblemSchema = z
     view: ViewSchema.optional().openapi({ description: 'the current view, on VERSION_CONFLICT' }),
   })
   .openapi('Problem');
+
+// ------------------------------------------------------------------ players
+
+export const PlayerSchema = z
+  .object({ playerId: z.string(), name: z.string() })
+  .openapi('Player', { description: 'A player as anyone may see it' });
+
+export const MeSchema = z
+  .object({
+    playerId: z.string(),
+    name: z.string(),
+    expiresAt: z.string().nullable().openapi({ description: "when the caller's token expires (its exp claim)" }),
+  })
+  .openapi('Me');
+
+export const MatchSummarySchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(MATCH_STATUSES),
+    config: ConfigSchema,
+    games: z.number().int().openapi({ description: 'how many games the match has' }),
+    players: z.array(z.object({ playerId: z.string(), name: z.string() })).openapi({ description: 'the creator, then the opponent once joined' }),
+    reservedFor: z.string().nullable(),
+    version: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('MatchSummary');
+
+export const PlayerGamePageSchema = z
+  .object({
+    entries: z.array(
+      z
+        .discriminatedUnion('kind', [
+          GameSummarySchema.extend({ kind: z.literal('game') }).openapi('PlayerGameEntry'),
+          MatchSummarySchema.extend({ kind: z.literal('match') }).openapi('PlayerMatchEntry'),
+        ])
+        .openapi('PlayerEntry'),
+    ),
+    nextCursor: z.string().nullable(),
+  })
+  .openapi('PlayerGamePage', { description: "the caller's games and matches, newest first" });
+
+const ChallengeKindSchema = z.enum(['game', 'match']);
+
+export const PlayerEventSchema = z
+  .discriminatedUnion('type', [
+    z
+      .object({
+        type: z.literal('challenge'),
+        kind: ChallengeKindSchema,
+        id: z.string(),
+        from: z.string().openapi({ description: 'the player id of the challenger' }),
+        config: ConfigSchema,
+        games: z.number().int().nullable().openapi({ description: 'a match: how many games' }),
+        turnSeconds: z.number().int().nullable(),
+      })
+      .openapi('ChallengeEvent', { description: 'a game or match was created with you as its opponent: join it, or decline it' }),
+    z
+      .object({
+        type: z.literal('challengeCancelled'),
+        kind: ChallengeKindSchema,
+        id: z.string(),
+        by: z.string().nullable().openapi({ description: 'who called it off; null when nobody joined in time' }),
+        reason: z.enum(['cancelled', 'expired']),
+      })
+      .openapi('ChallengeCancelledEvent', { description: 'a waiting game or match of yours (or reserved for you) was called off' }),
+    z
+      .object({ type: z.literal('challengeDeclined'), kind: ChallengeKindSchema, id: z.string(), by: z.string() })
+      .openapi('ChallengeDeclinedEvent', { description: 'the challenged player declined' }),
+    z
+      .object({
+        type: z.literal('gameStart'),
+        gameId: z.string(),
+        seat: SeatSchema,
+        opponent: z.string(),
+        matchId: z.string().nullable(),
+        number: z.number().int().nullable(),
+      })
+      .openapi('GameStartEvent', { description: 'a game of yours began: follow it on its own stream' }),
+    z
+      .object({
+        type: z.literal('gameFinish'),
+        gameId: z.string(),
+        seat: SeatSchema,
+        matchId: z.string().nullable(),
+        number: z.number().int().nullable(),
+        result: ResultSchema,
+      })
+      .openapi('GameFinishEvent'),
+    z
+      .object({ type: z.literal('matchStart'), matchId: z.string(), opponent: z.string(), games: z.number().int() })
+      .openapi('MatchStartEvent'),
+    z
+      .object({
+        type: z.literal('matchFinish'),
+        matchId: z.string(),
+        winner: z.string().nullable(),
+        draw: z.boolean(),
+        totals: z.record(z.string(), z.number().int()),
+      })
+      .openapi('MatchFinishEvent'),
+  ])
+  .openapi('PlayerEvent', { description: "an event of the caller's own stream (GET /v1/players/me/stream)" });
 
 export const CreatePlayerSchema = z
   .strictObject({

@@ -1,5 +1,6 @@
 // The OpenAPI document without a running service: the routes need no dependencies to describe
 // themselves, so the app is built over inert stand-ins that are never called.
+import { loadConfig } from '../config.ts';
 import { createApp } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { openApiDocument } from './openapi.ts';
@@ -16,7 +17,8 @@ function inert<T extends object>(): T {
 /** Dependencies that throw when touched: enough to build the app and describe its routes. */
 export function inertDeps(): AppDeps {
   return {
-    config: inert(),
+    // The app reads its edge's settings (CORS, limits) when it is built: the defaults.
+    config: loadConfig({}),
     log: { info() {}, error() {} },
     tokens: inert(),
     players: inert(),

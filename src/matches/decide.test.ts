@@ -6,7 +6,7 @@ import type { GameRow } from '../db/games.ts';
 import type { MatchRow, PlayedGame } from '../db/matches.ts';
 import { DEFAULT_CONFIG, seedCommitment, type Result } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
-import { decideJoin, decideNext, type Draw } from './decide.ts';
+import { decideCancel, decideDecline, decideExpiry, decideJoin, decideNext, type Draw } from './decide.ts';
 import { firstDealerIndex } from './sheet.ts';
 
 const ANNA = 'anna';
@@ -70,6 +70,13 @@ describe('a player joins', () => {
           { type: 'seated', seat: 'dealer', playerId: ANNA },
         ],
       },
+      // Both hear the match and its first game began.
+      notices: [
+        { playerId: ANNA, event: { type: 'matchStart', matchId: 'm1', opponent: BERT, games: 2 } },
+        { playerId: BERT, event: { type: 'matchStart', matchId: 'm1', opponent: ANNA, games: 2 } },
+        { playerId: BERT, event: { type: 'gameStart', gameId: 'game-1', seat: 'forehand', opponent: ANNA, matchId: 'm1', number: 1 } },
+        { playerId: ANNA, event: { type: 'gameStart', gameId: 'game-1', seat: 'dealer', opponent: BERT, matchId: 'm1', number: 1 } },
+      ],
     });
   });
 
@@ -119,6 +126,10 @@ describe('a game of the match ends', () => {
       ],
       status: 'playing',
       game: expect.objectContaining({ id: 'game-2', number: 2, dealerPlayerId: BERT, forehandPlayerId: ANNA }),
+      notices: [
+        { playerId: ANNA, event: { type: 'gameStart', gameId: 'game-2', seat: 'forehand', opponent: BERT, matchId: 'm1', number: 2 } },
+        { playerId: BERT, event: { type: 'gameStart', gameId: 'game-2', seat: 'dealer', opponent: ANNA, matchId: 'm1', number: 2 } },
+      ],
     });
   });
 
@@ -136,6 +147,7 @@ describe('a game of the match ends', () => {
       expect.objectContaining({ type: 'gameFinished', number: 2, declarer: BERT, won: false, points: { [ANNA]: 0, [BERT]: -96 }, totals: { [ANNA]: 0, [BERT]: -60 } }),
       { type: 'matchFinished', totals: { [ANNA]: 0, [BERT]: -60 }, winner: ANNA, draw: false, matchSeed: given.matchSeed },
     ]);
+    expect(step?.notices).toEqual([ANNA, BERT].map((playerId) => ({ playerId, event: { type: 'matchFinish', matchId: 'm1', winner: ANNA, draw: false, totals: { [ANNA]: 0, [BERT]: -60 } } })));
   });
 
   it('given equal totals at the end, the match is a draw', () => {
@@ -150,5 +162,45 @@ describe('a game of the match ends', () => {
     ['a finished match', match({ status: 'finished' }), [played(1, { scores: { forehand: 1, dealer: 0 } }), played(2, { scores: { forehand: 1, dealer: 0 } })]],
   ])('given %s, no step is due', (_, given, games) => {
     expect(decideNext(given, games, draw(9))).toBeNull();
+  });
+});
+
+describe('a waiting match is called off', () => {
+  const waiting = (overrides: Partial<MatchRow> = {}) => match({ status: 'waiting', version: 0, opponentPlayerId: null, reservedPlayerId: BERT, ...overrides });
+
+  it('given its creator calls it off, it is cancelled and both the creator and the challenged hear it', () => {
+    expect(decideCancel(waiting(), ANNA)).toEqual({
+      events: [{ type: 'matchCancelled', by: ANNA, reason: 'cancelled' }],
+      status: 'cancelled',
+      notices: [ANNA, BERT].map((playerId) => ({ playerId, event: { type: 'challengeCancelled', kind: 'match', id: 'm1', by: ANNA, reason: 'cancelled' } })),
+    });
+  });
+
+  it('given the challenged player declines, it is cancelled as declined', () => {
+    expect(decideDecline(waiting(), BERT)).toMatchObject({
+      events: [{ type: 'matchCancelled', by: BERT, reason: 'declined' }],
+      status: 'cancelled',
+      notices: [ANNA, BERT].map((playerId) => ({ playerId, event: { type: 'challengeDeclined', kind: 'match', id: 'm1', by: BERT } })),
+    });
+  });
+
+  it('given nobody joined in time, it expires; a match that began does not', () => {
+    expect(decideExpiry(waiting())).toMatchObject({ events: [{ type: 'matchCancelled', by: null, reason: 'expired' }], status: 'cancelled' });
+    expect(decideExpiry(match())).toBeNull();
+  });
+
+  it('given it is off already, calling it off again changes nothing', () => {
+    expect(decideCancel(waiting({ status: 'cancelled' }), ANNA)).toEqual({ events: [], status: 'cancelled', notices: [] });
+  });
+
+  it.each([
+    ['the challenged player calling it off', () => decideCancel(waiting(), BERT), 'NOT_YOUR_MATCH'],
+    ['its creator declining it', () => decideDecline(waiting(), ANNA), 'NOT_YOUR_CHALLENGE'],
+    ['its creator calling off a match that began', () => decideCancel(match(), ANNA), 'MATCH_STARTED'],
+    ['joining a match that is off', () => decideJoin(waiting({ status: 'cancelled' }), BERT, draw(1)), 'MATCH_CANCELLED'],
+  ])('given %s, it is refused', (_, when, code) => {
+    const step = when();
+    expect(step).toBeInstanceOf(DomainError);
+    expect((step as DomainError).code).toBe(code);
   });
 });

@@ -3,6 +3,7 @@
 // this file loads, appends under the match's version guard, and announces.
 import { MatchConflictError, type MatchRow, type MatchStore } from '../db/matches.ts';
 import type { Notifier } from '../db/notifier.ts';
+import { announceNoticed } from '../db/player-events.ts';
 import type { PlayerStore } from '../db/players.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
@@ -11,7 +12,7 @@ import type { Game } from '../games/game.ts';
 import { checkOpponent, configOf, type RuleOptions } from '../games/options.ts';
 import type { Randomness } from '../games/randomness.ts';
 import type { Logger } from '../log.ts';
-import { decideJoin, decideNext, type Draw, type MatchStep } from './decide.ts';
+import { challengeNotices, decideCancel, decideDecline, decideExpiry, decideJoin, decideNext, type Draw, type MatchStep } from './decide.ts';
 import { matchPlayerIds } from './sheet.ts';
 import { matchView, type MatchView } from './view.ts';
 
@@ -40,7 +41,7 @@ export class MatchService {
     const { store, players, random, now } = this.deps;
     await checkOpponent(players, playerId, request.opponent);
     const matchSeed = random.serverSeed();
-    const match = await store.createMatch({
+    const fields = {
       id: crypto.randomUUID(),
       config: configOf(request, false),
       games: request.games,
@@ -50,8 +51,46 @@ export class MatchService {
       matchSeed,
       seedCommitment: seedCommitment(matchSeed),
       at: now(),
-    });
-    return this.view(match);
+    };
+    const { row, noticed } = await store.createMatch({ ...fields, notices: challengeNotices(fields, playerId) });
+    await announceNoticed(this.deps.notifier, noticed);
+    return this.view(row);
+  }
+
+  /** Its creator calls a waiting match off (again: nothing changes). */
+  async cancel(matchId: string, playerId: string): Promise<void> {
+    await this.settle(matchId, (match) => decideCancel(match, playerId));
+  }
+
+  /** The player a waiting match is reserved for declines it: the match is called off. */
+  async decline(matchId: string, playerId: string): Promise<void> {
+    await this.settle(matchId, (match) => decideDecline(match, playerId));
+  }
+
+  /** Nobody joined in time: the waiting match is called off (the sweeper's command). */
+  async expire(matchId: string): Promise<void> {
+    await this.settle(matchId, (match) => decideExpiry(match) ?? { events: [], status: match.status, notices: [] });
+  }
+
+  /** Waiting matches created before `before` (to expire). */
+  waitingSince(before: Date, limit: number): Promise<string[]> {
+    return this.deps.store.waitingSince(before, limit);
+  }
+
+  /**
+   * A step decided on the match as it is; lost to another write, decided once more on what won
+   * (a join that came first makes a calling-off refused, a calling-off that came first makes
+   * another one moot).
+   */
+  private async settle(matchId: string, decide: (match: MatchRow) => MatchStep | DomainError): Promise<void> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const match = await this.load(matchId);
+      const step = decide(match);
+      if (step instanceof DomainError) throw step;
+      if (step.events.length === 0) return;
+      if (await this.write(match, step)) return;
+    }
+    throw new DomainError('VERSION_CONFLICT', 'the match changed meanwhile; try again');
   }
 
   /** The second player takes the free slot; game 1 starts. */
@@ -101,7 +140,8 @@ export class MatchService {
           items.push({ seq: s, type: event.type, payload: event });
           seq = known = Math.max(known, s);
         }
-        return { items, version: match.status === 'finished' && seq >= match.version ? null : known };
+        const over = match.status === 'finished' || match.status === 'cancelled';
+        return { items, version: over && seq >= match.version ? null : known };
       },
     };
   }
@@ -139,8 +179,9 @@ export class MatchService {
   /** Appends a step decided at `match`'s version; null when another write came first. */
   private async write(match: MatchRow, step: MatchStep): Promise<MatchRow | null> {
     try {
-      const row = await this.deps.store.advance({ matchId: match.id, expectedVersion: match.version, ...step, at: this.deps.now() });
+      const { row, noticed } = await this.deps.store.advance({ matchId: match.id, expectedVersion: match.version, ...step, at: this.deps.now() });
       await this.deps.notifier.publish(matchKey(match.id), row.version);
+      await announceNoticed(this.deps.notifier, noticed);
       return row;
     } catch (e) {
       if (e instanceof MatchConflictError) return null;

@@ -31,3 +31,17 @@ export function matchView(match: MatchRow, played: readonly PlayedGame[], names:
   };
 }
 export type MatchView = ReturnType<typeof matchView>;
+
+/** A line of a player's list of games and matches. */
+export function matchSummary(match: MatchRow, names: Names) {
+  return {
+    id: match.id,
+    status: match.status,
+    config: match.config,
+    games: match.games,
+    players: matchPlayerIds(match).map((id) => ({ playerId: id, name: names.get(id) ?? '' })),
+    reservedFor: match.reservedPlayerId,
+    version: match.version,
+    createdAt: match.createdAt.toISOString(),
+  };
+}

@@ -145,8 +145,21 @@ describe('malformed requests', () => {
       expectProblem(await http().get('/v1/nope'), 404, 'NOT_FOUND');
       expectProblem(await http().get('/nope'), 404, 'NOT_FOUND');
       expectProblem(await http().post(`/v1/games/${game.gameId}/undo`).set(game.forehand.auth).send({}), 404, 'NOT_FOUND');
-      expectProblem(await http().delete(`/v1/games/${game.gameId}`).set(game.forehand.auth), 404, 'NOT_FOUND');
-      expectProblem(await http().put(`/v1/games/${game.gameId}/moves`).set(game.forehand.auth).send({ move: { type: 'resign' } }), 404, 'NOT_FOUND');
+    });
+  });
+
+  it('a known path with a method it does not take → 405 METHOD_NOT_ALLOWED with Allow', async () => {
+    const game = await client.startedGame({ seed: SEED });
+    await changesNothing(game, async () => {
+      const put = await http().put(`/v1/games/${game.gameId}/moves`).set(game.forehand.auth).send({ move: { type: 'resign' } });
+      expectProblem(put, 405, 'METHOD_NOT_ALLOWED');
+      expect(put.headers.allow).toBe('OPTIONS, POST');
+      const patch = await http().patch(`/v1/games/${game.gameId}`).set(game.forehand.auth).send({});
+      expectProblem(patch, 405, 'METHOD_NOT_ALLOWED');
+      expect(patch.headers.allow).toBe('DELETE, GET, HEAD, OPTIONS');
+      expectProblem(await http().post('/healthz').send({}), 405, 'METHOD_NOT_ALLOWED');
+      // Calling off a game that has begun changes nothing either.
+      expectProblem(await http().delete(`/v1/games/${game.gameId}`).set(game.forehand.auth), 422, 'GAME_STARTED');
     });
   });
 

@@ -1,36 +1,19 @@
 // Waiting for the opponent: long-poll and SSE, woken across server instances via the
 // database's LISTEN/NOTIFY, resumable, capped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.ts';
-import { createScratchDatabase, openTestDatabase, testDriver } from '../support/db.ts';
-import { Client, startTestService, type TestService } from '../support/service.ts';
+import { Client, startTestService, twoInstances, type TestService } from '../support/service.ts';
 import { openSse } from '../support/sse.ts';
 
-// Two instances on one database. On the Postgres server each has its own connections (as two
-// processes would); on PGlite they share the one embedded database.
+// Two instances on one database (see twoInstances).
 let a: TestService;
 let b: TestService;
-let dbs: Database[] = [];
-let drop: (() => Promise<void>) | undefined;
+let instances: Awaited<ReturnType<typeof twoInstances>>;
 
 beforeAll(async () => {
-  if (testDriver === 'postgres') {
-    const scratch = await createScratchDatabase();
-    drop = scratch.drop;
-    dbs = [await openDatabase(scratch.url, { poolSize: 4 }), await openDatabase(scratch.url, { poolSize: 4 })];
-  } else {
-    const shared = await openTestDatabase();
-    dbs = [shared];
-  }
-  a = await startTestService({ database: dbs[0], timing: { heartbeatMs: 300 } });
-  b = await startTestService({ database: dbs[1] ?? dbs[0], timing: { heartbeatMs: 300 } });
+  instances = await twoInstances({ timing: { heartbeatMs: 300 } });
+  ({ a, b } = instances);
 });
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  for (const d of dbs) await d.close();
-  await drop?.();
-});
+afterAll(() => instances?.close());
 
 describe('long-poll across instances', () => {
   it('a client waiting on A wakes when the move is made through B', async () => {
@@ -99,7 +82,7 @@ describe('Server-Sent Events', () => {
 describe('the waiter cap', () => {
   let capped: TestService;
   beforeAll(async () => {
-    capped = await startTestService({ database: dbs[0], config: { maxWaiters: 1 } });
+    capped = await startTestService({ database: instances.dbs[0], config: { maxWaiters: 1 } });
   });
   afterAll(() => capped?.close());
 

@@ -1,4 +1,5 @@
-// The match, deadline and rematch routes are in the OpenAPI document, with their problems.
+// The match, deadline and rematch routes are in the OpenAPI document, with their problems (429: the
+// rate limits of every /v1 call).
 import { describe, expect, it } from 'vitest';
 import { renderOpenApi } from '../../src/http/spec.ts';
 
@@ -6,13 +7,13 @@ type Op = { responses: Record<string, { content?: Record<string, unknown> }>; ta
 const doc = JSON.parse(renderOpenApi()) as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };
 
 const ROUTES: [string, string, number[]][] = [
-  ['post', '/v1/matches', [201, 400, 401, 413, 415, 422]],
-  ['get', '/v1/matches/{matchId}', [200, 400, 401, 404]],
-  ['post', '/v1/matches/{matchId}/join', [200, 400, 401, 403, 404, 409, 413, 415]],
-  ['get', '/v1/matches/{matchId}/events', [200, 400, 401, 404]],
-  ['get', '/v1/matches/{matchId}/stream', [200, 400, 401, 404, 503]],
-  ['post', '/v1/games/{gameId}/claim-timeout', [200, 400, 401, 403, 404, 409, 413, 415, 422]],
-  ['post', '/v1/games/{gameId}/rematch', [200, 201, 400, 401, 403, 404, 413, 415, 422]],
+  ['post', '/v1/matches', [201, 400, 401, 413, 415, 422, 429]],
+  ['get', '/v1/matches/{matchId}', [200, 400, 401, 404, 429]],
+  ['post', '/v1/matches/{matchId}/join', [200, 400, 401, 403, 404, 409, 413, 415, 422, 429]],
+  ['get', '/v1/matches/{matchId}/events', [200, 400, 401, 404, 429]],
+  ['get', '/v1/matches/{matchId}/stream', [200, 400, 401, 404, 429, 503]],
+  ['post', '/v1/games/{gameId}/claim-timeout', [200, 400, 401, 403, 404, 409, 413, 415, 422, 429]],
+  ['post', '/v1/games/{gameId}/rematch', [200, 201, 400, 401, 403, 404, 413, 415, 422, 429]],
 ];
 
 describe('the OpenAPI document', () => {

@@ -2,11 +2,11 @@
 // small client for the tests: players, games, moves.
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import type { Database } from '../../src/db/client.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
 import { silentLogger, type Logger } from '../../src/log.ts';
 import { startService, type RunningService, type ServiceOptions } from '../../src/server.ts';
 import type { Move, Seat } from '../../src/engine/index.ts';
-import { openTestDatabase } from './db.ts';
+import { createScratchDatabase, openTestDatabase, testDriver } from './db.ts';
 
 export interface TestService extends RunningService {
   http: ReturnType<typeof request>;
@@ -15,7 +15,9 @@ export interface TestService extends RunningService {
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://' }), ...overrides };
+  // No rate limits: the suites make many requests from one address (test/http/limits.test.ts sets its own).
+  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', RATE_LIMIT_PLAYER: '0', RATE_LIMIT_ANONYMOUS: '0', RATE_LIMIT_SIGNUP: '0' };
+  return { ...loadConfig(env), ...overrides };
 }
 
 /** Starts the service on a port of its own; `database` may be shared between two instances. */
@@ -78,3 +80,33 @@ export class Client {
 
 /** Reproducible random play in tests: the bots' own random source. */
 export { rng } from '../../src/cli/rng.ts';
+
+/**
+ * Two instances of the service on one database, as two processes would be: on the Postgres
+ * server each with connections of its own (a scratch database, dropped at close); on PGlite both
+ * on the one embedded database.
+ */
+export async function twoInstances(options: Parameters<typeof startTestService>[0] = {}) {
+  let dbs: Database[];
+  let drop: (() => Promise<void>) | undefined;
+  if (testDriver === 'postgres') {
+    const scratch = await createScratchDatabase();
+    drop = scratch.drop;
+    dbs = [await openDatabase(scratch.url, { poolSize: 4 }), await openDatabase(scratch.url, { poolSize: 4 })];
+  } else {
+    dbs = [await openTestDatabase()];
+  }
+  const a = await startTestService({ ...options, database: dbs[0] });
+  const b = await startTestService({ ...options, database: dbs[1] ?? dbs[0] });
+  return {
+    a,
+    b,
+    dbs,
+    async close() {
+      await a.close();
+      await b.close();
+      for (const d of dbs) await d.close();
+      await drop?.();
+    },
+  };
+}

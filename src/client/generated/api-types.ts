@@ -14,66 +14,81 @@ export interface paths {
         get?: never;
         put?: never;
         /** Create a guest player and get its bearer token */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreatePlayer"];
-                };
-            };
-            responses: {
-                /** @description The player and its token */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["PlayerToken"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
+        post: operations["createPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /** The player of the token, and when the token expires */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's games and matches, newest first
+         * @description Where the caller sits or plays, or is the one a waiting game or match is reserved for (a challenge): `status=waiting` lists the challenges with the caller's own open games and matches. Keyset-paginated: pass `nextCursor` as `cursor`.
+         */
+        get: operations["listMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Server-Sent Events: the caller's own events
+         * @description Each SSE message has `id:` = the caller's own event sequence number, `event:` = the type and `data:` = one PlayerEvent as JSON: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.
+         */
+        get: operations["streamMyEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{playerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player: its id and name */
+        get: operations["getPlayer"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -92,6 +107,10 @@ export interface paths {
             parameters: {
                 query?: {
                     status?: components["schemas"]["GameStatus"];
+                    /** @description only games where this player sits, or that are reserved for it */
+                    player?: string;
+                    /** @description true: only games whose free seat the caller may take (not reserved for someone else) */
+                    open?: "true" | "false";
                     /** @description page size, 1..100, default 20 */
                     limit?: number;
                     /** @description nextCursor of the previous page */
@@ -124,6 +143,21 @@ export interface paths {
                 /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
                 401: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -195,6 +229,21 @@ export interface paths {
                 /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -277,6 +326,21 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
                 503: {
                     headers: {
@@ -290,6 +354,30 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /**
+         * Call off a game that still waits for its second player
+         * @description Only its creator; once the game has begun, 422 GAME_STARTED. Calling it off again answers 204 too. The lobby no longer lists it, and the players hear of it on their own streams (`challengeCancelled`).
+         */
+        delete: operations["cancelGame"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{gameId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a game reserved for you (a challenge)
+         * @description Only the player the game is reserved for (its `opponent`); the game is called off, and both players hear of it on their own streams (`challengeDeclined`). Once the game has begun, 422 GAME_STARTED.
+         */
+        post: operations["declineGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -383,6 +471,30 @@ export interface paths {
                 /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
                 415: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description GAME_CANCELLED: the game was called off before it began */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -499,9 +611,24 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description GAME_NOT_STARTED: the game starts when the second player joins; IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request; INVALID_MOVE: not a move the engine knows, or a malformed one; WRONG_PHASE: a move of a kind the game is not at now; NOT_YOUR_TURN: it is the other player’s turn; GAME_FINISHED: the game is over; ILLEGAL_CARD: a card that is neither open on one of your stacks nor in your hand; MUST_FOLLOW_SUIT: a card that does not follow suit while you can; ILLEGAL_CUT: a cut outside 4..28; ILLEGAL_GAME: a game or an announcement not allowed here; ILLEGAL_BID: a bid that is no Skat value, not higher than the last, or not yours to make; ILLEGAL_DISCARD: not exactly two different cards of your hand */
+                /** @description GAME_NOT_STARTED: the game starts when the second player joins; GAME_CANCELLED: the game was called off before it began; IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request; INVALID_MOVE: not a move the engine knows, or a malformed one; WRONG_PHASE: a move of a kind the game is not at now; NOT_YOUR_TURN: it is the other player’s turn; GAME_FINISHED: the game is over; ILLEGAL_CARD: a card that is neither open on one of your stacks nor in your hand; MUST_FOLLOW_SUIT: a card that does not follow suit while you can; ILLEGAL_CUT: a cut outside 4..28; ILLEGAL_GAME: a game or an announcement not allowed here; ILLEGAL_BID: a bid that is no Skat value, not higher than the last, or not yours to make; ILLEGAL_DISCARD: not exactly two different cards of your hand */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -574,6 +701,21 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
@@ -633,6 +775,21 @@ export interface paths {
                 /** @description GAME_NOT_FOUND: no game with this id; RECORD_NOT_AVAILABLE: the record is published when the game is finished */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -706,6 +863,21 @@ export interface paths {
                 /** @description GAME_NOT_FOUND: no game with this id */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -827,9 +999,24 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description NO_DEADLINE: the game was created without turnSeconds; DEADLINE_NOT_REACHED: the player to move still has time (with `deadline`); YOUR_TURN: you are the player to move: only the waiting player can claim a timeout; GAME_NOT_STARTED: the game starts when the second player joins; GAME_FINISHED: the game is over */
+                /** @description NO_DEADLINE: the game was created without turnSeconds; DEADLINE_NOT_REACHED: the player to move still has time (with `deadline`); YOUR_TURN: you are the player to move: only the waiting player can claim a timeout; GAME_NOT_STARTED: the game starts when the second player joins; GAME_CANCELLED: the game was called off before it began; GAME_FINISHED: the game is over */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -949,6 +1136,21 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1037,6 +1239,21 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1100,11 +1317,30 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Call off a match that still waits for its second player
+         * @description Only its creator; once the match has begun, 422 MATCH_STARTED. Calling it off again answers 204 too. The players hear of it on their own streams.
+         */
+        delete: operations["cancelMatch"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1203,6 +1439,30 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description MATCH_CANCELLED: the match was called off before it began */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1263,6 +1523,21 @@ export interface paths {
                 /** @description MATCH_NOT_FOUND: no match with this id */
                 404: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1342,6 +1617,21 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+                429: {
+                    headers: {
+                        /** @description seconds until the budget has room again */
+                        "Retry-After"?: number;
+                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                        RateLimit?: string;
+                        /** @description the budget: requests (q) per window in seconds (w) */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
                 503: {
                     headers: {
@@ -1355,6 +1645,26 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/matches/{matchId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a match reserved for you (a challenge)
+         * @description Only the player the match is reserved for; the match is called off, and both players hear of it on their own streams.
+         */
+        post: operations["declineMatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1578,7 +1888,7 @@ export interface components {
             deadline?: string;
         };
         /** @enum {string} */
-        GameStatus: "waiting" | "cutting" | "bidding" | "stock" | "declaring" | "kontra" | "re" | "playing" | "finished";
+        GameStatus: "waiting" | "cutting" | "bidding" | "stock" | "declaring" | "kontra" | "re" | "playing" | "finished" | "cancelled";
         GameConfig: {
             /** @enum {string} */
             variant: "classic" | "halfOpen" | "bidding";
@@ -1749,6 +2059,71 @@ export interface components {
         CreatePlayer: {
             name: string;
         };
+        Me: {
+            playerId: string;
+            name: string;
+            /** @description when the caller's token expires (its exp claim) */
+            expiresAt: string | null;
+        };
+        /** @description the caller's games and matches, newest first */
+        PlayerGamePage: {
+            entries: components["schemas"]["PlayerEntry"][];
+            nextCursor: string | null;
+        };
+        PlayerEntry: components["schemas"]["PlayerGameEntry"] | components["schemas"]["PlayerMatchEntry"];
+        PlayerGameEntry: components["schemas"]["GameSummary"] & {
+            /** @enum {string} */
+            kind: "game";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "game";
+        };
+        GameSummary: {
+            id: string;
+            status: components["schemas"]["GameStatus"];
+            config: components["schemas"]["GameConfig"];
+            players: {
+                forehand: components["schemas"]["PlayerRef"];
+                dealer: components["schemas"]["PlayerRef"];
+            };
+            reservedFor: string | null;
+            version: number;
+            createdAt: string;
+        };
+        PlayerMatchEntry: components["schemas"]["MatchSummary"] & {
+            /** @enum {string} */
+            kind: "match";
+        } & {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "match";
+        };
+        MatchSummary: {
+            id: string;
+            /** @enum {string} */
+            status: "waiting" | "playing" | "finished" | "cancelled";
+            config: components["schemas"]["GameConfig"];
+            /** @description how many games the match has */
+            games: number;
+            /** @description the creator, then the opponent once joined */
+            players: {
+                playerId: string;
+                name: string;
+            }[];
+            reservedFor: string | null;
+            version: number;
+            createdAt: string;
+        };
+        /** @description A player as anyone may see it */
+        Player: {
+            playerId: string;
+            name: string;
+        };
         CreateGame: {
             /**
              * @description default classic
@@ -1780,18 +2155,6 @@ export interface components {
         GamePage: {
             games: components["schemas"]["GameSummary"][];
             nextCursor: string | null;
-        };
-        GameSummary: {
-            id: string;
-            status: components["schemas"]["GameStatus"];
-            config: components["schemas"]["GameConfig"];
-            players: {
-                forehand: components["schemas"]["PlayerRef"];
-                dealer: components["schemas"]["PlayerRef"];
-            };
-            reservedFor: string | null;
-            version: number;
-            createdAt: string;
         };
         MoveResponse: {
             version: number;
@@ -1860,8 +2223,11 @@ export interface components {
             createdAt: string;
             updatedAt: string;
         };
-        /** @enum {string} */
-        MatchStatus: "waiting" | "playing" | "finished";
+        /**
+         * @description cancelled: called off while it waited for its second player
+         * @enum {string}
+         */
+        MatchStatus: "waiting" | "playing" | "finished" | "cancelled";
         MatchPlayer: {
             playerId: string;
             name: string;
@@ -1949,7 +2315,7 @@ export interface components {
             seq: number;
             event: components["schemas"]["MatchEvent"];
         };
-        MatchEvent: components["schemas"]["GameStartedEvent"] | components["schemas"]["GameFinishedEvent"] | components["schemas"]["MatchFinishedEvent"];
+        MatchEvent: components["schemas"]["GameStartedEvent"] | components["schemas"]["GameFinishedEvent"] | components["schemas"]["MatchFinishedEvent"] | components["schemas"]["MatchCancelledEvent"];
         GameStartedEvent: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -1991,6 +2357,18 @@ export interface components {
             draw: boolean;
             matchSeed: string;
         };
+        /** @description the match was called off while it waited for its second player */
+        MatchCancelledEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "matchCancelled";
+            /** @description the player who called it off; null when nobody joined in time */
+            by: string | null;
+            /** @enum {string} */
+            reason: "cancelled" | "declined" | "expired";
+        };
         Health: {
             status: string;
         };
@@ -2007,4 +2385,707 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    createPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePlayer"];
+            };
+        };
+        responses: {
+            /** @description The player and its token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerToken"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Me"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyGames: {
+        parameters: {
+            query?: {
+                /** @description waiting (not begun), active, finished or cancelled; default all */
+                status?: "waiting" | "active" | "finished" | "cancelled";
+                /** @description page size, 1..100, default 20 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerGamePage"];
+                };
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamMyEvents: {
+        parameters: {
+            query?: {
+                /** @description start after this sequence number */
+                after?: number;
+            };
+            header?: {
+                "last-event-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An event stream of PlayerEvent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Player"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PLAYER_NOT_FOUND: no player with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game is called off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_YOUR_GAME: only the creator of a game calls it off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_STARTED: the game has begun: it can no longer be called off or declined */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined: the game is called off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_STARTED: the game has begun: it can no longer be called off or declined */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    cancelMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match is called off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_YOUR_MATCH: only the creator of a match calls it off */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_NOT_FOUND: no match with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_STARTED: the match has begun: it can no longer be called off or declined */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    declineMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined: the match is called off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_NOT_FOUND: no match with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_STARTED: the match has begun: it can no longer be called off or declined */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}

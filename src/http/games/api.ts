@@ -6,7 +6,7 @@ import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
 import { ProblemError } from '../problems.ts';
-import { claimTimeout, createGame, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
+import { cancelGame, claimTimeout, createGame, declineGame, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
 
 /** Whether an If-None-Match header names this ETag. */
 const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
@@ -22,10 +22,21 @@ export function gamesApi({ games, timing }: AppDeps): App {
   });
 
   api.openapi(listGames, async (c) => {
-    const { status, limit = 20, cursor } = c.req.valid('query');
+    const { status, player, open, limit = 20, cursor } = c.req.valid('query');
     if (limit < 1 || limit > 100)
       throw new ProblemError('VALIDATION_FAILED', '"limit" is 1..100', { errors: [{ path: 'limit', message: 'between 1 and 100' }] });
-    return c.json(await games.lobby({ status, limit, cursor }), 200);
+    const openTo = open === 'true' ? (c.var.player?.playerId ?? null) : undefined;
+    return c.json(await games.lobby({ status, playerId: player, openTo, limit, cursor }), 200);
+  });
+
+  api.openapi(cancelGame, async (c) => {
+    await games.cancel(c.req.valid('param').gameId, requirePlayer(c).playerId);
+    return c.body(null, 204);
+  });
+
+  api.openapi(declineGame, async (c) => {
+    await games.decline(c.req.valid('param').gameId, requirePlayer(c).playerId);
+    return c.body(null, 204);
   });
 
   api.openapi(getGame, async (c) => {

@@ -6,6 +6,7 @@ import {
   CreateGameSchema,
   EventsResponseSchema,
   GameIdParam,
+  ID,
   LobbySchema,
   MoveRequestSchema,
   MoveResponseSchema,
@@ -40,6 +41,8 @@ export const listGames = createRoute({
   request: {
     query: z.object({
       status: StatusSchema.optional(),
+      player: z.string().regex(ID, 'a player id').optional().openapi({ description: 'only games where this player sits, or that are reserved for it' }),
+      open: z.enum(['true', 'false']).optional().openapi({ description: 'true: only games whose free seat the caller may take (not reserved for someone else)' }),
       limit: int('page size, 1..100, default 20'),
       cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
     }),
@@ -73,7 +76,7 @@ export const joinGame = createRoute({
   summary: 'Take the free seat; the game starts',
   security: bearer,
   request: { params: GameIdParam },
-  responses: { 200: json(ViewSchema, 'The game, now started'), ...problemResponses('SEAT_RESERVED', 'GAME_NOT_FOUND', 'ALREADY_SEATED', 'SEAT_TAKEN') },
+  responses: { 200: json(ViewSchema, 'The game, now started'), ...problemResponses('SEAT_RESERVED', 'GAME_NOT_FOUND', 'ALREADY_SEATED', 'SEAT_TAKEN', 'GAME_CANCELLED') },
 });
 
 export const postMove = createRoute({
@@ -91,7 +94,7 @@ export const postMove = createRoute({
   },
   responses: {
     200: json(MoveResponseSchema, 'The new version, your view, and the events your move caused'),
-    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'IDEMPOTENCY_KEY_REUSED', ...ENGINE_CODES),
+    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'IDEMPOTENCY_KEY_REUSED', ...ENGINE_CODES),
   },
 });
 
@@ -146,7 +149,7 @@ export const claimTimeout = createRoute({
   request: { params: GameIdParam },
   responses: {
     200: json(ViewSchema, 'The finished game, as the claimer sees it'),
-    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'NO_DEADLINE', 'DEADLINE_NOT_REACHED', 'YOUR_TURN', 'GAME_NOT_STARTED', 'GAME_FINISHED'),
+    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'NO_DEADLINE', 'DEADLINE_NOT_REACHED', 'YOUR_TURN', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'GAME_FINISHED'),
   },
 });
 
@@ -164,4 +167,30 @@ export const rematch = createRoute({
     201: json(ViewSchema, 'The rematch, created now'),
     ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'GAME_NOT_FINISHED', 'MATCH_GAME'),
   },
+});
+
+export const cancelGame = createRoute({
+  method: 'delete',
+  path: '/v1/games/{gameId}',
+  operationId: 'cancelGame',
+  tags: ['games'],
+  summary: 'Call off a game that still waits for its second player',
+  description:
+    'Only its creator; once the game has begun, 422 GAME_STARTED. Calling it off again answers 204 too. The lobby no longer lists it, and the players hear of it on their own streams (`challengeCancelled`).',
+  security: bearer,
+  request: { params: GameIdParam },
+  responses: { 204: { description: 'The game is called off' }, ...problemResponses('NOT_YOUR_GAME', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_STARTED') },
+});
+
+export const declineGame = createRoute({
+  method: 'post',
+  path: '/v1/games/{gameId}/decline',
+  operationId: 'declineGame',
+  tags: ['games'],
+  summary: 'Decline a game reserved for you (a challenge)',
+  description:
+    'Only the player the game is reserved for (its `opponent`); the game is called off, and both players hear of it on their own streams (`challengeDeclined`). Once the game has begun, 422 GAME_STARTED.',
+  security: bearer,
+  request: { params: GameIdParam },
+  responses: { 204: { description: 'Declined: the game is called off' }, ...problemResponses('NOT_YOUR_CHALLENGE', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_STARTED') },
 });

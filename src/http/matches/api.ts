@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
-import { createMatch, getMatch, joinMatch, listMatchEvents, streamMatch } from './routes.ts';
+import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, streamMatch } from './routes.ts';
 
 export function matchesApi({ matches, timing }: AppDeps): App {
   const api = createApi();
@@ -37,6 +37,16 @@ export function matchesApi({ matches, timing }: AppDeps): App {
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
     const feed = await matches.feed(c.req.valid('param').matchId, after);
     return eventStream(c, timing.heartbeatMs, feed);
+  });
+
+  api.openapi(cancelMatch, async (c) => {
+    await matches.cancel(c.req.valid('param').matchId, requirePlayer(c).playerId);
+    return c.body(null, 204);
+  });
+
+  api.openapi(declineMatch, async (c) => {
+    await matches.decline(c.req.valid('param').matchId, requirePlayer(c).playerId);
+    return c.body(null, 204);
   });
 
   return api;

@@ -42,7 +42,7 @@ export const joinMatch = createRoute({
   request: { params: MatchIdParam },
   responses: {
     200: json(MatchSchema, 'The match, now playing game 1'),
-    ...problemResponses('SEAT_RESERVED', 'MATCH_NOT_FOUND', 'ALREADY_IN_MATCH', 'MATCH_FULL'),
+    ...problemResponses('SEAT_RESERVED', 'MATCH_NOT_FOUND', 'ALREADY_IN_MATCH', 'MATCH_FULL', 'MATCH_CANCELLED'),
   },
 });
 
@@ -73,4 +73,28 @@ export const streamMatch = createRoute({
     200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
     ...problemResponses('MATCH_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
+});
+
+export const cancelMatch = createRoute({
+  method: 'delete',
+  path: '/v1/matches/{matchId}',
+  operationId: 'cancelMatch',
+  tags: ['matches'],
+  summary: 'Call off a match that still waits for its second player',
+  description: 'Only its creator; once the match has begun, 422 MATCH_STARTED. Calling it off again answers 204 too. The players hear of it on their own streams.',
+  security: bearer,
+  request: { params: MatchIdParam },
+  responses: { 204: { description: 'The match is called off' }, ...problemResponses('NOT_YOUR_MATCH', 'MATCH_NOT_FOUND', 'VERSION_CONFLICT', 'MATCH_STARTED') },
+});
+
+export const declineMatch = createRoute({
+  method: 'post',
+  path: '/v1/matches/{matchId}/decline',
+  operationId: 'declineMatch',
+  tags: ['matches'],
+  summary: 'Decline a match reserved for you (a challenge)',
+  description: 'Only the player the match is reserved for; the match is called off, and both players hear of it on their own streams.',
+  security: bearer,
+  request: { params: MatchIdParam },
+  responses: { 204: { description: 'Declined: the match is called off' }, ...problemResponses('NOT_YOUR_CHALLENGE', 'MATCH_NOT_FOUND', 'VERSION_CONFLICT', 'MATCH_STARTED') },
 });

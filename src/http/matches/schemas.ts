@@ -1,6 +1,7 @@
 // API schemas of matches: the request to create one, the score sheet, the match event log.
 import { z } from '@hono/zod-openapi';
-import { GAME_TYPES, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
+import { CANCEL_REASONS, GAME_TYPES, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
+import { MATCH_STATUSES } from '../../db/schema.ts';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../../games/deadline.ts';
 import { ConfigSchema, GameEndSchema, ID, StatusSchema } from '../schemas.ts';
 
@@ -71,7 +72,7 @@ export const SheetRowSchema = z
 export const MatchSchema = z
   .object({
     id: z.string(),
-    status: z.enum(['waiting', 'playing', 'finished']).openapi('MatchStatus'),
+    status: z.enum(MATCH_STATUSES).openapi('MatchStatus', { description: 'cancelled: called off while it waited for its second player' }),
     games: z.number().int(),
     config: ConfigSchema,
     turnSeconds: z.number().int().nullable(),
@@ -131,6 +132,13 @@ export const MatchEventSchema = z
         matchSeed: z.string(),
       })
       .openapi('MatchFinishedEvent'),
+    z
+      .object({
+        type: z.literal('matchCancelled'),
+        by: z.string().nullable().openapi({ description: 'the player who called it off; null when nobody joined in time' }),
+        reason: z.enum(CANCEL_REASONS),
+      })
+      .openapi('MatchCancelledEvent', { description: 'the match was called off while it waited for its second player' }),
   ])
   .openapi('MatchEvent');
 

@@ -1,27 +1,45 @@
-// The player resource: a guest identity with a signed token.
-import { createRoute } from '@hono/zod-openapi';
+// The player resource: guest sign-up, and what a player asks about itself.
+import { requirePlayer } from '../../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
-import { json } from '../openapi.ts';
-import { CreatePlayerSchema, PlayerTokenSchema } from '../schemas.ts';
+import { ProblemError } from '../problems.ts';
+import { eventStream } from '../sse.ts';
+import { createPlayer, getMe, getPlayer, listMyGames, streamMyEvents } from './routes.ts';
 
-export const createPlayer = createRoute({
-  method: 'post',
-  path: '/v1/players',
-  tags: ['players'],
-  summary: 'Create a guest player and get its bearer token',
-  request: { body: { required: true, content: { 'application/json': { schema: CreatePlayerSchema } } } },
-  responses: { 201: json(PlayerTokenSchema, 'The player and its token') },
-});
-
-export function playersApi({ players, tokens }: AppDeps): App {
+export function playersApi({ players, tokens, timing }: AppDeps): App {
   const api = createApi();
+
   api.openapi(createPlayer, async (c) => {
-    const { name } = c.req.valid('json');
-    const player = await players.createPlayer({ name });
-    const { token, expiresAt } = await tokens.issue(player.id);
-    return c.json({ playerId: player.id, name: player.name, token, expiresAt: expiresAt.toISOString() }, 201);
+    const player = await players.register(c.req.valid('json').name);
+    const { token, expiresAt } = await tokens.issue(player.playerId);
+    c.header('Location', `/v1/players/${player.playerId}`);
+    return c.json({ ...player, token, expiresAt: expiresAt.toISOString() }, 201);
   });
+
+  // Before /v1/players/{playerId}: "me" is the caller, not a player id.
+  api.openapi(getMe, (c) => {
+    const player = requirePlayer(c);
+    const expiresAt = c.var.token ? tokens.expiryOf(c.var.token) : null;
+    return c.json({ playerId: player.playerId, name: player.name, expiresAt: expiresAt?.toISOString() ?? null }, 200);
+  });
+
+  api.openapi(listMyGames, async (c) => {
+    const player = requirePlayer(c);
+    const { status, limit = 20, cursor } = c.req.valid('query');
+    if (limit < 1 || limit > 100)
+      throw new ProblemError('VALIDATION_FAILED', '"limit" is 1..100', { errors: [{ path: 'limit', message: 'between 1 and 100' }] });
+    return c.json(await players.games({ playerId: player.playerId, status, limit, cursor }), 200);
+  });
+
+  api.openapi(streamMyEvents, (c) => {
+    const player = requirePlayer(c);
+    const lastId = c.req.valid('header')['last-event-id'];
+    const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
+    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after));
+  });
+
+  api.openapi(getPlayer, async (c) => c.json(await players.profile(c.req.valid('param').playerId), 200));
+
   return api;
 }

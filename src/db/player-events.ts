@@ -1,0 +1,95 @@
+// Each player's own log: what a bot or a client acting for one player needs to hear of without
+// knowing the ids beforehand (GET /v1/players/me/stream). Written in the transaction of the change
+// that causes it, so a client that reconnects with Last-Event-ID misses nothing.
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Config, Result, Seat } from '../engine/types.ts';
+import type { Db } from './client.ts';
+import { playerEvents, players } from './schema.ts';
+
+/** What a challenge, a cancellation or a decline is about. */
+export type ChallengeKind = 'game' | 'match';
+
+export type PlayerEvent =
+  /** A game or match was created with this player as its `opponent`. */
+  | { type: 'challenge'; kind: ChallengeKind; id: string; from: string; config: Config; games: number | null; turnSeconds: number | null }
+  /** A waiting game or match was called off: by its creator, or because nobody joined in time. */
+  | { type: 'challengeCancelled'; kind: ChallengeKind; id: string; by: string | null; reason: 'cancelled' | 'expired' }
+  /** The challenged player declined. */
+  | { type: 'challengeDeclined'; kind: ChallengeKind; id: string; by: string }
+  /** A game with this player in it started (both seats taken). */
+  | { type: 'gameStart'; gameId: string; seat: Seat; opponent: string; matchId: string | null; number: number | null }
+  /** A game of this player's ended. */
+  | { type: 'gameFinish'; gameId: string; seat: Seat; matchId: string | null; number: number | null; result: Result }
+  /** A match of this player's started (its second player joined). */
+  | { type: 'matchStart'; matchId: string; opponent: string; games: number }
+  /** A match of this player's ended. */
+  | { type: 'matchFinish'; matchId: string; winner: string | null; draw: boolean; totals: Record<string, number> };
+export type PlayerEventType = PlayerEvent['type'];
+
+/** An event for one player's log. */
+export interface PlayerNotice {
+  playerId: string;
+  event: PlayerEvent;
+}
+
+/** The version each player's log is at after notices were appended (to announce). */
+export type NoticedVersions = Array<[playerId: string, version: number]>;
+
+type Tx = Pick<Db, 'update' | 'insert'>;
+
+/**
+ * Appends notices inside the caller's transaction. Each player's counter is bumped under its
+ * row's lock, so concurrent writers to one player's log wait for each other instead of failing;
+ * players are taken in id order, so two writers of the same players never deadlock.
+ */
+export async function appendNotices(tx: Tx, notices: readonly PlayerNotice[]): Promise<NoticedVersions> {
+  if (notices.length === 0) return [];
+  const byPlayer = new Map<string, PlayerEvent[]>();
+  for (const n of notices) byPlayer.set(n.playerId, [...(byPlayer.get(n.playerId) ?? []), n.event]);
+  const noticed: NoticedVersions = [];
+  const rows: (typeof playerEvents.$inferInsert)[] = [];
+  for (const playerId of [...byPlayer.keys()].sort()) {
+    const events = byPlayer.get(playerId)!;
+    const [bumped] = await tx
+      .update(players)
+      .set({ eventVersion: sql`${players.eventVersion} + ${events.length}` })
+      .where(eq(players.id, playerId))
+      .returning({ version: players.eventVersion });
+    // A reserved opponent that no longer exists has no log to write to.
+    if (!bumped) continue;
+    const first = bumped.version - events.length + 1;
+    events.forEach((event, i) => rows.push({ playerId, seq: first + i, type: event.type, payload: event as unknown as Record<string, unknown> }));
+    noticed.push([playerId, bumped.version]);
+  }
+  if (rows.length > 0) await tx.insert(playerEvents).values(rows);
+  return noticed;
+}
+
+export class PlayerEventStore {
+  constructor(private readonly db: Db) {}
+
+  /** The player's events after `after`, in order. */
+  async events(playerId: string, after = 0, limit = 500): Promise<{ seq: number; event: PlayerEvent }[]> {
+    const rows = await this.db
+      .select({ seq: playerEvents.seq, payload: playerEvents.payload })
+      .from(playerEvents)
+      .where(and(eq(playerEvents.playerId, playerId), gt(playerEvents.seq, after)))
+      .orderBy(asc(playerEvents.seq))
+      .limit(limit);
+    return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as PlayerEvent }));
+  }
+
+  /** The seq of the player's last event (0: none), or null for no such player. */
+  async version(playerId: string): Promise<number | null> {
+    const [row] = await this.db.select({ version: players.eventVersion }).from(players).where(eq(players.id, playerId));
+    return row?.version ?? null;
+  }
+}
+
+/** The notifier key of a player's log: its stream waits on it. */
+export const playerKey = (playerId: string) => `player:${playerId}`;
+
+/** Wakes the streams of the players whose logs a committed write appended to. */
+export async function announceNoticed(notifier: { publish(key: string, version: number): Promise<void> }, noticed: NoticedVersions): Promise<void> {
+  for (const [playerId, version] of noticed) await notifier.publish(playerKey(playerId), version);
+}

@@ -1,0 +1,85 @@
+// What a player (a bot, a client acting for one person) asks of the service about itself: its
+// games and matches, and its own stream of events (challenges, games and matches beginning and
+// ending), so that it never needs to be told an id to find its games.
+import type { Principal } from '../auth/principal.ts';
+import type { Db } from '../db/client.ts';
+import { InvalidCursorError } from '../db/errors.ts';
+import type { Notifier } from '../db/notifier.ts';
+import { listPlayerGames, type PlayerGamesQuery } from '../db/player-games.ts';
+import { playerKey, type PlayerEventStore } from '../db/player-events.ts';
+import type { PlayerStore } from '../db/players.ts';
+import { DomainError } from '../errors.ts';
+import { feedWaiter, type Feed } from '../games/feed.ts';
+import { gameSummary, playerIdsOf } from '../games/view.ts';
+import { matchSummary } from '../matches/view.ts';
+
+export interface PlayerServiceDeps {
+  db: Db;
+  players: PlayerStore;
+  events: PlayerEventStore;
+  notifier: Notifier;
+}
+
+export class PlayerService {
+  constructor(private readonly deps: PlayerServiceDeps) {}
+
+  /** A new guest player. */
+  async register(name: string): Promise<{ playerId: string; name: string }> {
+    const player = await this.deps.players.createPlayer({ name });
+    return { playerId: player.id, name: player.name };
+  }
+
+  /** The player a verified token speaks for (an external identity's first sight creates it); null: none. */
+  async resolve(principal: Principal): Promise<{ playerId: string; name: string } | null> {
+    const { players } = this.deps;
+    if (principal.kind === 'guest') {
+      const p = await players.getPlayer(principal.playerId);
+      return p ? { playerId: p.id, name: p.name } : null;
+    }
+    const p = await players.findOrCreateExternalPlayer(principal.issuer, principal.subject, principal.subject.slice(0, 40));
+    return { playerId: p.id, name: p.name };
+  }
+
+  /** A player as anyone may see it: its id and name. */
+  async profile(playerId: string): Promise<{ playerId: string; name: string }> {
+    const player = await this.deps.players.getPlayer(playerId);
+    if (!player) throw new DomainError('PLAYER_NOT_FOUND', `there is no player ${playerId}`);
+    return { playerId: player.id, name: player.name };
+  }
+
+  /** The player's games and matches, newest first (see db/player-games.ts). */
+  async games(query: PlayerGamesQuery) {
+    let page;
+    try {
+      page = await listPlayerGames(this.deps.db, query);
+    } catch (e) {
+      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
+      throw e;
+    }
+    const ids = page.entries.flatMap((e) =>
+      e.kind === 'game' ? playerIdsOf([e.row]) : [e.row.creatorPlayerId, e.row.opponentPlayerId],
+    );
+    const names = await this.deps.players.namesOf(ids);
+    return {
+      entries: page.entries.map((e) => (e.kind === 'game' ? { kind: e.kind, ...gameSummary(e.row, names) } : { kind: e.kind, ...matchSummary(e.row, names) })),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** The player's own events after `after`, as they happen (the stream never completes). */
+  feed(playerId: string, after: number): Feed {
+    const { events, notifier } = this.deps;
+    let seq = after;
+    return {
+      waitPast: feedWaiter(notifier, playerKey(playerId), () => events.version(playerId)),
+      next: async () => {
+        const items = [];
+        for (const { seq: s, event } of await events.events(playerId, seq)) {
+          items.push({ seq: s, type: event.type, payload: event });
+          seq = s;
+        }
+        return { items, version: seq };
+      },
+    };
+  }
+}
