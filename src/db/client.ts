@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,15 +76,23 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),
     ]);
-    const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+    const release = dataDir ? lockDataDir(dataDir) : () => {};
+    let pglite: PGlite;
+    try {
+      pglite = await PGlite.create(dataDir ? { dataDir } : {});
+    } catch (error) {
+      release();
+      throw error;
+    }
     const db = drizzlePglite({ client: pglite, schema });
     try {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } catch (error) {
       await pglite.close();
+      release();
       throw error;
     }
-    return pgliteDatabase(db, pglite);
+    return pgliteDatabase(db, pglite, release);
   }
 
   if (/^postgres(ql)?:\/\//.test(url)) {
@@ -100,7 +109,7 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
   throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');
 }
 
-function pgliteDatabase(db: Db, pglite: PGlite): Database {
+function pgliteDatabase(db: Db, pglite: PGlite, release: () => void): Database {
   // One session for everyone: an advisory lock is re-entrant on it, so the locks held through
   // this Database are counted here too.
   const held = new Set<number>();
@@ -132,7 +141,10 @@ function pgliteDatabase(db: Db, pglite: PGlite): Database {
         held.delete(key);
       }
     },
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close();
+      release();
+    },
   };
 }
 

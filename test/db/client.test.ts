@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, isReady, openDatabase } from '../../src/db/client.ts';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
@@ -8,6 +10,9 @@ import { GameStore } from '../../src/db/games.ts';
 import { PlayerStore } from '../../src/db/players.ts';
 import { DEFAULT_CONFIG } from '../../src/engine/types.ts';
 import { createScratchDatabase, openTestDatabase, testDriver } from '../support/db.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CLIENT = new URL('../../src/db/client.ts', import.meta.url).href;
 
 describe(`client (${testDriver})`, () => {
   it('opens migrated and ready; not ready once closed', async () => {
@@ -69,6 +74,29 @@ describe('embedded PGlite in a directory', () => {
       } finally {
         await second.close();
       }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('serves one process: a second process refuses the directory with one line, and may have it once the first is gone', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'offiziersskat-'));
+    const dataDir = join(root, 'data');
+    const tryOpen = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('${CLIENT}').then((m) => m.openDatabase(undefined, { dataDir: ${JSON.stringify(dataDir)} })).then((d) => d.close()).then(() => console.log('opened'), (e) => { console.error(e.message); process.exit(3); })`], {
+        encoding: 'utf8',
+        cwd: ROOT,
+      });
+    try {
+      const held = await openDatabase(undefined, { dataDir });
+      const refused = tryOpen();
+      expect(refused.status).toBe(3);
+      expect(refused.stderr.trim()).toBe(
+        `the embedded database in ${dataDir} is in use by another process (pid ${process.pid}); it serves one process only: stop that one, or use DATABASE_URL=postgres://… for more`,
+      );
+      await held.close();
+      const later = tryOpen();
+      expect(later.stdout.trim(), later.stderr).toBe('opened');
     } finally {
       await rm(root, { recursive: true, force: true });
     }
