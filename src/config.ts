@@ -52,6 +52,8 @@ export interface AppConfig {
   corsOrigins: '*' | string[];
   /** Rate limits (points per seconds; 0 points: none), and whether X-Forwarded-For names the client. */
   limits: LimitsConfig;
+  /** GET /metrics: off, or on (behind `token` as a bearer token when one is set). */
+  metrics: { enabled: boolean; token: string | null };
   /** Retention: a waiting game or match expires after this; kept answers go after idempotencyTtl. */
   retention: { waitingTtlSeconds: number; idempotencyTtlSeconds: number; sweepIntervalSeconds: number };
 }
@@ -183,6 +185,11 @@ const schema = z.object({
   RATE_LIMIT_ANONYMOUS: budget({ points: 3_000, seconds: 60 }),
   RATE_LIMIT_SIGNUP: budget({ points: 60, seconds: 3_600 }),
   TRUST_PROXY: flag(false),
+  METRICS: z
+    .enum(['on', 'off'], { error: (iss) => `expected on or off, got ${JSON.stringify(iss.input)}` })
+    .optional()
+    .default('off'),
+  METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   WAITING_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   IDEMPOTENCY_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   SWEEP_INTERVAL_SECONDS: integer(0, 24 * 60 * 60, 60), // 0: no sweeps
@@ -230,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gameCacheSize: e.GAME_CACHE_SIZE,
     corsOrigins: e.CORS_ORIGINS,
     limits: { player: e.RATE_LIMIT_PLAYER, anonymous: e.RATE_LIMIT_ANONYMOUS, signup: e.RATE_LIMIT_SIGNUP, trustProxy: e.TRUST_PROXY },
+    metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN ?? null },
     retention: {
       waitingTtlSeconds: e.WAITING_TTL_SECONDS,
       idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_SECONDS,

@@ -17,6 +17,7 @@ import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { createApp } from './http/app.ts';
 import { DEFAULT_TIMING, type AppDeps } from './http/deps.ts';
+import { ServiceMetrics } from './http/metrics.ts';
 import { jsonLogger, type Logger } from './log.ts';
 import { MatchService } from './matches/service.ts';
 import { PlayerService } from './players/service.ts';
@@ -48,7 +49,8 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const database = options.database ?? (await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize }));
   const players = new PlayerStore(database.db);
   // Plain moves in group commits, on half the pool's connections at most.
-  const gameStore = new GameStore(database.db, new MoveBatcher(database.db, Math.max(1, Math.floor(config.databasePoolSize / 2))));
+  const batcher = new MoveBatcher(database.db, Math.max(1, Math.floor(config.databasePoolSize / 2)));
+  const gameStore = new GameStore(database.db, batcher);
   const matchStore = new MatchStore(database.db);
   const key = config.jwt.privateKey
     ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
@@ -82,10 +84,13 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     waitingTtlMs: retention.waitingTtlSeconds * 1000,
     idempotencyTtlMs: retention.idempotencyTtlSeconds * 1000,
   });
+  const metrics = new ServiceMetrics({ cache, notifier, database });
+  batcher.onBatch = (size) => metrics.batched(size);
   return {
     deps: {
       config,
       log,
+      metrics,
       tokens,
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
       games,

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
         signup: { points: 60, seconds: 3_600 },
         trustProxy: false,
       },
+      metrics: { enabled: false, token: null },
       retention: { waitingTtlSeconds: 86_400, idempotencyTtlSeconds: 86_400, sweepIntervalSeconds: 60 },
     });
   });
@@ -59,6 +60,8 @@ describe('loadConfig', () => {
       WAITING_TTL_SECONDS: '600',
       IDEMPOTENCY_TTL_SECONDS: '3600',
       SWEEP_INTERVAL_SECONDS: '0',
+      METRICS: 'on',
+      METRICS_TOKEN: 'a-long-enough-metrics-token',
     });
     expect(config).toEqual({
       port: 8080,
@@ -72,6 +75,7 @@ describe('loadConfig', () => {
       gameCacheSize: 0,
       corsOrigins: ['https://play.example.com', 'http://localhost:5173'],
       limits: { player: { points: 100, seconds: 10 }, anonymous: { points: 0, seconds: 1 }, signup: { points: 5, seconds: 60 }, trustProxy: true },
+      metrics: { enabled: true, token: 'a-long-enough-metrics-token' },
       retention: { waitingTtlSeconds: 600, idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 },
     });
   });
@@ -100,6 +104,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_SIGNUP: '5/0' }, 'RATE_LIMIT_SIGNUP: expected points/seconds such as 600/60 (or 0 for no limit), got "5/0"'],
     [{ CORS_ORIGINS: 'play.example.com' }, 'CORS_ORIGINS: expected * or origins like https://play.example.com, got "play.example.com"'],
     [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY: expected true or false, got "yes"'],
+    [{ METRICS: 'yes' }, 'METRICS: expected on or off, got "yes"'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: at least 16 characters'],
     [{ WAITING_TTL_SECONDS: '5' }, 'WAITING_TTL_SECONDS: expected an integer 60..31536000, got "5"'],
   ])('names the variable and the problem: %o', (env, message) => {
     expect(problem(env)).toBe(message);

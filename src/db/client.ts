@@ -36,6 +36,8 @@ export interface Database {
    * process) holds it; false without running it when one does.
    */
   withAdvisoryLock(key: number, fn: () => Promise<void>): Promise<boolean>;
+  /** This process's connections to the server, busy (in a query or a transaction) and idle; null: none (embedded). */
+  connections(): Promise<{ busy: number; idle: number } | null>;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,9 @@ export function describeDatabase(url: string | undefined): string {
   if (url === undefined) return 'PGlite in ./.data';
   return url === 'memory://' ? 'in-memory PGlite' : 'postgres';
 }
+
+/** The application_name of this process's connections. */
+const APPLICATION_NAME = `offiziersskat:${process.pid}`;
 
 export interface OpenOptions {
   /** Where embedded PGlite keeps its files when no URL is given (default `./.data`). */
@@ -99,6 +104,8 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
     await migratePostgresServer(url);
     const sql = postgres(url, {
       max: opts.poolSize ?? 10,
+      // Names this process's connections in pg_stat_activity (see Database.connections).
+      connection: { application_name: APPLICATION_NAME },
       idle_timeout: 30,
       connect_timeout: 10,
       onnotice: () => {},
@@ -141,6 +148,7 @@ function pgliteDatabase(db: Db, pglite: PGlite, release: () => void): Database {
         held.delete(key);
       }
     },
+    connections: async () => null,
     close: async () => {
       await pglite.close();
       release();
@@ -182,6 +190,13 @@ function postgresDatabase(db: Db, sql: postgres.Sql): Database {
       } finally {
         session.release();
       }
+    },
+    connections: async () => {
+      const rows = await sql<{ busy: number; idle: number }[]>`
+        select count(*) filter (where state <> 'idle')::int as busy, count(*) filter (where state = 'idle')::int as idle
+        from pg_stat_activity where application_name = ${APPLICATION_NAME} and pid <> pg_backend_pid()`;
+      // This very query's connection was busy with it.
+      return { busy: rows[0].busy, idle: rows[0].idle + 1 };
     },
     close: () => sql.end({ timeout: 5 }),
   };

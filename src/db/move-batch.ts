@@ -26,6 +26,8 @@ export class MoveBatcher implements MoveAppender {
   private scheduled = false;
   /** Statements sent and appends made (tests; the average batch is their ratio). */
   readonly stats = { statements: 0, appends: 0 };
+  /** Told the size of every batch sent (the service's metrics). */
+  onBatch: (size: number) => void = () => {};
 
   /** `parallel`: statements in flight at once (each holds a pooled connection meanwhile). */
   constructor(
@@ -79,6 +81,7 @@ export class MoveBatcher implements MoveAppender {
     let appended: Set<string>;
     try {
       this.stats.statements++;
+      this.onBatch(batch.length);
       const rows = rowsOf<{ id: string }>(await this.db.execute(guardedAppend(batch.map((p) => p.append))));
       appended = new Set(rows.map((r) => r.id));
       this.stats.appends += appended.size;

@@ -26,6 +26,8 @@ export interface Notifier {
   wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
   /** Whether one more waiter fits under the cap (checked before a stream opens). */
   hasRoom(): boolean;
+  /** How many waiters this process holds now. */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -143,6 +145,9 @@ export class LocalNotifier implements Notifier {
   }
   hasRoom(): boolean {
     return this.waiters.hasRoom();
+  }
+  waiting(): number {
+    return this.waiters.size;
   }
   async close(): Promise<void> {
     this.waiters.wakeAll();

@@ -34,10 +34,17 @@ export class GameCache implements VersionObserver {
     return this.entries.size;
   }
 
+  /** How often `current` had a copy to give, and how often not (the service's metrics). */
+  readonly stats = { hits: 0, misses: 0 };
+
   /** The copy, if no newer version of the game has been announced since it was made. */
   current(gameId: string): Game | null {
     const entry = this.entries.get(gameId);
-    if (!entry?.game || entry.heard > entry.game.row.version) return null;
+    if (!entry?.game || entry.heard > entry.game.row.version) {
+      this.stats.misses++;
+      return null;
+    }
+    this.stats.hits++;
     this.touch(gameId, entry);
     return entry.game;
   }

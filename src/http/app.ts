@@ -3,7 +3,7 @@ import { swaggerUI } from '@hono/swagger-ui';
 import { cors } from 'hono/cors';
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
-import { accessLog, allowedMethods, corsOptions, createApi, documentEdgeProblems, limitBody, problemHandler, requireJson } from './edge.ts';
+import { accessLog, allowedMethods, corsOptions, createApi, documentEdgeProblems, limitBody, problemHandler, requestId, requireJson } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
 import { limitAddresses, limitPlayers } from './limits.ts';
@@ -17,7 +17,9 @@ export function createApp(deps: AppDeps): App {
   const { players, tokens, log, config } = deps;
   const app = createApi();
 
+  app.use('*', requestId());
   app.use('*', accessLog(log));
+  if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
   // First: a browser's preflight is answered before anything else looks at the request.
   app.use('*', cors(corsOptions(config.corsOrigins)));
   app.use('/v1/*', limitAddresses(config.limits));
@@ -36,6 +38,11 @@ export function createApp(deps: AppDeps): App {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'The token from POST /v1/players (or from the configured identity provider)',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'metricsToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The METRICS_TOKEN of the configuration',
   });
   documentEdgeProblems(app);
   app.doc31('/openapi.json', OPENAPI_INFO);

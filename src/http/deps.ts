@@ -5,6 +5,7 @@ import type { GameService } from '../games/service.ts';
 import type { Logger } from '../log.ts';
 import type { MatchService } from '../matches/service.ts';
 import type { PlayerService } from '../players/service.ts';
+import type { ServiceMetrics } from './metrics.ts';
 
 export interface AppDeps {
   config: AppConfig;
@@ -16,6 +17,8 @@ export interface AppDeps {
   games: GameService;
   /** The matches' use cases (src/matches). */
   matches: MatchService;
+  /** The process's metrics (GET /metrics, when configured). */
+  metrics: ServiceMetrics;
   /** Whether the database answers and is migrated (`/readyz`). */
   ready: () => Promise<boolean>;
   /** How long a long poll waits at most, and the SSE heartbeat interval. */

@@ -8,7 +8,7 @@ import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
-import type { Logger } from '../log.ts';
+import { requestContext, type Logger } from '../log.ts';
 import type { App, AppEnv } from './env.ts';
 import { documentedCodes, PROBLEMS, ProblemError, problemResponse, problemResponses, type ProblemCode } from './problems.ts';
 
@@ -33,6 +33,23 @@ export function createApi(): App {
       throw new ProblemError('VALIDATION_FAILED', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
     },
   });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Every request has an id: the client's X-Request-Id when it is a plain token, else a new one.
+ * It is echoed in X-Request-Id and in problem bodies, and is on every log line written while the
+ * request is served (log.ts), so a client's report finds the server's lines.
+ */
+export function requestId(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const given = c.req.header('X-Request-Id');
+    const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    c.set('requestId', id);
+    c.header('X-Request-Id', id);
+    await requestContext.run({ requestId: id }, next);
+  };
 }
 
 /** One access-log line per request: no query string, no headers, no bodies (no tokens, no cards). */
@@ -89,8 +106,8 @@ export function corsOptions(origins: '*' | string[]) {
   return {
     origin: origins === '*' ? '*' : origins,
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID'],
-    exposeHeaders: ['ETag', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID', 'X-Request-Id'],
+    exposeHeaders: ['ETag', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
     maxAge: 600,
   };
 }

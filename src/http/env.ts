@@ -2,5 +2,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthVariables } from '../auth/middleware.ts';
 
-export type AppEnv = { Variables: AuthVariables };
+export type AppEnv = { Variables: AuthVariables & { requestId?: string } };
 export type App = OpenAPIHono<AppEnv>;

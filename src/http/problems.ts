@@ -136,7 +136,7 @@ export class ProblemError extends Error {
   }
 }
 
-export function problemBody(p: ProblemError): Problem {
+export function problemBody(p: ProblemError, requestId?: string): Problem {
   return {
     type: `https://offiziersskat.dev/problems/${p.code.toLowerCase().replaceAll('_', '-')}`,
     title: TITLES[p.status] ?? 'Error',
@@ -144,11 +144,14 @@ export function problemBody(p: ProblemError): Problem {
     code: p.code,
     detail: p.detail,
     ...p.extra,
+    ...(requestId ? { requestId } : {}),
   };
 }
 
+/** The problem as an answer, with the request's id (see edge.ts requestId). */
 export function problemResponse(c: Context, p: ProblemError): Response {
-  return c.body(JSON.stringify(problemBody(p)), p.status, { 'Content-Type': 'application/problem+json' });
+  const requestId: string | undefined = c.get('requestId');
+  return c.body(JSON.stringify(problemBody(p, requestId)), p.status, { 'Content-Type': 'application/problem+json' });
 }
 
 // ------------------------------------------------------------------ the OpenAPI side

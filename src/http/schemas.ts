@@ -256,6 +256,7 @@ export const ProblemSchema = z
     detail: z.string(),
     errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     view: ViewSchema.optional().openapi({ description: 'the current view, on VERSION_CONFLICT' }),
+    requestId: z.string().optional().openapi({ description: 'the id of the request (as in X-Request-Id): quote it when you report a problem' }),
   })
   .openapi('Problem');
 

@@ -118,4 +118,18 @@ describe('the access log', () => {
       expect(line).not.toMatch(BARE_CARD);
     }
   });
+
+  it('gives every request an id: the client\'s X-Request-Id or a new one, echoed, in problems and on its log line', async () => {
+    const before = received;
+    const anna = await player('Anna');
+    const mine = await service.http.get('/v1/games/nope').set(anna.auth).set('X-Request-Id', 'bot-7:req-42');
+    expect(mine.status).toBe(404);
+    expect(mine.headers['x-request-id']).toBe('bot-7:req-42');
+    expect(mine.body.requestId).toBe('bot-7:req-42');
+    const made = await service.http.get('/healthz').set('X-Request-Id', 'not ok; <script>').expect(200);
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const parsed = (await settled()).slice(before);
+    expect(parsed.map((f) => f.requestId)).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/), 'bot-7:req-42', made.headers['x-request-id']]);
+    for (const f of parsed) expect(f).toMatchObject({ level: 'info', pid: process.pid });
+  });
 });

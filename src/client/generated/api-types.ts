@@ -1671,6 +1671,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The process's metrics, in Prometheus's text format
+         * @description Off unless `METRICS=on`; with `METRICS_TOKEN` set, only with that token as a bearer token. Each process answers for itself (requests, moves, group-commit batches, the game cache, waiters and streams, database connections, Node).
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1810,6 +1830,8 @@ export interface components {
                 message: string;
             }[];
             view?: components["schemas"]["GameView"];
+            /** @description the id of the request (as in X-Request-Id): quote it when you report a problem */
+            requestId?: string;
         };
         /** @description the current view, on VERSION_CONFLICT */
         GameView: {
@@ -3080,6 +3102,44 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such route */
+            404: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

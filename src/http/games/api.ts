@@ -11,7 +11,7 @@ import { cancelGame, claimTimeout, createGame, declineGame, getGame, getRecord, 
 /** Whether an If-None-Match header names this ETag. */
 const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
 
-export function gamesApi({ games, timing }: AppDeps): App {
+export function gamesApi({ games, timing, metrics }: AppDeps): App {
   const api = createApi();
 
   api.openapi(createGame, async (c) => {
@@ -61,7 +61,9 @@ export function gamesApi({ games, timing }: AppDeps): App {
     const player = requirePlayer(c);
     const { gameId } = c.req.valid('param');
     const key = c.req.valid('header')['idempotency-key'];
-    return c.json(await games.move(gameId, player.playerId, c.req.valid('json'), key), 200);
+    const answer = await games.move(gameId, player.playerId, c.req.valid('json'), key);
+    metrics.moved(answer.view.config.variant);
+    return c.json(answer, 200);
   });
 
   api.openapi(listEvents, async (c) => {
@@ -75,7 +77,7 @@ export function gamesApi({ games, timing }: AppDeps): App {
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
     const feed = await games.feed(c.req.valid('param').gameId, c.var.player?.playerId, after);
-    return eventStream(c, timing.heartbeatMs, feed);
+    return eventStream(c, timing.heartbeatMs, feed, metrics);
   });
 
   api.openapi(claimTimeout, async (c) => {

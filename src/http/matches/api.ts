@@ -6,7 +6,7 @@ import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
 import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, streamMatch } from './routes.ts';
 
-export function matchesApi({ matches, timing }: AppDeps): App {
+export function matchesApi({ matches, timing, metrics }: AppDeps): App {
   const api = createApi();
 
   api.openapi(createMatch, async (c) => {
@@ -36,7 +36,7 @@ export function matchesApi({ matches, timing }: AppDeps): App {
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
     const feed = await matches.feed(c.req.valid('param').matchId, after);
-    return eventStream(c, timing.heartbeatMs, feed);
+    return eventStream(c, timing.heartbeatMs, feed, metrics);
   });
 
   api.openapi(cancelMatch, async (c) => {

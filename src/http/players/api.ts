@@ -7,7 +7,7 @@ import { ProblemError } from '../problems.ts';
 import { eventStream } from '../sse.ts';
 import { createPlayer, getMe, getPlayer, listMyGames, streamMyEvents } from './routes.ts';
 
-export function playersApi({ players, tokens, timing }: AppDeps): App {
+export function playersApi({ players, tokens, timing, metrics }: AppDeps): App {
   const api = createApi();
 
   api.openapi(createPlayer, async (c) => {
@@ -36,7 +36,7 @@ export function playersApi({ players, tokens, timing }: AppDeps): App {
     const player = requirePlayer(c);
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after));
+    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after), metrics);
   });
 
   api.openapi(getPlayer, async (c) => c.json(await players.profile(c.req.valid('param').playerId), 200));
