@@ -22,9 +22,10 @@ type Schemas = components['schemas'];
 export type GameView = Schemas['GameView'];
 export type GameStatus = Schemas['GameStatus'];
 export type GameConfig = Schemas['GameConfig'];
-export type Seat = Schemas['Seat'];
+/** A seat (the schema is nullable where it serves `you` and `toMove`). */
+export type Seat = NonNullable<Schemas['Seat']>;
 export type Card = Schemas['Card'];
-export type GameType = Schemas['GameType'];
+export type GameType = NonNullable<Schemas['GameType']>;
 export type Move = Schemas['Move'];
 export type Result = NonNullable<Schemas['Result']>;
 export type PlayerToken = Schemas['PlayerToken'];

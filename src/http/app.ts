@@ -17,6 +17,7 @@ import { registerMatchRoutes } from './matches/handlers.ts';
 import { openApiDocument, OPENAPI_INFO } from './openapi.ts';
 import { registerPlayerRoutes } from './players/routes.ts';
 import { ProblemError, problemResponse } from './problem.ts';
+import { mountWebClient } from './web.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): App {
   registerRematchRoute(app, deps);
   registerMatchRoutes(app, deps);
   registerOperations(app, deps);
+  mountWebClient(app);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
