@@ -25,8 +25,13 @@ function precompress(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  // The engine, the strategies and the verifier live outside web/ and are imported, not copied.
-  server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
+  server: {
+    // The engine, the strategies and the verifier live outside web/ and are imported, not copied.
+    fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] },
+    // `npx vite --config web/vite.config.ts`: the client with live reload, the API of a service
+    // running beside it (SKAT_API, default http://127.0.0.1:3000) behind the same origin.
+    proxy: Object.fromEntries(['/v1', '/openapi.json', '/docs'].map((path) => [path, process.env.SKAT_API ?? 'http://127.0.0.1:3000'])),
+  },
   build: {
     outDir: fileURLToPath(new URL('../dist/web', import.meta.url)),
     emptyOutDir: true,

@@ -52,13 +52,22 @@ export function mountWebClient(app: Hono<any>, root?: string): void {
     return c.body(new Uint8Array(body), 200, headers);
   };
 
-  const page = (c: Context) => send(c, 'index.html', 'no-cache');
-  for (const path of ['/', '/play', '/play/*', '/replay', '/replay/*']) app.get(path, page);
-  app.get('/assets/:name', (c) => {
-    const name = c.req.param('name');
-    if (!SAFE_NAME.test(name)) throw new ProblemError(404, 'NOT_FOUND', 'no such file');
-    return send(c, `assets/${name}`, 'public, max-age=31536000, immutable');
+  // One catch-all GET that answers the client's own paths and passes every other request on: the
+  // API's route table stays exactly the OpenAPI document (routes registered before it answer first).
+  app.get('/*', async (c, next) => {
+    const path = c.req.path;
+    if (path === '/' || CLIENT_PATH.test(path)) return send(c, 'index.html', 'no-cache');
+    const asset = ASSET_PATH.exec(path);
+    if (asset) {
+      if (!SAFE_NAME.test(asset[1])) throw new ProblemError(404, 'NOT_FOUND', 'no such file');
+      return send(c, `assets/${asset[1]}`, 'public, max-age=31536000, immutable');
+    }
+    await next();
   });
 }
+
+/** The client's routes: the table (and a match), the replay viewer. */
+const CLIENT_PATH = /^\/(play|replay)(\/|$)/;
+const ASSET_PATH = /^\/assets\/([^/]+)$/;
 
 const notBuilt = () => new ProblemError(404, 'WEB_CLIENT_NOT_BUILT', 'the web client is not built here: run `npm run build` (it writes dist/web)');
