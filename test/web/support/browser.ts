@@ -7,14 +7,17 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium (CHROMIUM_PATH points elsewhere, e.g. to check the skip on this machine). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
 const required = process.env.REQUIRE_BROWSER === '1';
 
 /** A describe that needs Chromium: skipped without it, failing without it under REQUIRE_BROWSER=1. */
 export function browserSuite(name: string, body: () => void): void {
   if (!present && !required) {
-    describe.skip(`${name} — skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; REQUIRE_BROWSER=1 makes this a failure)`, body);
+    const reason = `skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; REQUIRE_BROWSER=1 makes this a failure)`;
+    console.warn(`${name}: ${reason}`);
+    describe.skip(`${name} — ${reason}`, body);
     return;
   }
   describe(name, body);
@@ -43,7 +46,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Phone and desktop, in the two languages the client speaks. */
-export const PHONE = { viewport: { width: 360, height: 780 }, deviceScaleFactor: 2, locale: 'de-DE', hasTouch: true };
+export const PHONE = { viewport: { width: 360, height: 780 }, locale: 'de-DE', hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
 
 /**
