@@ -194,27 +194,12 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
             'div',
             { class: 'actions' },
             canClaim ? h('button', { type: 'button', class: 'primary', onclick: () => void claim() }, t('claimTimeout')) : null,
-            h(
-              'button',
-              {
-                type: 'button',
-                class: resignArmed ? 'danger' : 'link',
-                'data-focus': 'resign',
-                onclick: () => {
-                  if (!resignArmed) {
-                    resignArmed = true;
-                    render();
-                  } else void act({ type: 'resign' });
-                },
-                onblur: () => {
-                  if (resignArmed) {
-                    resignArmed = false;
-                    setTimeout(render, 0);
-                  }
-                },
-              },
-              resignArmed ? t('resignConfirm') : t('resign'),
-            ),
+            resignArmed
+              ? [
+                  h('button', { type: 'button', class: 'danger', 'data-focus': 'resign-confirm', 'data-testid': 'resign-confirm', onclick: () => ((resignArmed = false), void act({ type: 'resign' })) }, t('resignConfirm')),
+                  h('button', { type: 'button', class: 'link', 'data-focus': 'resign-cancel', onclick: () => ((resignArmed = false), render()) }, t('cancel')),
+                ]
+              : h('button', { type: 'button', class: 'link', 'data-focus': 'resign', 'data-testid': 'resign', onclick: () => ((resignArmed = true), render()) }, t('resign')),
             h('span', { class: 'muted hint' }, t('keysHint')),
           )
         : null;

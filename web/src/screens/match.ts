@@ -17,6 +17,7 @@ export async function matchScreen(root: HTMLElement, app: App, signal: AbortSign
     try {
       match = await session.client.joinMatch(matchId);
       session.remember(matchId, 'match');
+      if (match.currentGameId) return app.navigate(`/play/${match.currentGameId}`);
       render();
     } catch (e) {
       problem = app.describe(e);
