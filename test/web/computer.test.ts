@@ -36,24 +36,44 @@ browserSuite('the web client: a game against the computer', () => {
     await page.locator('[data-testid=play-computer]').waitFor();
     await expect(page.locator('[data-testid=who]').textContent()).resolves.toBe('Du spielst als Anna');
 
-    // Forehand: the human cuts and fixes the game.
+    // Forehand: the human cuts and fixes the game; five minutes per move.
     await page.locator('select[name=seat]').selectOption('forehand');
+    await page.locator('input[name=turnSeconds]').click();
+    await page.keyboard.type('300');
     await screenshot(page, 'lobby');
     await page.locator('[data-testid=play-computer]').click();
     await page.locator('.game[data-status=cutting]').waitFor();
     const gameId = page.url().split('/play/')[1];
     await expect(page.locator('.seat.top .name').textContent()).resolves.toBe('Computer');
+    // The deadline counts down.
+    const clock = page.locator('[data-testid=deadline]');
+    await expect(clock.textContent()).resolves.toMatch(/^Noch [45]:\d\d$/);
+    const first = await clock.textContent();
+    await page.waitForFunction((text) => document.querySelector('[data-testid=deadline]')?.textContent !== text, first, { timeout: 5_000 });
 
+    // No layout shift while cards move: every slot of the table (stacks, trick, seat lines) keeps
+    // its box from one move to the next while the cards are played.
+    const boxes = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('.table, .seat .row.stacks, .stack, .trick-slot, .seat-info, .middle')].map((e, i) => {
+          const r = e.getBoundingClientRect();
+          return `${i} ${e.tagName} ${r.x},${r.y} ${r.width}×${r.height}`;
+        }),
+      );
+    const layouts: string[][] = [];
     let shotTaken = false;
     const moves = await playToTheEnd([page], {
       cards: 'keys',
       onTurn: async (p, n) => {
+        if ((await p.locator('.game').getAttribute('data-status')) === 'playing') layouts.push(await boxes());
         if (!shotTaken && n >= 8 && (await p.locator('button.card[data-legal]').count()) > 0) {
           shotTaken = true;
           await screenshot(p, 'table-phone');
         }
       },
     });
+    expect(layouts.length).toBeGreaterThan(8);
+    for (const layout of layouts.slice(1)) expect(layout).toEqual(layouts[0]);
     expect(moves).toBeGreaterThanOrEqual(16 + 2); // 16 cards, the cut and the game (re, maybe)
 
     const result = page.locator('[data-testid=result]');
