@@ -103,6 +103,12 @@ async function route(): Promise<void> {
     await show(main, a, controller.signal);
   } catch (e) {
     if (controller.signal.aborted) return;
+    // A token this service does not know (it was issued elsewhere, or has expired): sign out and
+    // show the screen again, as a spectator or the sign-in.
+    if (isApiError(e) && e.status === 401 && session.player) {
+      session.signOut();
+      return route();
+    }
     replaceContent(main, h('div', { class: 'error', role: 'alert' }, h('h2', null, a.t('errorTitle')), h('p', null, a.describe(e))));
   }
   performance.mark('screen-rendered');

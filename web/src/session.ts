@@ -88,6 +88,11 @@ export class Session {
     return p;
   }
 
+  /** A stored computer the service no longer knows (its token refused): a new one is made next. */
+  forgetComputer(): void {
+    write(`computer:${this.base}`, null);
+  }
+
   /** The computer's identity if this browser made one (it plays wherever it sits). */
   get computerPlayer(): PlayerToken | null {
     return valid(read<PlayerToken>(`computer:${this.base}`));

@@ -125,6 +125,16 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
   };
 
   const againstComputer = run(async () => {
+    // A stored computer made for another database behind this address is refused (401): make a new one.
+    const stored = session.computerPlayer;
+    if (stored)
+      await session.anonymous
+        .withToken(stored.token)
+        .listGames({ status: 'waiting', limit: 1 })
+        .catch((e) => {
+          if (!(isApiError(e) && e.status === 401)) throw e;
+          session.forgetComputer();
+        });
     const computer = await session.computer(t('computer'));
     const view = await session.client.createGame({ ...options(), opponent: computer.playerId });
     await session.anonymous.withToken(computer.token).joinGame(view.id);
