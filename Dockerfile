@@ -2,14 +2,16 @@
 # Run on a Postgres server:  docker run -p 3000:3000 -e DATABASE_URL=postgres://user:pw@host/db offiziersskat
 # Without DATABASE_URL it keeps an embedded PGlite database in /app/.data (mount a volume there).
 
-# The bundle of `npm run build` (esbuild; dependencies stay external), as `npm start` runs it.
+# `npm run build`: the server's bundle (esbuild; dependencies stay external), as `npm start` runs
+# it, and the web client's static files (vite → dist/web), served by the service at /.
 FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY tools/codegen/package.json ./tools/codegen/
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json ./
+COPY tsconfig.json tsconfig.client.json ./
 COPY src ./src
+COPY web ./web
 RUN npm run build
 
 # Production dependencies only.

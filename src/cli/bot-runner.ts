@@ -1,15 +1,13 @@
 // The bot runner's engine: pairs of bots play whole games against a server through the public
-// HTTP API only, with a client typed from the OpenAPI document (openapi-fetch + api-types.ts).
+// HTTP API only, with the project's client module (src/client: typed from the OpenAPI document).
 // A bot waits for its opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`),
 // never a sleep loop. Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
-import createClient, { type Client } from 'openapi-fetch';
-import type { components, paths } from '../client/generated/api-types.ts';
+import { ApiError, createClient, playGame, type FetchLike, type GameView, type SkatClient } from '../client/index.ts';
 import { newTally, tally, type SideTally } from './selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './strategy.ts';
 import { keepAliveFetch, PlainRequest } from './transport.ts';
 
-export type GameView = components['schemas']['GameView'];
-export type Problem = components['schemas']['Problem'];
+export type { GameView, Problem } from '../client/index.ts';
 type Seat = 'forehand' | 'dealer';
 type Variant = 'classic' | 'halfOpen' | 'bidding';
 
@@ -73,21 +71,13 @@ export const EXPECTED_CODES = new Set(['VERSION_CONFLICT']);
 interface Bot {
   name: string;
   strategy: StrategyName;
-  auth: { Authorization: string };
+  /** The client acting for this bot's player. */
+  client: SkatClient;
 }
 
-type Api = Client<paths>;
-
-async function createBot(api: Api, name: string, strategy: StrategyName): Promise<Bot> {
-  const { data, error, response } = await api.POST('/v1/players', { body: { name } });
-  if (!data) throw problemError('POST /v1/players', response, error);
-  return { name, strategy, auth: { Authorization: `Bearer ${data.token}` } };
-}
-
-function problemError(what: string, response: Response, error: unknown): BotError {
-  const p = error as Partial<Problem> | undefined;
-  const code = p?.code ?? `HTTP_${response.status}`;
-  return new BotError(code, `${what}: ${response.status} ${code}${p?.detail ? ` (${p.detail})` : ''}`);
+async function createBot(client: SkatClient, name: string, strategy: StrategyName): Promise<Bot> {
+  const player = await client.createPlayer(name);
+  return { name, strategy, client: client.withToken(player.token) };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -105,11 +95,14 @@ export function practiceSeed(seed: number, i: number): string {
 
 export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   const opponent = options.opponent ?? options.strategy;
-  const api = createClient<paths>({
-    baseUrl: options.server.replace(/\/$/, ''),
+  const client = createClient({
+    baseUrl: options.server,
+    // Moves pin expectedVersion, so a repeat is refused (409), never made twice; without an
+    // Idempotency-Key the service takes its group-commit path (a key is one more row per move).
+    idempotencyKeys: false,
     ...(options.fetch
       ? { fetch: options.fetch }
-      : { fetch: keepAliveFetch() as unknown as typeof fetch, Request: PlainRequest as unknown as typeof Request }),
+      : { fetch: keepAliveFetch() as unknown as FetchLike, Request: PlainRequest as unknown as typeof Request }),
   });
   const summary: RunSummary = {
     games: 0,
@@ -124,7 +117,7 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
     gameIds: [],
   };
   const fail = (e: unknown) => {
-    const code = e instanceof BotError ? e.code : 'CLIENT_ERROR';
+    const code = e instanceof BotError || e instanceof ApiError ? e.code : 'CLIENT_ERROR';
     summary.errors[code] = (summary.errors[code] ?? 0) + 1;
     if (EXPECTED_CODES.has(code)) return;
     summary.unexpected++;
@@ -138,8 +131,8 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
     let bots: [Bot, Bot];
     try {
       bots = [
-        await createBot(api, `${options.strategy}-${slot}`, options.strategy),
-        await createBot(api, `${opponent}-${slot}b`, opponent),
+        await createBot(client, `${options.strategy}-${slot}`, options.strategy),
+        await createBot(client, `${opponent}-${slot}b`, opponent),
       ];
     } catch (e) {
       fail(e);
@@ -148,7 +141,7 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
     while (next < options.games && performance.now() < deadline) {
       const i = next++;
       try {
-        await playGame(api, options, bots, i, summary);
+        await playOne(options, bots, i, summary);
         summary.games++;
       } catch (e) {
         summary.failedGames++;
@@ -164,28 +157,26 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
 }
 
 /** One game: the first bot creates it (seats alternate with `i`), the second joins; both play. */
-async function playGame(api: Api, options: RunnerOptions, [a, b]: [Bot, Bot], i: number, summary: RunSummary) {
+async function playOne(options: RunnerOptions, [a, b]: [Bot, Bot], i: number, summary: RunSummary) {
   const aSeat: Seat = i % 2 === 0 ? 'forehand' : 'dealer';
   const body = {
     variant: options.variant ?? 'classic',
     seat: aSeat,
     ...(options.seed !== undefined ? { seed: practiceSeed(options.seed, i) } : {}),
   };
-  const created = await api.POST('/v1/games', { body, headers: a.auth });
-  if (!created.data) throw problemError('POST /v1/games', created.response, created.error);
-  const gameId = created.data.id;
-  const joined = await api.POST('/v1/games/{gameId}/join', { params: { path: { gameId } }, headers: b.auth });
-  if (!joined.data) throw problemError('POST /join', joined.response, joined.error);
+  const created = await a.client.createGame(body);
+  const gameId = created.id;
+  const joined = await b.client.joinGame(gameId);
 
   // When one bot fails, the other stops waiting.
   const abort = new AbortController();
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const play = (bot: Bot, view: GameView, side: number) =>
-    playAs(api, bot, view, rng(seed * 2 + i * 4 + side + 1), summary, abort.signal, options.onMove).catch((e) => {
+    playAs(bot, view, rng(seed * 2 + i * 4 + side + 1), summary, abort.signal, options.onMove).catch((e) => {
       abort.abort();
       throw e;
     });
-  const settled = await Promise.allSettled([play(a, created.data, 0), play(b, joined.data, 1)]);
+  const settled = await Promise.allSettled([play(a, created, 0), play(b, joined, 1)]);
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !isAbort(s.reason));
   if (failure) throw failure.reason;
   const final = (settled[0] as PromiseFulfilledResult<GameView>).value;
@@ -206,7 +197,6 @@ const isAbort = (e: unknown) => e instanceof Error && e.name === 'AbortError';
 
 /** One bot's side of a game: move when it is its turn, otherwise long-poll for the next version. */
 async function playAs(
-  api: Api,
   bot: Bot,
   first: GameView,
   pick: (n: number) => number,
@@ -214,52 +204,26 @@ async function playAs(
   signal: AbortSignal,
   onMove?: (latencyMs: number) => void,
 ): Promise<GameView> {
-  const gameId = first.id;
   const strategy = STRATEGIES[bot.strategy];
   const memory = newMemory();
-  const path = { gameId };
-  let view = first;
-  while (view.status !== 'finished') {
-    remember(memory, view);
-    if (view.toMove !== null && view.toMove === view.you && view.legalMoves.length > 0) {
-      const move = strategy(view, memory, pick);
-      const t0 = performance.now();
-      const { data, error, response } = await api.POST('/v1/games/{gameId}/moves', {
-        params: { path },
-        body: { move, expectedVersion: view.version },
-        headers: bot.auth,
-        signal,
-      });
-      if (data) {
-        const ms = performance.now() - t0;
+  try {
+    return await playGame(bot.client, first, (view) => strategy(view, memory, pick), {
+      signal,
+      onView: (view) => remember(memory, view),
+      onMove: (_answer, ms) => {
         summary.latencies.push(ms);
         summary.moves++;
         onMove?.(ms);
-        view = data.view;
-        continue;
-      }
-      const problem = error as Problem | undefined;
-      if (response.status === 409 && problem?.code === 'VERSION_CONFLICT') {
-        // Someone moved first: re-read (the problem carries the current view) and decide again.
+      },
+      // Someone moved first: the problem carried the current view, and the bot decides again.
+      onConflict: () => {
         summary.errors.VERSION_CONFLICT = (summary.errors.VERSION_CONFLICT ?? 0) + 1;
-        view = problem.view ?? (await read(api, bot, gameId, undefined, signal));
-        continue;
-      }
-      throw problemError(`${bot.name} ${JSON.stringify(move)}`, response, error);
-    }
-    view = await read(api, bot, gameId, view.version, signal);
+      },
+    });
+  } catch (e) {
+    if (e instanceof ApiError) throw new BotError(e.code, `${bot.name}: ${e.message}`);
+    throw e;
   }
-  return view;
-}
-
-async function read(api: Api, bot: Bot, gameId: string, waitForVersion: number | undefined, signal: AbortSignal) {
-  const { data, error, response } = await api.GET('/v1/games/{gameId}', {
-    params: { path: { gameId }, query: waitForVersion === undefined ? {} : { waitForVersion } },
-    headers: bot.auth,
-    signal,
-  });
-  if (!data) throw problemError(`${bot.name} GET /v1/games/${gameId}`, response, error);
-  return data;
 }
 
 /** The summary as readable lines. */

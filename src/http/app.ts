@@ -12,6 +12,7 @@ import { OPENAPI_INFO } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
 import { ProblemError } from './problems.ts';
+import { mountWebClient } from './web.ts';
 
 export function createApp(deps: AppDeps): App {
   const { players, tokens, log, config } = deps;
@@ -47,6 +48,8 @@ export function createApp(deps: AppDeps): App {
   documentEdgeProblems(app);
   app.doc31('/openapi.json', OPENAPI_INFO);
   app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Offiziersskat API' }));
+  // The web client (web/, built into dist/web): one catch-all GET for its own paths.
+  mountWebClient(app);
 
   const methodsOf = allowedMethods(app);
   app.notFound((c) => {

@@ -15,6 +15,7 @@ export type EdgeCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'RATE_LIMITED'
+  | 'WEB_CLIENT_NOT_BUILT'
   | 'INTERNAL';
 
 export type ProblemCode = DomainErrorCode | EdgeCode;
@@ -43,6 +44,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   GAME_NOT_FOUND: { status: 404, description: 'no game with this id' },
   MATCH_NOT_FOUND: { status: 404, description: 'no match with this id' },
   PLAYER_NOT_FOUND: { status: 404, description: 'no player with this id' },
+  WEB_CLIENT_NOT_BUILT: { status: 404, description: 'the web client is not built here: run npm run build' },
   RECORD_NOT_AVAILABLE: { status: 404, description: 'the record is published when the game is finished' },
   // 405
   METHOD_NOT_ALLOWED: { status: 405, description: 'the path exists, but not for this method (the ones it takes are in `Allow`)' },

@@ -1,0 +1,73 @@
+// A spectator: anyone with the game's link sees the table read-only, live from the game's stream
+// (covered cards as backs, hands as counts), until the result. The game is played meanwhile by
+// two bots through the client module.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { greedy, newMemory, remember, rng } from '../../src/cli/strategy.ts';
+import { createClient, playGame, type GameView, type SkatClient } from '../../src/client/index.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+import { browserSuite, DESKTOP, launchBrowser, screenshot, Watch } from './support/browser.ts';
+import { ensureWebBuild } from './support/build.ts';
+
+browserSuite('the web client: a spectator', () => {
+  let service: TestService;
+  let browser: Browser;
+  beforeAll(async () => {
+    await ensureWebBuild();
+    service = await startTestService();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  /** A bot that waits `gate()` before each move, so the test sees the game step by step. */
+  const bot = (client: SkatClient, first: GameView, seed: number, gate: () => Promise<void>) => {
+    const memory = newMemory();
+    const pick = rng(seed);
+    return playGame(client, first, async (v) => (await gate(), greedy(v, memory, pick)), { onView: (v) => remember(memory, v) });
+  };
+
+  it('follows a game it does not sit at, read-only, from the link alone', async () => {
+    const anon = createClient({ baseUrl: service.url });
+    const [a, b] = await Promise.all([anon.createPlayer('Anna'), anon.createPlayer('Bert')]);
+    const anna = anon.withToken(a.token);
+    const bert = anon.withToken(b.token);
+    const created = await anna.createGame({ variant: 'halfOpen', seat: 'forehand' });
+    const joined = await bert.joinGame(created.id);
+
+    const context = await browser.newContext(DESKTOP);
+    const watch = new Watch(context);
+    const page = await context.newPage();
+    await page.goto(`${service.url}/play/${created.id}`);
+    await page.locator('.game[data-you=spectator]').waitFor();
+    await expect(page.locator('.status-bar').textContent()).resolves.toContain('Watching');
+
+    // The players move only when the page has shown the last move (a slow, watchable game).
+    let moves = 0;
+    const gate = async () => {
+      await page.waitForFunction((v) => Number(document.querySelector('.game')?.getAttribute('data-version')) >= v, await versionNow(), { timeout: 15_000 });
+      moves++;
+      if (moves === 12) await screenshot(page, 'spectator');
+    };
+    const versionNow = async () => (await anon.getGame(created.id)).version;
+    const played = Promise.all([bot(anna, created, 1, gate), bot(bert, joined, 2, gate)]);
+
+    // Mid-game: the players' hands are counts (backs) to the spectator; nothing is playable.
+    await page.locator('.game[data-status=playing]').waitFor({ timeout: 20_000 });
+    await expect(page.locator('.row.hand.backs').count()).resolves.toBe(2);
+    await expect(page.locator('button.card').count()).resolves.toBe(0);
+    await expect(page.locator('.decision').count()).resolves.toBe(0);
+    await page.locator('.trick .card-face').first().waitFor({ timeout: 20_000 });
+
+    const [final] = await played;
+    await page.locator('[data-testid=result]').waitFor({ timeout: 20_000 });
+    await expect(page.locator('.game').getAttribute('data-version')).resolves.toBe(String(final.version));
+    // A spectator may look at the replay, but has no rematch to ask for.
+    await expect(page.locator('[data-testid=rematch]').count()).resolves.toBe(0);
+    await expect(page.locator('[data-testid=replay-link]').count()).resolves.toBe(1);
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,82 @@
+// Chromium for the end-to-end tests: Debian's package at /usr/bin/chromium driven by
+// playwright-core (which downloads no browser). Without it the browser suites are skipped with
+// one line saying why — unless REQUIRE_BROWSER=1 (CI), where they fail instead.
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe } from 'vitest';
+
+/** Debian's Chromium (CHROMIUM_PATH points elsewhere, e.g. to check the skip on this machine). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const present = existsSync(CHROMIUM);
+const required = process.env.REQUIRE_BROWSER === '1';
+
+/** A describe that needs Chromium: skipped without it, failing without it under REQUIRE_BROWSER=1. */
+export function browserSuite(name: string, body: () => void): void {
+  if (!present && !required) {
+    const reason = `skipped: no Chromium at ${CHROMIUM} (apt-get install chromium; REQUIRE_BROWSER=1 makes this a failure)`;
+    console.warn(`${name}: ${reason}`);
+    describe.skip(`${name} — ${reason}`, body);
+    return;
+  }
+  describe(name, body);
+}
+
+/**
+ * Chromium, headless, in a closed network. Playwright gives every launch a fresh temporary
+ * profile (its own --user-data-dir); the background-networking flags keep Chromium from calling
+ * out (its connections are refused here, and would show up as failed requests).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!present) throw new Error(`REQUIRE_BROWSER=1, but there is no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Phone and desktop, in the two languages the client speaks. */
+export const PHONE = { viewport: { width: 360, height: 780 }, locale: 'de-DE', hasTouch: true };
+export const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
+
+/**
+ * Everything that went wrong on a page: console errors, uncaught exceptions, failed requests,
+ * and answers with an error status. Every browser test ends with `expect(watch.problems).toEqual([])`.
+ */
+export class Watch {
+  readonly problems: string[] = [];
+
+  constructor(context: BrowserContext) {
+    context.on('page', (page) => this.page(page));
+    for (const page of context.pages()) this.page(page);
+  }
+
+  private page(page: Page): void {
+    page.on('console', (m) => {
+      if (m.type() === 'error') this.problems.push(`console error: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => this.problems.push(`uncaught: ${e.message}`));
+    page.on('requestfailed', (r) => this.problems.push(`failed request: ${r.method()} ${r.url()} (${r.failure()?.errorText})`));
+    page.on('response', (r) => {
+      if (r.status() >= 400) this.problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+    });
+  }
+}
+
+const ARTEFACTS = fileURLToPath(new URL('../../../test-artifacts/screenshots/', import.meta.url));
+
+/** A screenshot for people to look at (test-artifacts/, not committed). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTEFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTEFACTS, `${name}.png`), fullPage: true });
+}

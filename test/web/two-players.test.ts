@@ -1,0 +1,85 @@
+// Two people in two browsers: one opens a game (the bidding variant: bid, hold, pass, the stock,
+// laying away) on a phone in German, the other finds it in the lobby on a desktop in English,
+// joins, and both play it to the end; each sees the other's moves live, from the game's stream.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../support/service.ts';
+import { browserSuite, DESKTOP, launchBrowser, PHONE, screenshot, Watch } from './support/browser.ts';
+import { ensureWebBuild } from './support/build.ts';
+import { playToTheEnd, takeTurn } from './support/play.ts';
+
+browserSuite('the web client: two players', () => {
+  let service: TestService;
+  let browser: Browser;
+  beforeAll(async () => {
+    await ensureWebBuild();
+    service = await startTestService();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  async function signIn(page: Page, name: string) {
+    await page.goto(`${service.url}/`);
+    await page.locator('#name').fill(name);
+    await page.locator('form.sign-in button[type=submit]').click();
+    await page.locator('[data-testid=open-game]').waitFor();
+  }
+
+  it('a game opened in one browser is joined from the lobby of another and played out by both', async () => {
+    const phone = await browser.newContext(PHONE);
+    const desktop = await browser.newContext(DESKTOP);
+    const watches = [new Watch(phone), new Watch(desktop)];
+    const anna = await phone.newPage();
+    const bert = await desktop.newPage();
+
+    await signIn(anna, 'Anna');
+    await anna.locator('select[name=variant]').selectOption('bidding');
+    await anna.locator('select[name=scoring]').selectOption('simple');
+    await anna.locator('[data-testid=open-game]').click();
+    await anna.locator('.game[data-status=waiting]').waitFor();
+    const gameId = anna.url().split('/play/')[1];
+    await expect(anna.locator('[data-testid=status]').textContent()).resolves.toContain('Warte auf einen Gegner');
+
+    await signIn(bert, 'Bert');
+    const entry = bert.locator(`li[data-game-id="${gameId}"]`);
+    await entry.waitFor();
+    await expect(entry.textContent()).resolves.toContain('With bidding');
+    await screenshot(bert, 'lobby-desktop');
+    await entry.locator('[data-testid=join]').click();
+    await bert.locator('.game:not([data-status=waiting])').waitFor();
+    // Anna's page learns of the join from the stream, without a reload.
+    await anna.locator('.game:not([data-status=waiting])').waitFor();
+
+    // Forehand cuts; then the dealer says first: its page shows the bid ladder.
+    const [forehand, dealer] = (await anna.locator('.game').getAttribute('data-you')) === 'forehand' ? [anna, bert] : [bert, anna];
+    await forehand.locator('.decision [data-move=cut]').waitFor();
+    expect(await takeTurn(forehand, 'clicks')).toBe(true);
+    await dealer.locator('.decision select').waitFor();
+    await screenshot(dealer, 'bidding');
+
+    let tableShot = false;
+    await playToTheEnd([anna, bert], {
+      cards: 'clicks',
+      onTurn: async (page, n) => {
+        if (!tableShot && n > 12 && page === bert) {
+          tableShot = true;
+          await screenshot(bert, 'table-desktop');
+        }
+      },
+    });
+
+    // Both see the same end (a passed-in game is possible: then there is no declarer).
+    for (const page of [anna, bert]) await page.locator('[data-testid=result]').waitFor();
+    const view = (await service.http.get(`/v1/games/${gameId}`).expect(200)).body;
+    expect(view.status).toBe('finished');
+    const scores = async (page: Page) => (await page.locator('.result .scores').textContent())!.replace(/[^\d+−-]/g, '');
+    expect(await scores(anna)).toBe(await scores(bert));
+    await expect(bert.locator('.result .headline').textContent()).resolves.toMatch(/won|lost|Passed in|A draw|resigned/);
+    for (const w of watches) expect(w.problems).toEqual([]);
+    await phone.close();
+    await desktop.close();
+  });
+});

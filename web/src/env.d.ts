@@ -1,0 +1,2 @@
+// Stylesheets are imported for vite to bundle.
+declare module '*.css';

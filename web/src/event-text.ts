@@ -1,0 +1,44 @@
+// One game event as a sentence (the replay's log, the table's latest news).
+import type { GameEvent } from '../../src/client/index.ts';
+import type { BySeat } from '../../src/engine/index.ts';
+import { cardName, gameName, type MessageKey, type Translate } from './i18n.ts';
+
+export function describeEvent(e: GameEvent, names: BySeat<string>, t: Translate): string {
+  const seat = 'seat' in e && e.seat ? names[e.seat] : '';
+  const cards = (list: readonly string[]) => list.map((c) => (c === 'hidden' ? '▮' : cardName(t, c as never))).join(', ');
+  switch (e.type) {
+    case 'seated':
+    case 'kontra':
+    case 're':
+    case 'passed':
+    case 'resigned':
+    case 'timedOut':
+      return t(`ev_${e.type}`, { seat });
+    case 'cut':
+      return t('ev_cut', { seat, n: e.at });
+    case 'dealt': {
+      const to = e.to === 'stock' ? t('to_stock') : t(`to_${e.to}` as MessageKey, { seat: e.seat ? names[e.seat] : '' });
+      return t('ev_dealt', { to, cards: cards(e.cards) });
+    }
+    case 'declared': {
+      const extras = [e.hand ? t('hand') : null, e.schwarz ? t('schwarz') : e.schneider ? t('schneider') : null].filter(Boolean);
+      return t('ev_declared', { seat, game: [gameName(t, e.game), ...extras].join(' ') });
+    }
+    case 'bid':
+    case 'held':
+      return t(`ev_${e.type}`, { seat, n: e.value });
+    case 'stockPickedUp':
+    case 'discarded':
+      return t(`ev_${e.type}`, { seat, cards: cards(e.cards) });
+    case 'played':
+      return t('ev_played', { seat, cards: cardName(t, e.card) });
+    case 'trickTaken':
+      return t('ev_trickTaken', { seat: names[e.winner], n: e.points });
+    case 'turned':
+      return t('ev_turned', { seat, cards: cardName(t, e.card) });
+    case 'finished':
+      return t('ev_finished');
+    case 'cancelled':
+      return t('ev_cancelled');
+  }
+}

@@ -1,0 +1,128 @@
+// The web client's shell: language, header, routes. Routes: / (sign-in, then the lobby),
+// /play/{gameId} (the table: a player's, or a spectator's for anyone with the link),
+// /play/match/{matchId} (a match's score sheet), /replay and /replay/{gameId}.
+// It talks to the API only through the client module, exactly as a third party would.
+import './styles.css';
+import { isApiError } from '../../src/client/index.ts';
+import { cardSprite } from './cards.ts';
+import { h, replaceContent } from './dom.ts';
+import { LANGUAGES, pickLanguage, translator, type Language, type Translate } from './i18n.ts';
+import { Session, storedLanguage, storeLanguage } from './session.ts';
+
+export interface App {
+  t: Translate;
+  language: Language;
+  session: Session;
+  navigate: (path: string) => void;
+  /** A refusal or failure as a sentence for the page. */
+  describe: (e: unknown) => string;
+}
+
+export type Screen = (root: HTMLElement, app: App, signal: AbortSignal) => void | Promise<void>;
+
+const session = new Session();
+let language = pickLanguage(storedLanguage(), navigator.languages);
+let current: AbortController | null = null;
+
+const header = document.getElementById('header')!;
+const main = document.getElementById('main')!;
+const footer = document.getElementById('footer')!;
+const sprite = document.getElementById('sprite')!;
+
+function app(): App {
+  const t = translator(language);
+  return {
+    t,
+    language,
+    session,
+    navigate,
+    describe: (e) => (isApiError(e) ? `${e.detail || e.code} (${e.code})` : e instanceof Error ? e.message : String(e)),
+  };
+}
+
+function navigate(path: string): void {
+  if (path !== location.pathname + location.search) history.pushState(null, '', path);
+  void route();
+}
+
+function renderChrome(a: App): void {
+  const { t } = a;
+  const player = session.player;
+  const next = LANGUAGES.find((l) => l !== language)!;
+  replaceContent(
+    header,
+    h('a', { href: '/', class: 'brand' }, t('title')),
+    h(
+      'nav',
+      null,
+      player ? h('span', { class: 'who', 'data-testid': 'who' }, t('signedInAs', { name: player.name })) : null,
+      player
+        ? h('button', { type: 'button', class: 'link', onclick: () => (session.signOut(), navigate('/')) }, t('signOut'))
+        : null,
+      h('button', { type: 'button', class: 'link', lang: next, 'data-testid': 'language', onclick: () => setLanguage(next) }, t('language')),
+    ),
+  );
+  replaceContent(
+    footer,
+    h('span', null, t('apiAt', { url: session.base || t('sameOrigin') })),
+    ' · ',
+    h('a', { href: `${session.base}/docs`, 'data-external': '' }, t('docs')),
+    ' · ',
+    h('a', { href: '/replay' }, t('replayTitle')),
+  );
+}
+
+function setLanguage(next: Language): void {
+  language = next;
+  storeLanguage(next);
+  void route();
+}
+
+async function route(): Promise<void> {
+  current?.abort();
+  const controller = new AbortController();
+  current = controller;
+  const a = app();
+  document.documentElement.lang = language;
+  sprite.innerHTML = cardSprite(language);
+  renderChrome(a);
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const screen: Promise<{ default: Screen }> =
+    parts[0] === 'play' && parts[1] === 'match' && parts[2]
+      ? import('./screens/match.ts').then((m) => ({ default: (r, x, s) => m.matchScreen(r, x, s, parts[2]) }))
+      : parts[0] === 'play' && parts[1]
+        ? import('./screens/game.ts').then((m) => ({ default: (r, x, s) => m.gameScreen(r, x, s, parts[1]) }))
+        : parts[0] === 'replay'
+          ? import('./screens/replay.ts').then((m) => ({ default: (r, x, s) => m.replayScreen(r, x, s, parts[1]) }))
+          : import('./screens/lobby.ts').then((m) => ({ default: m.lobbyScreen }));
+  const { default: show } = await screen;
+  if (controller.signal.aborted) return;
+  main.replaceChildren();
+  try {
+    await show(main, a, controller.signal);
+  } catch (e) {
+    if (controller.signal.aborted) return;
+    // A token this service does not know (it was issued elsewhere, or has expired): sign out and
+    // show the screen again, as a spectator or the sign-in.
+    if (isApiError(e) && e.status === 401 && session.player) {
+      session.signOut();
+      return route();
+    }
+    replaceContent(main, h('div', { class: 'error', role: 'alert' }, h('h2', null, a.t('errorTitle')), h('p', null, a.describe(e))));
+  }
+  performance.mark('screen-rendered');
+}
+
+// Links inside the page navigate without reloading it.
+document.addEventListener('click', (e) => {
+  const a = (e.target as Element).closest?.('a');
+  if (!a || a.hasAttribute('data-external') || a.target || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin) return;
+  e.preventDefault();
+  navigate(url.pathname + url.search);
+});
+window.addEventListener('popstate', () => void route());
+
+void route();

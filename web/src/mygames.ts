@@ -1,0 +1,113 @@
+// "My games" and challenges — the web client's one place that uses the player-centred endpoints
+// (src/client/player.ts). With GET /v1/players/me/games the service lists the player's games
+// and the challenges reserved for it, and /v1/players/me/stream says when that changes; cancel
+// and decline buttons appear where the service offers them. Without them (a service that does
+// not list them in its OpenAPI document) the list is what this browser remembers — the games it
+// created or joined — and challenges are the lobby's games reserved for the player.
+import { isApiError, players, type GameSummary, type SkatClient } from '../../src/client/index.ts';
+import type { Session } from './session.ts';
+
+export interface MyEntry {
+  id: string;
+  kind: 'game' | 'match';
+  status: string;
+  /** The other player's name, when there is one yet. */
+  opponent: string | null;
+  variant: string | null;
+  /** Reserved for this player by someone else: a challenge from that player. */
+  challengeFrom: string | null;
+  /** Waiting, and opened by this player (it may cancel it). */
+  ownWaiting: boolean;
+}
+
+export interface MyGames {
+  source: 'service' | 'browser';
+  challenges: MyEntry[];
+  games: MyEntry[];
+  canCancel: { game: boolean; match: boolean };
+  canDecline: { game: boolean; match: boolean };
+}
+
+type Loose = Record<string, unknown> & { id: string };
+
+function entryOf(raw: Loose, me: string): MyEntry {
+  const kind = raw.kind === 'match' || typeof raw.games === 'number' ? 'match' : 'game';
+  const seats = (raw.players ?? {}) as Record<string, { playerId: string; name: string } | null> | { playerId: string; name: string }[];
+  const list = Array.isArray(seats) ? seats : Object.values(seats).filter((p): p is { playerId: string; name: string } => Boolean(p));
+  const others = list.filter((p) => p.playerId !== me);
+  const status = String(raw.status ?? '');
+  const reserved = raw.reservedFor === me;
+  return {
+    id: raw.id,
+    kind,
+    status,
+    opponent: others[0]?.name ?? null,
+    variant: ((raw.config as { variant?: string } | undefined)?.variant ?? null) as string | null,
+    challengeFrom: reserved && status === 'waiting' ? (others[0]?.name ?? '?') : null,
+    ownWaiting: status === 'waiting' && !reserved,
+  };
+}
+
+export async function loadMyGames(session: Session, lobby: readonly GameSummary[], signal: AbortSignal): Promise<MyGames> {
+  const me = session.player!;
+  const client = session.client;
+  const can = await players.playerEndpoints(client);
+  const canCancel = { game: can.cancelGame, match: can.cancelMatch };
+  const canDecline = { game: can.declineGame, match: can.declineMatch };
+  if (can.games) {
+    const pages = await Promise.all((['waiting', 'active', 'finished'] as const).map((status) => players.myGames(client, { status, limit: 10 })));
+    const entries = pages.flatMap((p) => p.games.map((g) => entryOf(g as Loose, me.playerId)));
+    return { source: 'service', challenges: entries.filter((e) => e.challengeFrom), games: entries.filter((e) => !e.challengeFrom), canCancel, canDecline };
+  }
+  const known = session.known.slice(0, 8);
+  const entries = await Promise.all(
+    known.map(async (k): Promise<MyEntry | null> => {
+      try {
+        const raw = k.kind === 'match' ? await client.getMatch(k.id) : await client.getGame(k.id, { signal });
+        return entryOf(raw as unknown as Loose, me.playerId);
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) session.forget(k.id);
+        return null;
+      }
+    }),
+  );
+  const challenges = lobby.filter((g) => g.reservedFor === me.playerId).map((g) => entryOf(g as unknown as Loose, me.playerId));
+  return { source: 'browser', challenges, games: entries.filter((e): e is MyEntry => e !== null && !e.challengeFrom), canCancel, canDecline };
+}
+
+/**
+ * The player's stream, one per signed-in player for the page's whole life: screens come and go
+ * and only add or remove their listener, so leaving the lobby aborts no request.
+ */
+const following = new Map<string, Set<() => void>>();
+
+/** Calls `onChange` whenever the player's stream says its games changed (where there is one), until `signal` aborts. */
+export async function followMyGames(session: Session, onChange: () => void, signal: AbortSignal): Promise<void> {
+  const client = session.client;
+  const playerId = session.player?.playerId;
+  if (!playerId || !(await players.playerEndpoints(client)).stream) return;
+  let listeners = following.get(playerId);
+  if (!listeners) {
+    following.set(playerId, (listeners = new Set()));
+    const all = listeners;
+    void (async () => {
+      try {
+        for await (const _ of players.playerStream(client)) for (const listener of all) listener();
+      } catch {
+        // the lobby's own refresh still runs
+      } finally {
+        following.delete(playerId);
+      }
+    })();
+  }
+  listeners.add(onChange);
+  signal.addEventListener('abort', () => listeners.delete(onChange), { once: true });
+}
+
+export function cancel(client: SkatClient, entry: MyEntry): Promise<void> {
+  return entry.kind === 'match' ? players.cancelMatch(client, entry.id) : players.cancelGame(client, entry.id);
+}
+
+export function decline(client: SkatClient, entry: MyEntry): Promise<void> {
+  return entry.kind === 'match' ? players.declineMatch(client, entry.id) : players.declineGame(client, entry.id);
+}

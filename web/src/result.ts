@@ -1,0 +1,121 @@
+// How a game's figure came about, from the result the service sent: matadors and the other
+// multiplier terms, the base value, an overbid, lost (× −2), kontra and re. The steps are
+// derived from the result's own fields and shown only where they reproduce its figures exactly
+// (the service's scoring is the truth; if it ever counts differently, the page shows the figures
+// without a derivation rather than a wrong one).
+import { BASE_VALUE, type BySeat, type Config, type ContractView, type Result } from '../../src/engine/index.ts';
+import { gameName, type MessageKey, type Translate } from './i18n.ts';
+
+export type Term = 'matadorsWith' | 'matadorsWithout' | 'game' | 'hand' | 'schneider' | 'schneiderAnnounced' | 'schwarz' | 'schwarzAnnounced';
+
+export type Arithmetic =
+  | { kind: 'passedIn' }
+  | { kind: 'unfixed' } // given up before a game was fixed
+  | { kind: 'suit'; terms: [Term, number][]; multiplier: number; base: number; value: number; overbidTo: number | null; lost: boolean; factor: number; figure: number; simple: number | null }
+  | { kind: 'null'; value: number; lost: boolean; factor: number; figure: number; simple: number | null }
+  | { kind: 'ramsch'; durchmarsch: boolean; value: number; simple: number | null }
+  /** The figures alone: the result's fields do not add up the way this page knows. */
+  | { kind: 'plain' };
+
+const factorOf = (r: Result) => (r.re ? 4 : r.kontra ? 2 : 1);
+
+export function arithmetic(result: Result, contract: ContractView | null, config: Pick<Config, 'scoring'>): Arithmetic {
+  if (result.passedIn) return { kind: 'passedIn' };
+  if (result.declarer === null || result.game === null) return { kind: 'unfixed' };
+  const declarer = result.declarer;
+  const written = result.scores[declarer];
+  const factor = factorOf(result);
+  const simpleTotal = (points: number) => points * factor;
+  const simple = config.scoring === 'simple';
+  const winnerPoints = simple ? Math.max(result.scores.forehand, result.scores.dealer) : null;
+
+  if (result.game === 'ramsch') return { kind: 'ramsch', durchmarsch: result.durchmarsch, value: result.value, simple: winnerPoints };
+
+  if (result.game === 'null') {
+    const figure = (result.won ? result.value : -2 * result.value) * factor;
+    if (!simple && figure !== written) return { kind: 'plain' };
+    return { kind: 'null', value: result.value, lost: !result.won, factor, figure, simple: winnerPoints };
+  }
+
+  const hand = contract?.hand ?? false;
+  const terms: [Term, number][] = [[result.matadors >= 0 ? 'matadorsWith' : 'matadorsWithout', Math.abs(result.matadors)], ['game', 1]];
+  if (hand) terms.push(['hand', 1]);
+  if (result.schneider) terms.push(['schneider', 1]);
+  if (contract?.schneider) terms.push(['schneiderAnnounced', 1]);
+  if (result.schwarz) terms.push(['schwarz', 1]);
+  if (contract?.schwarz) terms.push(['schwarzAnnounced', 1]);
+  const multiplier = terms.reduce((n, [, k]) => n + k, 0);
+  const base = BASE_VALUE[result.game];
+  const plainValue = multiplier * base;
+  const overbidTo = result.value !== plainValue ? result.value : null;
+  const figure = (result.won ? result.value : -2 * result.value) * factor;
+  const consistent =
+    multiplier === result.multiplier &&
+    (overbidTo === null || (contract?.bid != null && plainValue < contract.bid && overbidTo % base === 0)) &&
+    (simple ? winnerPoints !== null && winnerPoints % factor === 0 : figure === written);
+  if (!consistent) return { kind: 'plain' };
+  return { kind: 'suit', terms, multiplier, base, value: result.value, overbidTo, lost: !result.won, factor, figure, simple: simple ? winnerPoints! / factor : null };
+}
+
+const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+
+/** The result as lines for the page: who won and why, the arithmetic, each player's figure. */
+export function describeResult(
+  result: Result,
+  contract: ContractView | null,
+  config: Pick<Config, 'scoring'>,
+  names: BySeat<string>,
+  t: Translate,
+): { headline: string; lines: string[]; scores: string[] } {
+  const a = arithmetic(result, contract, config);
+  const lines: string[] = [];
+  let headline: string;
+  if (a.kind === 'passedIn') headline = t('passedIn');
+  else if (result.declarer === null) headline = t('resignedBy', { name: names[result.resigned ?? result.timedOut ?? 'forehand'] });
+  else {
+    const game = gameName(t, result.game!);
+    const who = names[result.declarer];
+    headline = `${game}: ${t(result.won ? 'won' : 'lost', { name: who })}`;
+    if (result.declarerPoints + result.defenderPoints > 0)
+      lines.push(t('cardPoints', { a: result.declarerPoints, b: result.defenderPoints }));
+  }
+  if (result.resigned && result.declarer !== null) lines.push(t('resignedBy', { name: names[result.resigned] }));
+  if (result.timedOut) lines.push(t('timedOutBy', { name: names[result.timedOut] }));
+
+  const doubles = (factor: number) => (factor === 4 ? [t('kontraDouble'), t('reAgain')] : factor === 2 ? [t('kontraDouble')] : []);
+  if (a.kind === 'suit') {
+    const terms = a.terms.map(([term, n]) =>
+      term === 'matadorsWith' || term === 'matadorsWithout' ? t(term, { n }) : `${t(`term_${term}` as MessageKey)} ${n}`,
+    );
+    lines.push(`${terms.join(' + ')} = ${t('multiplier', { n: a.multiplier })}`);
+    if (a.simple !== null) {
+      lines.push(t('simpleWinner', { n: a.simple }));
+      let points = a.simple;
+      for (const d of doubles(a.factor)) lines.push(`${d} = ${(points *= 2)}`);
+    } else {
+      lines.push(`${t('multiplier', { n: a.multiplier })} × ${t('baseValue', { n: a.base })} = ${a.multiplier * a.base}`);
+      if (a.overbidTo !== null) lines.push(`${t('overbid', { n: contract!.bid! })} → ${a.overbidTo}`);
+      let running = a.value;
+      if (a.lost) lines.push(`${t('lostDouble')} = ${sign((running = -2 * running))}`);
+      if (a.factor >= 2) lines.push(`${t('kontraDouble')} = ${sign((running *= 2))}`);
+      if (a.factor === 4) lines.push(`${t('reAgain')} = ${sign((running *= 2))}`);
+    }
+  } else if (a.kind === 'null') {
+    lines.push(t('nullValue', { n: a.value }));
+    if (a.simple !== null) {
+      let points = a.simple / a.factor;
+      lines.push(t('simpleWinner', { n: points }));
+      for (const d of doubles(a.factor)) lines.push(`${d} = ${(points *= 2)}`);
+    }
+    else {
+      let running = a.value;
+      if (a.lost) lines.push(`${t('lostDouble')} = ${sign((running = -2 * running))}`);
+      if (a.factor >= 2) lines.push(`${t('kontraDouble')} = ${sign((running *= 2))}`);
+      if (a.factor === 4) lines.push(`${t('reAgain')} = ${sign((running *= 2))}`);
+    }
+  } else if (a.kind === 'ramsch') {
+    lines.push(a.durchmarsch ? t('durchmarsch') : a.simple !== null ? t('simpleWinner', { n: a.simple }) : t('ramschLoser'));
+  }
+  const scores = (['forehand', 'dealer'] as const).map((s) => t('scoreOf', { name: names[s], n: sign(result.scores[s]) }));
+  return { headline, lines, scores };
+}

@@ -1,0 +1,170 @@
+// `/replay/{gameId}` (the record from the service) or `/replay` (a record file dropped on the
+// page or chosen): the game event by event and trick by trick, forwards and back, every card face
+// up; and its verification in the browser — the seed commitment, the deal, every move, the result.
+import { parseRecord, type GameRecord } from '../../../src/cli/verify-record.ts';
+import { h, replaceContent } from '../dom.ts';
+import { describeEvent } from '../event-text.ts';
+import type { MessageKey } from '../i18n.ts';
+import type { App } from '../main.ts';
+import { modelFromState } from '../model.ts';
+import { ReplayModel } from '../replay-model.ts';
+import { renderTable } from '../table.ts';
+import { verifyInBrowser, type Outcome } from '../verify.ts';
+
+export async function replayScreen(root: HTMLElement, app: App, signal: AbortSignal, gameId?: string): Promise<void> {
+  const { t } = app;
+  const problem = h('p', { class: 'error', role: 'alert', hidden: true });
+  const stage = h('div', { class: 'replay-stage' });
+  // One replay at a time: a new record ends the last one's keys.
+  let shown: AbortController | null = null;
+  const show = (record: GameRecord) => {
+    shown?.abort();
+    shown = new AbortController();
+    signal.addEventListener('abort', () => shown?.abort(), { once: true });
+    showReplay(stage, app, shown.signal, record);
+  };
+
+  const load = async (text: string) => {
+    let record: GameRecord;
+    try {
+      record = parseRecord(text);
+      if (!record || typeof record !== 'object' || !Array.isArray(record.events) || !record.config) throw new Error('no config and events');
+    } catch (e) {
+      problem.hidden = false;
+      problem.textContent = t('notARecord', { detail: (e as Error).message });
+      return;
+    }
+    problem.hidden = true;
+    show(record);
+  };
+
+  const input = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    id: 'record-file',
+    'data-testid': 'record-file',
+    onchange: async () => {
+      const file = input.files?.[0];
+      if (file) await load(await file.text());
+    },
+  });
+  const drop = h(
+    'div',
+    { class: 'drop-zone', 'data-testid': 'drop-zone' },
+    h('p', null, t('replayDrop')),
+    h('label', { class: 'button', for: 'record-file' }, t('replayChoose')),
+    input,
+  );
+  // A record file dropped anywhere on the page.
+  const onDragOver = (e: DragEvent) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  };
+  const onDrop = async (e: DragEvent) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    const file = e.dataTransfer?.files?.[0];
+    if (file) await load(await file.text());
+  };
+  document.addEventListener('dragover', onDragOver);
+  document.addEventListener('drop', onDrop);
+  signal.addEventListener('abort', () => {
+    document.removeEventListener('dragover', onDragOver);
+    document.removeEventListener('drop', onDrop);
+  });
+
+  replaceContent(root, h('div', { class: 'replay' }, h('h1', null, t('replayTitle')), problem, stage, drop));
+  if (gameId) {
+    const record = await app.session.anonymous.record(gameId);
+    show(record as unknown as GameRecord);
+  }
+}
+
+function showReplay(stage: HTMLElement, app: App, signal: AbortSignal, record: GameRecord): void {
+  const { t } = app;
+  const replay = new ReplayModel(record);
+  const names = { forehand: record.players?.forehand?.name ?? t('forehand'), dealer: record.players?.dealer?.name ?? t('dealer') };
+  let at = 0;
+  let outcome: Outcome | null = null;
+
+  const go = (i: number) => {
+    at = replay.clamp(i);
+    render();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement).closest('input, select, textarea')) return;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowUp: replay.prevTrick(at), ArrowDown: replay.nextTrick(at), PageUp: replay.prevTrick(at), PageDown: replay.nextTrick(at), Home: 0, End: replay.last }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    go(to);
+  };
+  document.addEventListener('keydown', onKey);
+  signal.addEventListener('abort', () => document.removeEventListener('keydown', onKey));
+
+  const control = (label: string, to: () => number, focus: string, disabled: boolean) =>
+    h('button', { type: 'button', 'data-focus': focus, 'data-testid': `replay-${focus}`, disabled, onclick: () => go(to()) }, label);
+
+  function verification(): HTMLElement {
+    if (!outcome) return h('section', { class: 'verification card-panel', 'data-testid': 'verification' }, h('h2', null, t('verification')), h('p', null, t('verifying')));
+    const o = outcome;
+    return h(
+      'section',
+      { class: `verification card-panel ${o.ok ? 'ok' : 'failed'}`, 'data-testid': 'verification', 'data-ok': String(o.ok) },
+      h('h2', null, t('verification')),
+      h('p', { class: 'headline', role: 'status' }, o.ok ? `✓ ${t('verified')}` : `✗ ${t('notVerified')}`),
+      h(
+        'ul',
+        { class: 'checks' },
+        o.checks.map((c) =>
+          h(
+            'li',
+            { class: c.ok ? 'ok' : 'failed', 'data-check': c.name },
+            h('strong', null, `${c.ok ? '✓' : '✗'} ${t(`check_${c.name === 'commitment' && !o.webCrypto ? 'commitmentNoble' : c.name}` as MessageKey)}`),
+            c.details.length ? h('ul', null, c.details.map((d) => h('li', null, d))) : null,
+          ),
+        ),
+      ),
+    );
+  }
+
+  function render() {
+    const state = replay.states[at];
+    const event = at > 0 ? replay.events[at - 1] : null;
+    const log = h(
+      'ol',
+      { class: 'event-log', 'data-testid': 'event-log' },
+      replay.events.slice(0, replay.last).map((e, i) =>
+        h('li', { class: i + 1 === at ? 'current' : i + 1 < at ? 'past' : '' }, h('button', { type: 'button', class: 'link', onclick: () => go(i + 1) }, describeEvent(e, names, t))),
+      ),
+    );
+    replaceContent(
+      stage,
+      h('p', { class: 'muted' }, t('replayOf', { id: record.id ?? '' }), ' · ', `${t(`variant_${record.config.variant}` as MessageKey)}`),
+      verification(),
+      h(
+        'div',
+        { class: 'replay-controls', role: 'toolbar', 'aria-label': t('replayKeys') },
+        control(`|◀ ${t('first')}`, () => 0, 'first', at === 0),
+        control(`« ${t('prevTrick')}`, () => replay.prevTrick(at), 'prev-trick', at === 0),
+        control(`‹ ${t('prevEvent')}`, () => at - 1, 'prev', at === 0),
+        control(`${t('nextEvent')} ›`, () => at + 1, 'next', at === replay.last),
+        control(`${t('nextTrick')} »`, () => replay.nextTrick(at), 'next-trick', at === replay.last),
+        control(`${t('last')} ▶|`, () => replay.last, 'last', at === replay.last),
+        h('input', { type: 'range', min: 0, max: replay.last, value: String(at), 'aria-label': t('step', { n: at, of: replay.last }), 'data-focus': 'slider', oninput: (e: Event) => go(Number((e.target as HTMLInputElement).value)) }),
+      ),
+      h('p', { class: 'step', 'data-testid': 'replay-step', 'data-at': at }, t('step', { n: at, of: replay.last }), event ? ` — ${describeEvent(event, names, t)}` : ''),
+      renderTable(modelFromState(state, names), { t }),
+      h('p', { class: 'muted' }, t('replayKeys')),
+      log,
+    );
+    // Keep the current event in sight inside the log (not by scrolling the page).
+    const current = log.querySelector<HTMLElement>('.current');
+    if (current) log.scrollTop = current.offsetTop - log.clientHeight / 2;
+  }
+
+  render();
+  void verifyInBrowser(record).then((o) => {
+    outcome = o;
+    if (!signal.aborted) render();
+  });
+}

@@ -1,0 +1,170 @@
+// The table: the other player's side at the top, the trick in the middle, the bottom player's
+// side below. Every row has its variant's fixed number of slots and every stack a fixed box, so a
+// card leaving or arriving moves nothing else. Open cards are pictures, covered cards backs (in a
+// replay: the card itself, marked as covered); the bottom player's playable cards are buttons.
+import type { Card, Seat } from '../../src/client/index.ts';
+import { cardPicture, h, type Child } from './dom.ts';
+import { cardName, gameName, type Translate } from './i18n.ts';
+import { cardKeys, HAND_SLOTS, slotsPerRow } from './layout.ts';
+import { other, type SeatModel, type TableModel } from './model.ts';
+
+export interface TableOptions {
+  t: Translate;
+  /** Plays a card (only offered for the model's playable cards). */
+  onPlay?: (card: Card) => void;
+  /** Hand cards chosen to lay away, and how to toggle one (the discard decision). */
+  selecting?: { chosen: ReadonlySet<Card>; toggle: (card: Card) => void };
+  /** Disables every card button (a move is on its way). */
+  busy?: boolean;
+  /** The middle when no trick is on the table: a decision, a message. */
+  middle?: Child;
+}
+
+export function renderTable(model: TableModel, options: TableOptions): HTMLElement {
+  const { t } = options;
+  const bottom = model.bottom;
+  const top = other(bottom);
+  const keys = model.you ? cardKeys(model.seats[bottom], model.variant) : new Map<Card, string>();
+  return h(
+    'section',
+    { class: `table variant-${model.variant}`, style: `--slots:${slotsPerRow(model.variant)}`, 'aria-label': t('trick') },
+    seatRow(model, top, options, keys, 'top'),
+    middle(model, options),
+    seatRow(model, bottom, options, keys, 'bottom'),
+  );
+}
+
+function seatInfo(model: TableModel, seat: Seat, t: Translate): HTMLElement {
+  const s = model.seats[seat];
+  const declarer = model.contract?.declarer === seat && model.contract.game !== 'ramsch';
+  const roles = [t(seat), declarer ? t('declarer') : null, seat === model.you ? t('you') : null].filter(Boolean).join(' · ');
+  return h(
+    'div',
+    { class: `seat-info${model.toMove === seat ? ' to-move' : ''}`, 'data-seat': seat },
+    h('strong', { class: 'name' }, s.name),
+    h('span', { class: 'roles' }, roles),
+    h('span', { class: 'tally', 'data-testid': `tally-${seat}` }, `${t('tricks', { n: s.tricks })} · ${t('points', { n: s.points })}`),
+  );
+}
+
+function seatRow(model: TableModel, seat: Seat, options: TableOptions, keys: Map<Card, string>, where: 'top' | 'bottom'): HTMLElement {
+  const s = model.seats[seat];
+  const own = where === 'bottom' && model.you === seat;
+  const stacks = h('div', { class: 'row stacks' }, s.stacks.map((stack, i) => stackBox(stack, i, own, model, options, keys)));
+  const hand = HAND_SLOTS[model.variant] > 0 ? handRow(s, model, own, options, keys) : null;
+  const info = seatInfo(model, seat, options.t);
+  return h('div', { class: `seat ${where}`, 'data-seat': seat }, where === 'top' ? [info, hand, stacks] : [stacks, hand, info]);
+}
+
+function cardButton(card: Card, model: TableModel, options: TableOptions, keys: Map<Card, string>, inHand: boolean): HTMLElement {
+  const { t } = options;
+  const label = cardName(t, card);
+  const key = keys.get(card);
+  const selecting = inHand ? options.selecting : undefined;
+  if (selecting) {
+    const chosen = selecting.chosen.has(card);
+    return h(
+      'button',
+      {
+        type: 'button',
+        class: `card${chosen ? ' chosen' : ''} selectable`,
+        'data-card': card,
+        'data-focus': `card-${card}`,
+        'data-key': key,
+        'aria-pressed': String(chosen),
+        'aria-label': label,
+        'aria-keyshortcuts': key,
+        disabled: options.busy,
+        onclick: () => selecting.toggle(card),
+      },
+      cardPicture(card, ''),
+      key ? h('span', { class: 'key', 'aria-hidden': 'true' }, key) : null,
+    );
+  }
+  const legal = model.playable.has(card) && Boolean(options.onPlay);
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: `card${legal ? ' legal' : ''}`,
+      'data-card': card,
+      'data-focus': `card-${card}`,
+      'data-key': key,
+      'data-legal': legal ? 'true' : null,
+      'aria-label': label,
+      'aria-keyshortcuts': legal ? key : null,
+      disabled: !legal || options.busy,
+      onclick: () => options.onPlay?.(card),
+    },
+    cardPicture(card, ''),
+    key && legal ? h('span', { class: 'key', 'aria-hidden': 'true' }, key) : null,
+  );
+}
+
+function stackBox(stack: SeatModel['stacks'][number], i: number, own: boolean, model: TableModel, options: TableOptions, keys: Map<Card, string>): HTMLElement {
+  const { t } = options;
+  const covered =
+    stack.covered === null
+      ? null
+      : stack.covered === 'hidden'
+        ? h('div', { class: 'covered' }, cardPicture('back', t('cardBack')))
+        : h('div', { class: 'covered revealed', title: t('coveredMark') }, cardPicture(stack.covered, `${cardName(t, stack.covered)} (${t('coveredMark')})`));
+  const open = stack.open === null ? null : own ? h('div', { class: 'open' }, cardButton(stack.open, model, options, keys, false)) : h('div', { class: 'open' }, cardPicture(stack.open, cardName(t, stack.open)));
+  return h('div', { class: `stack${stack.open === null && stack.covered === null ? ' empty' : ''}`, 'data-stack': i + 1 }, covered, open);
+}
+
+function handRow(s: SeatModel, model: TableModel, own: boolean, options: TableOptions, keys: Map<Card, string>): HTMLElement {
+  const { t } = options;
+  const slots = HAND_SLOTS[model.variant];
+  if (!Array.isArray(s.hand)) {
+    const count = (s.hand as { count: number }).count;
+    return h(
+      'div',
+      { class: 'row hand backs', 'aria-label': t('handCount', { n: count }), style: `--in-hand:${slots}` },
+      Array.from({ length: count }, () => h('div', { class: 'slot' }, cardPicture('back', t('cardBack')))),
+    );
+  }
+  const cards = s.hand as Card[];
+  return h(
+    'div',
+    { class: 'row hand', style: `--in-hand:${slots}` },
+    cards.map((c) => h('div', { class: 'slot' }, own ? cardButton(c, model, options, keys, true) : cardPicture(c, cardName(t, c)))),
+  );
+}
+
+function middle(model: TableModel, options: TableOptions): HTMLElement {
+  const { t } = options;
+  const slot = (seat: Seat) => {
+    const played = model.trick.find((x) => x.seat === seat);
+    return h('div', { class: `trick-slot ${seat === model.bottom ? 'bottom' : 'top'}`, 'data-seat': seat }, played ? cardPicture(played.card, cardName(t, played.card)) : null);
+  };
+  const showTrick = model.trick.length > 0 || !options.middle;
+  const last = model.lastTrick
+    ? h(
+        'div',
+        { class: 'last-trick', 'aria-label': t('lastTrick') },
+        h('span', { class: 'label' }, t('lastTrick')),
+        h('div', { class: 'mini' }, model.lastTrick.cards.map((c) => cardPicture(c.card, cardName(t, c.card)))),
+        h('span', { class: 'winner' }, model.seats[model.lastTrick.winner].name),
+      )
+    : h('div', { class: 'last-trick empty' });
+  return h(
+    'div',
+    { class: 'middle' },
+    h('div', { class: 'centre' }, showTrick ? h('div', { class: 'trick', 'data-testid': 'trick' }, slot(other(model.bottom)), slot(model.bottom)) : options.middle),
+    h('div', { class: 'side' }, contractLine(model, t), last, stockLine(model, t)),
+  );
+}
+
+function contractLine(model: TableModel, t: Translate): Child {
+  const c = model.contract;
+  if (!c || c.game === null) return model.bidding && model.bidding.value > 0 ? h('div', { class: 'contract' }, t('highestBid', { n: model.bidding.value })) : h('div', { class: 'contract' });
+  const words = [gameName(t, c.game), c.hand ? t('hand') : null, c.schwarz ? t('schwarz') : c.schneider ? t('schneider') : null, c.re ? `${t('kontra')} · ${t('re')}` : c.kontra ? t('kontra') : null, c.bid ? `(${c.bid})` : null];
+  return h('div', { class: 'contract', 'data-testid': 'contract' }, words.filter(Boolean).join(' · '));
+}
+
+function stockLine(model: TableModel, t: Translate): Child {
+  const show = (label: string, x: TableModel['stock']) =>
+    x === null ? null : Array.isArray(x) ? (x.length ? h('div', { class: 'stock' }, h('span', { class: 'label' }, label), h('div', { class: 'mini' }, x.map((c) => cardPicture(c, cardName(t, c))))) : null) : (x as { count: number }).count > 0 ? h('div', { class: 'stock' }, h('span', { class: 'label' }, label), h('div', { class: 'mini' }, Array.from({ length: (x as { count: number }).count }, () => cardPicture('back', t('cardBack'))))) : null;
+  return [show(t('stock'), model.stock), show(t('discards'), model.discards)];
+}
