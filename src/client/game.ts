@@ -2,7 +2,8 @@
 // view's `legalMoves`, sent with the version it was chosen at), otherwise wait with the long poll
 // — never a sleep loop. A 409 VERSION_CONFLICT carries the fresh view: decide again from it.
 import { isApiError, type ApiError } from './errors.ts';
-import type { GameView, Move, MoveResponse, SkatClient } from './index.ts';
+import type { SkatClient } from './client.ts';
+import type { GameView, Move, MoveResponse } from './types.ts';
 
 /** Long-polls until the game has moved past `version` (or is finished). */
 export async function waitForVersion(client: SkatClient, gameId: string, version: number, signal?: AbortSignal): Promise<GameView> {

@@ -4,7 +4,8 @@
 // a request that would answer 404), so a client can fall back while they are missing. When they
 // are in openapi/openapi.json, `npm run client:types` types them and the `request` calls below
 // become `client.api` calls with the generated types.
-import type { GameSummary, SkatClient, StreamOptions } from './index.ts';
+import type { SkatClient, StreamOptions } from './client.ts';
+import type { GameSummary } from './types.ts';
 
 export interface PlayerEndpoints {
   me: boolean;

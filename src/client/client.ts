@@ -1,0 +1,271 @@
+// The client itself: one method per call over openapi-fetch, refusals as ApiError, retries as the
+// service's Retry-After says, long polls and Server-Sent Events.
+import createOpenApiClient, { type Client } from 'openapi-fetch';
+import { ApiError, problemOf } from './errors.ts';
+import type { LoggedEvent, LoggedMatchEvent } from './events.ts';
+import type { components, paths } from './generated/api-types.ts';
+import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './retry.ts';
+import { readEventStream, type SseMessage } from './sse.ts';
+import type { CreateGame, CreateMatch, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, Move, MoveResponse, PlayerToken } from './types.ts';
+
+/** What the client sends requests with: WHATWG fetch, or any function of the same shape. */
+export type FetchLike = (request: Request) => Promise<Response>;
+
+export interface ClientOptions {
+  /** The service's origin, e.g. `https://skat.example`; '' (the default) is the page's own. */
+  baseUrl?: string;
+  /** The bearer token of the player this client acts for (from `createPlayer`). */
+  token?: string;
+  /** The transport (default: the global fetch, looked up at each call). */
+  fetch?: FetchLike;
+  /** The request class `fetch` takes (default: the global Request). */
+  Request?: typeof Request;
+  /** Retries on 429/503 (and a 409 that carries Retry-After); `false`: none. */
+  retry?: Partial<RetryPolicy> | false;
+  /**
+   * Every move carries a fresh `Idempotency-Key` (default true), so a move retried after a lost
+   * answer is answered, not made twice. The service stores each key, so a load generator that
+   * pins `expectedVersion` (a repeat is then refused with 409) may turn this off.
+   */
+  idempotencyKeys?: boolean;
+}
+
+interface Transport {
+  baseUrl: string;
+  fetch: FetchLike;
+  Request: typeof Request;
+  retry: RetryPolicy;
+  idempotencyKeys: boolean;
+}
+
+export interface MoveOptions {
+  /** The version the move was chosen at: a game that moved on answers 409 with its view. */
+  expectedVersion?: number;
+  /** Overrides the generated key (e.g. the same key for a retry of your own). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export interface StreamOptions {
+  /** Start after this sequence number (default: from the first event). */
+  after?: number;
+  signal?: AbortSignal;
+}
+
+type Answer<T> = { data?: T; error?: unknown; response: Response };
+
+export class SkatClient {
+  /** The typed openapi-fetch client underneath, for anything the methods do not cover. */
+  readonly api: Client<paths>;
+  readonly token: string | undefined;
+  private readonly transport: Transport;
+
+  /** `transport`: another client's (see `withToken`). */
+  constructor(options: ClientOptions = {}, transport?: Transport) {
+    this.transport = transport ?? transportOf(options);
+    this.token = options.token;
+    this.api = createOpenApiClient<paths>({
+      baseUrl: this.transport.baseUrl,
+      fetch: this.transport.fetch,
+      Request: this.transport.Request,
+      headers: this.auth,
+    });
+  }
+
+  get baseUrl(): string {
+    return this.transport.baseUrl;
+  }
+
+  /** The Authorization header of this client's player ({} without a token). */
+  get auth(): Record<string, string> {
+    return this.token ? { Authorization: `Bearer ${this.token}` } : {};
+  }
+
+  /** A client for another player (or none), over the same transport. */
+  withToken(token: string | undefined): SkatClient {
+    return new SkatClient({ token }, this.transport);
+  }
+
+  // ------------------------------------------------------------------ players
+
+  /** A guest player and its token: `client.withToken(player.token)` then acts for it. */
+  createPlayer(name: string): Promise<PlayerToken> {
+    return this.data('POST /v1/players', this.api.POST('/v1/players', { body: { name } }));
+  }
+
+  // ------------------------------------------------------------------ games
+
+  /** The lobby: open games, newest first (`nextCursor` pages on). */
+  listGames(query: { status?: GameStatus; limit?: number; cursor?: string } = { status: 'waiting' }): Promise<GamePage> {
+    return this.data('GET /v1/games', this.api.GET('/v1/games', { params: { query } }));
+  }
+
+  /** Creates a game and takes a seat in it. */
+  createGame(body: CreateGame = {}): Promise<GameView> {
+    return this.data('POST /v1/games', this.api.POST('/v1/games', { body }));
+  }
+
+  joinGame(gameId: string): Promise<GameView> {
+    return this.data('POST /v1/games/{gameId}/join', this.api.POST('/v1/games/{gameId}/join', { params: { path: { gameId } } }));
+  }
+
+  /**
+   * The caller's view. With `waitForVersion` it is a long poll: the answer comes when the game
+   * has moved past that version (or after about 30 s unchanged).
+   */
+  getGame(gameId: string, options: { waitForVersion?: number; signal?: AbortSignal } = {}): Promise<GameView> {
+    const query = options.waitForVersion === undefined ? {} : { waitForVersion: options.waitForVersion };
+    return this.data('GET /v1/games/{gameId}', this.api.GET('/v1/games/{gameId}', { params: { path: { gameId }, query }, signal: options.signal }));
+  }
+
+  /**
+   * Makes a move. Refusals throw an `ApiError`: `409 VERSION_CONFLICT` (with `expectedVersion`)
+   * carries the current view in `error.view`; `422` the rules' code. Without `expectedVersion`
+   * a race lost inside the service (409) is sent again, since the service decides it afresh.
+   */
+  async move(gameId: string, move: Move, options: MoveOptions = {}): Promise<MoveResponse> {
+    const key = options.idempotencyKey ?? (this.transport.idempotencyKeys ? newKey() : undefined);
+    const body = options.expectedVersion === undefined ? { move } : { move, expectedVersion: options.expectedVersion };
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.api.POST('/v1/games/{gameId}/moves', {
+        params: { path: { gameId }, header: key === undefined ? undefined : { 'idempotency-key': key } },
+        body,
+        signal: options.signal,
+      });
+      if (answer.data) return answer.data as MoveResponse;
+      const problem = problemOf(answer.error);
+      if (answer.response.status === 409 && problem?.code === 'VERSION_CONFLICT' && options.expectedVersion === undefined && attempt < 3) continue;
+      throw new ApiError(answer.response.status, problem, 'POST /v1/games/{gameId}/moves');
+    }
+  }
+
+  /** The event log as the caller may see it, after sequence number `after`. */
+  async events(gameId: string, after = 0): Promise<EventLog> {
+    const log = await this.data('GET /v1/games/{gameId}/events', this.api.GET('/v1/games/{gameId}/events', { params: { path: { gameId }, query: { after } } }));
+    return log as EventLog;
+  }
+
+  /** A finished game's self-contained record (seed, commitment, cut, every event, result). */
+  async record(gameId: string): Promise<GameRecord> {
+    return (await this.data('GET /v1/games/{gameId}/record', this.api.GET('/v1/games/{gameId}/record', { params: { path: { gameId } } }))) as GameRecord;
+  }
+
+  /** The same two players again, seats swapped (both asking get the same game). */
+  rematch(gameId: string): Promise<GameView> {
+    return this.data('POST /v1/games/{gameId}/rematch', this.api.POST('/v1/games/{gameId}/rematch', { params: { path: { gameId } } }));
+  }
+
+  /** Ends a game whose player to move let the deadline pass (the waiting player asks). */
+  claimTimeout(gameId: string): Promise<GameView> {
+    return this.data('POST /v1/games/{gameId}/claim-timeout', this.api.POST('/v1/games/{gameId}/claim-timeout', { params: { path: { gameId } } }));
+  }
+
+  /**
+   * The game's events as they happen (Server-Sent Events, redacted for the caller), resuming
+   * with `Last-Event-ID` after a dropped connection; ends after the `finished` event.
+   * Needs a fetch with streaming bodies (browsers, Node's own); else use `waitForVersion`.
+   */
+  async *gameStream(gameId: string, options: StreamOptions = {}): AsyncGenerator<LoggedEvent, void, undefined> {
+    for await (const m of this.stream(`/v1/games/${encodeURIComponent(gameId)}/stream`, options, (m) => m.event === 'finished'))
+      yield { seq: Number(m.id), event: JSON.parse(m.data) };
+  }
+
+  // ------------------------------------------------------------------ matches
+
+  createMatch(body: CreateMatch): Promise<Match> {
+    return this.data('POST /v1/matches', this.api.POST('/v1/matches', { body }));
+  }
+
+  joinMatch(matchId: string): Promise<Match> {
+    return this.data('POST /v1/matches/{matchId}/join', this.api.POST('/v1/matches/{matchId}/join', { params: { path: { matchId } } }));
+  }
+
+  /** The score sheet (Skatliste), the totals, the current game. */
+  getMatch(matchId: string): Promise<Match> {
+    return this.data('GET /v1/matches/{matchId}', this.api.GET('/v1/matches/{matchId}', { params: { path: { matchId } } }));
+  }
+
+  matchEvents(matchId: string, after = 0): Promise<MatchEventLog> {
+    return this.data('GET /v1/matches/{matchId}/events', this.api.GET('/v1/matches/{matchId}/events', { params: { path: { matchId }, query: { after } } }));
+  }
+
+  /** The match's own events (gameStarted, gameFinished, matchFinished) as they happen. */
+  async *matchStream(matchId: string, options: StreamOptions = {}): AsyncGenerator<LoggedMatchEvent, void, undefined> {
+    for await (const m of this.stream(`/v1/matches/${encodeURIComponent(matchId)}/stream`, options, (m) => m.event === 'matchFinished'))
+      yield { seq: Number(m.id), event: JSON.parse(m.data) };
+  }
+
+  // ------------------------------------------------------------------ the raw layer
+
+  /**
+   * A call the generated types do not know yet (see player.ts): the same transport, token and
+   * retries; JSON in and out; a refusal throws an `ApiError`. Resolves to undefined on 204.
+   */
+  async request<T>(method: string, path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+    const headers: Record<string, string> = { ...this.auth, Accept: 'application/json' };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    const response = await this.transport.fetch(
+      new this.transport.Request(`${this.transport.baseUrl}${path}`, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }),
+    );
+    const text = await response.text();
+    const json = text ? safeJson(text) : undefined;
+    if (!response.ok) throw new ApiError(response.status, problemOf(json), `${method} ${path}`);
+    return json as T;
+  }
+
+  /** An event stream of this service, with the client's token, resumable after `after`. */
+  stream(path: string, options: StreamOptions, isLast?: (m: SseMessage) => boolean): AsyncGenerator<SseMessage, void, undefined> {
+    return readEventStream({
+      url: `${this.transport.baseUrl}${path}`,
+      fetch: this.transport.fetch,
+      Request: this.transport.Request,
+      headers: this.auth,
+      lastEventId: options.after ? String(options.after) : undefined,
+      signal: options.signal,
+      retry: this.transport.retry,
+      isLast,
+    });
+  }
+
+  private async data<T>(what: string, call: Promise<Answer<T>>): Promise<T> {
+    const { data, error, response } = await call;
+    if (response.ok) return data as T;
+    throw new ApiError(response.status, problemOf(error), what);
+  }
+}
+
+export function createClient(options: ClientOptions = {}): SkatClient {
+  return new SkatClient(options);
+}
+
+function transportOf(options: ClientOptions): Transport {
+  const retry = options.retry === false ? { ...DEFAULT_RETRY, retries: 0 } : { ...DEFAULT_RETRY, ...options.retry };
+  const base: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
+  return {
+    baseUrl: (options.baseUrl ?? '').replace(/\/+$/, ''),
+    fetch: retry.retries > 0 ? retryingFetch(base, retry) : base,
+    Request: options.Request ?? globalThis.Request,
+    retry,
+    idempotencyKeys: options.idempotencyKeys ?? true,
+  };
+}
+
+/** A fresh idempotency key (randomUUID needs a secure context; getRandomValues does not). */
+function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}

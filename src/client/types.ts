@@ -1,0 +1,27 @@
+// The API's types, as the client names them: the generated schemas (openapi-typescript's output of
+// openapi/openapi.json), with the event lists typed by the client's own GameEvent.
+import type { LoggedEvent } from './events.ts';
+import type { components } from './generated/api-types.ts';
+
+type Schemas = components['schemas'];
+export type GameView = Schemas['GameView'];
+export type GameStatus = Schemas['GameStatus'];
+export type GameConfig = Schemas['GameConfig'];
+/** A seat (the schema is nullable where it serves `you` and `toMove`). */
+export type Seat = NonNullable<Schemas['Seat']>;
+export type Card = Schemas['Card'];
+export type GameType = NonNullable<Schemas['GameType']>;
+export type Move = Schemas['Move'];
+export type Result = NonNullable<Schemas['Result']>;
+export type PlayerToken = Schemas['PlayerToken'];
+export type PlayerRef = NonNullable<Schemas['PlayerRef']>;
+export type CreateGame = Schemas['CreateGame'];
+export type GameSummary = Schemas['GameSummary'];
+export type GamePage = Schemas['GamePage'];
+export type Match = Schemas['Match'];
+export type CreateMatch = Schemas['CreateMatch'];
+export type SheetRow = Schemas['SheetRow'];
+export type MoveResponse = Omit<Schemas['MoveResponse'], 'events'> & { events: LoggedEvent[] };
+export type EventLog = Omit<Schemas['EventLog'], 'events'> & { events: LoggedEvent[] };
+export type GameRecord = Omit<Schemas['GameRecord'], 'events'> & { events: LoggedEvent[] };
+export type MatchEventLog = Schemas['MatchEventLog'];
