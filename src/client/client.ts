@@ -6,7 +6,7 @@ import type { LoggedEvent, LoggedMatchEvent } from './events.ts';
 import type { components, paths } from './generated/api-types.ts';
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './retry.ts';
 import { readEventStream, type SseMessage } from './sse.ts';
-import type { CreateGame, CreateMatch, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, Move, MoveResponse, PlayerToken } from './types.ts';
+import type { CreateGame, CreateMatch, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, Me, Move, MoveResponse, Player, PlayerEvent, PlayerGamePage, PlayerGameStatus, PlayerToken } from './types.ts';
 
 /** What the client sends requests with: WHATWG fetch, or any function of the same shape. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -93,6 +93,29 @@ export class SkatClient {
     return this.data('POST /v1/players', this.api.POST('/v1/players', { body: { name } }));
   }
 
+  /** Who the token is, and when it expires. */
+  me(): Promise<Me> {
+    return this.data('GET /v1/players/me', this.api.GET('/v1/players/me'));
+  }
+
+  /** The caller's games and matches, newest first; `waiting` includes the challenges (reserved for the caller). */
+  myGames(query: { status?: PlayerGameStatus; limit?: number; cursor?: string } = {}): Promise<PlayerGamePage> {
+    return this.data('GET /v1/players/me/games', this.api.GET('/v1/players/me/games', { params: { query } }));
+  }
+
+  /**
+   * The caller's own events as they happen (challenges, games and matches starting and ending),
+   * stored and resumable: pass the last `seq` seen as `after`. The stream does not end by itself.
+   */
+  async *myEvents(options: StreamOptions = {}): AsyncGenerator<{ seq: number; event: PlayerEvent }, void, undefined> {
+    for await (const m of this.stream('/v1/players/me/stream', options)) yield { seq: Number(m.id), event: JSON.parse(m.data) as PlayerEvent };
+  }
+
+  /** A player's id and name. */
+  getPlayer(playerId: string): Promise<Player> {
+    return this.data('GET /v1/players/{playerId}', this.api.GET('/v1/players/{playerId}', { params: { path: { playerId } } }));
+  }
+
   // ------------------------------------------------------------------ games
 
   /** The lobby: open games, newest first (`nextCursor` pages on). */
@@ -150,6 +173,16 @@ export class SkatClient {
     return (await this.data('GET /v1/games/{gameId}/record', this.api.GET('/v1/games/{gameId}/record', { params: { path: { gameId } } }))) as GameRecord;
   }
 
+  /** Its creator calls off a game that still waits for its second player. */
+  async cancelGame(gameId: string): Promise<void> {
+    await this.data('DELETE /v1/games/{gameId}', this.api.DELETE('/v1/games/{gameId}', { params: { path: { gameId } } }));
+  }
+
+  /** The player a waiting game is reserved for declines it (the game is called off). */
+  async declineGame(gameId: string): Promise<void> {
+    await this.data('POST /v1/games/{gameId}/decline', this.api.POST('/v1/games/{gameId}/decline', { params: { path: { gameId } } }));
+  }
+
   /** The same two players again, seats swapped (both asking get the same game). */
   rematch(gameId: string): Promise<GameView> {
     return this.data('POST /v1/games/{gameId}/rematch', this.api.POST('/v1/games/{gameId}/rematch', { params: { path: { gameId } } }));
@@ -180,6 +213,14 @@ export class SkatClient {
     return this.data('POST /v1/matches/{matchId}/join', this.api.POST('/v1/matches/{matchId}/join', { params: { path: { matchId } } }));
   }
 
+  async cancelMatch(matchId: string): Promise<void> {
+    await this.data('DELETE /v1/matches/{matchId}', this.api.DELETE('/v1/matches/{matchId}', { params: { path: { matchId } } }));
+  }
+
+  async declineMatch(matchId: string): Promise<void> {
+    await this.data('POST /v1/matches/{matchId}/decline', this.api.POST('/v1/matches/{matchId}/decline', { params: { path: { matchId } } }));
+  }
+
   /** The score sheet (Skatliste), the totals, the current game. */
   getMatch(matchId: string): Promise<Match> {
     return this.data('GET /v1/matches/{matchId}', this.api.GET('/v1/matches/{matchId}', { params: { path: { matchId } } }));
@@ -198,7 +239,7 @@ export class SkatClient {
   // ------------------------------------------------------------------ the raw layer
 
   /**
-   * A call the generated types do not know yet (see player.ts): the same transport, token and
+   * A call the generated types do not know: the same transport, token and
    * retries; JSON in and out; a refusal throws an `ApiError`. Resolves to undefined on 204.
    */
   async request<T>(method: string, path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {

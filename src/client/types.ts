@@ -1,7 +1,7 @@
 // The API's types, as the client names them: the generated schemas (openapi-typescript's output of
 // openapi/openapi.json), with the event lists typed by the client's own GameEvent.
 import type { LoggedEvent } from './events.ts';
-import type { components } from './generated/api-types.ts';
+import type { components, paths } from './generated/api-types.ts';
 
 type Schemas = components['schemas'];
 export type GameView = Schemas['GameView'];
@@ -25,3 +25,15 @@ export type MoveResponse = Omit<Schemas['MoveResponse'], 'events'> & { events: L
 export type EventLog = Omit<Schemas['EventLog'], 'events'> & { events: LoggedEvent[] };
 export type GameRecord = Omit<Schemas['GameRecord'], 'events'> & { events: LoggedEvent[] };
 export type MatchEventLog = Schemas['MatchEventLog'];
+export type Player = Schemas['Player'];
+export type Me = Schemas['Me'];
+/** One of the caller's games or matches (`kind` tells which). */
+export type PlayerEntry = Schemas['PlayerEntry'];
+export type PlayerGamePage = Schemas['PlayerGamePage'];
+export type PlayerGameStatus = NonNullable<paths['/v1/players/me/games']['get']['parameters']['query']>['status'];
+/** A schema of the document by name, if the document has it. */
+type Named<K extends string> = K extends keyof Schemas ? Schemas[K] : never;
+type LoosePlayerEvent = { type: 'challenge' | 'challengeCancelled' | 'challengeDeclined' | 'gameStart' | 'gameFinish' | 'matchStart' | 'matchFinish'; [field: string]: unknown };
+/** An event of the caller's own stream (typed by the document once it names it). */
+export type PlayerEvent = [Named<'PlayerEvent'>] extends [never] ? LoosePlayerEvent : Named<'PlayerEvent'>;
+export type PlayerEventType = PlayerEvent['type'];

@@ -1,5 +1,5 @@
 // The client module against a real service: a whole game through it, the game's stream (and its
-// resume), conflicts and idempotent moves, matches, and the player seam on this service.
+// resume), conflicts and idempotent moves, matches, and the player-centred calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, playGame, players, type GameView, type LoggedEvent, type SkatClient } from '../../src/client/index.ts';
 import { newMemory, remember, rng, greedy } from '../../src/cli/strategy.ts';
@@ -95,12 +95,24 @@ describe('the client module', () => {
     expect(sheet.sheet).toHaveLength(1);
   });
 
-  it('the player seam reports what this service’s OpenAPI document lists', async () => {
-    const document = (await service.http.get('/openapi.json').expect(200)).body;
-    const endpoints = await players.playerEndpoints(anon);
-    expect(endpoints.me).toBe(Boolean(document.paths['/v1/players/me']?.get));
-    expect(endpoints.games).toBe(Boolean(document.paths['/v1/players/me/games']?.get));
-    expect(endpoints.stream).toBe(Boolean(document.paths['/v1/players/me/stream']?.get));
-    expect(endpoints.cancelGame).toBe(Boolean(document.paths['/v1/games/{gameId}']?.delete));
+  it('acts for one player: who am I, my games and challenges, my own stream, calling off and declining', async () => {
+    const { anna, bert, ids } = await twoPlayers();
+    expect(await bert.me()).toMatchObject({ playerId: ids.bert, name: 'Bert' });
+    const events = bert.myEvents();
+    const challenge = await anna.createGame({ opponent: ids.bert });
+    const first = await events.next();
+    expect(first.value).toMatchObject({ seq: 1, event: { type: 'challenge', kind: 'game', id: challenge.id, from: ids.anna } });
+    const waiting = await players.myGames(bert, { status: 'waiting' });
+    expect(waiting.entries.map((e) => [e.kind, e.id])).toEqual([['game', challenge.id]]);
+    await bert.declineGame(challenge.id);
+    expect((await events.next()).value).toMatchObject({ seq: 2, event: { type: 'challengeDeclined', id: challenge.id, by: ids.bert } });
+    const open = await anna.createGame({});
+    await anna.cancelGame(open.id);
+    expect((await anon.getGame(open.id)).status).toBe('cancelled');
+    await events.return(undefined);
+    // Resumed where it was: nothing is missed.
+    const again = bert.myEvents({ after: 1 });
+    expect((await again.next()).value).toMatchObject({ seq: 2, event: { type: 'challengeDeclined' } });
+    await again.return(undefined);
   });
 });

@@ -1,10 +1,7 @@
-// "My games" and challenges — the web client's one place that uses the player-centred endpoints
-// (src/client/player.ts). With GET /v1/players/me/games the service lists the player's games
-// and the challenges reserved for it, and /v1/players/me/stream says when that changes; cancel
-// and decline buttons appear where the service offers them. Without them (a service that does
-// not list them in its OpenAPI document) the list is what this browser remembers — the games it
-// created or joined — and challenges are the lobby's games reserved for the player.
-import { isApiError, players, type GameSummary, type SkatClient } from '../../src/client/index.ts';
+// "My games" and challenges: GET /v1/players/me/games lists the player's games and matches and
+// the challenges reserved for it, and /v1/players/me/stream says when that changes; a waiting
+// game or match can be called off by its creator and declined by the challenged player.
+import type { SkatClient } from '../../src/client/index.ts';
 import type { Session } from './session.ts';
 
 export interface MyEntry {
@@ -48,31 +45,12 @@ function entryOf(raw: Loose, me: string): MyEntry {
   };
 }
 
-export async function loadMyGames(session: Session, lobby: readonly GameSummary[], signal: AbortSignal): Promise<MyGames> {
+export async function loadMyGames(session: Session): Promise<MyGames> {
   const me = session.player!;
-  const client = session.client;
-  const can = await players.playerEndpoints(client);
-  const canCancel = { game: can.cancelGame, match: can.cancelMatch };
-  const canDecline = { game: can.declineGame, match: can.declineMatch };
-  if (can.games) {
-    const pages = await Promise.all((['waiting', 'active', 'finished'] as const).map((status) => players.myGames(client, { status, limit: 10 })));
-    const entries = pages.flatMap((p) => p.games.map((g) => entryOf(g as Loose, me.playerId)));
-    return { source: 'service', challenges: entries.filter((e) => e.challengeFrom), games: entries.filter((e) => !e.challengeFrom), canCancel, canDecline };
-  }
-  const known = session.known.slice(0, 8);
-  const entries = await Promise.all(
-    known.map(async (k): Promise<MyEntry | null> => {
-      try {
-        const raw = k.kind === 'match' ? await client.getMatch(k.id) : await client.getGame(k.id, { signal });
-        return entryOf(raw as unknown as Loose, me.playerId);
-      } catch (e) {
-        if (isApiError(e) && e.status === 404) session.forget(k.id);
-        return null;
-      }
-    }),
-  );
-  const challenges = lobby.filter((g) => g.reservedFor === me.playerId).map((g) => entryOf(g as unknown as Loose, me.playerId));
-  return { source: 'browser', challenges, games: entries.filter((e): e is MyEntry => e !== null && !e.challengeFrom), canCancel, canDecline };
+  const pages = await Promise.all((['waiting', 'active', 'finished'] as const).map((status) => session.client.myGames({ status, limit: 10 })));
+  const entries = pages.flatMap((p) => p.entries.map((e) => entryOf(e as unknown as Loose, me.playerId)));
+  const all = { game: true, match: true };
+  return { source: 'service', challenges: entries.filter((e) => e.challengeFrom), games: entries.filter((e) => !e.challengeFrom), canCancel: all, canDecline: all };
 }
 
 /**
@@ -85,14 +63,14 @@ const following = new Map<string, Set<() => void>>();
 export async function followMyGames(session: Session, onChange: () => void, signal: AbortSignal): Promise<void> {
   const client = session.client;
   const playerId = session.player?.playerId;
-  if (!playerId || !(await players.playerEndpoints(client)).stream) return;
+  if (!playerId) return;
   let listeners = following.get(playerId);
   if (!listeners) {
     following.set(playerId, (listeners = new Set()));
     const all = listeners;
     void (async () => {
       try {
-        for await (const _ of players.playerStream(client)) for (const listener of all) listener();
+        for await (const _ of client.myEvents()) for (const listener of all) listener();
       } catch {
         // the lobby's own refresh still runs
       } finally {
@@ -105,9 +83,9 @@ export async function followMyGames(session: Session, onChange: () => void, sign
 }
 
 export function cancel(client: SkatClient, entry: MyEntry): Promise<void> {
-  return entry.kind === 'match' ? players.cancelMatch(client, entry.id) : players.cancelGame(client, entry.id);
+  return entry.kind === 'match' ? client.cancelMatch(entry.id) : client.cancelGame(entry.id);
 }
 
 export function decline(client: SkatClient, entry: MyEntry): Promise<void> {
-  return entry.kind === 'match' ? players.declineMatch(client, entry.id) : players.declineGame(client, entry.id);
+  return entry.kind === 'match' ? client.declineMatch(entry.id) : client.declineGame(entry.id);
 }

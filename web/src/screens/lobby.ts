@@ -250,7 +250,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
       lobbyGames = (await session.client.listGames({ status: 'waiting', limit: 30 })).games;
       if (signal.aborted) return;
       renderOpen();
-      renderMine(await loadMyGames(session, lobbyGames, signal));
+      renderMine(await loadMyGames(session));
     } catch (e) {
       if (!signal.aborted) fail(e);
     } finally {
