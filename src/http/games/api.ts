@@ -5,14 +5,14 @@ import type { AppDeps } from '../deps.ts';
 import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
-import { ProblemError } from '../problems.ts';
-import { claimTimeout, createGame, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
+import { claimTimeout, createGame, GameStream, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
 
 /** Whether an If-None-Match header names this ETag. */
 const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
 
 export function gamesApi({ games, timing }: AppDeps): App {
   const api = createApi();
+  api.openAPIRegistry.register('GameEventMessage', GameStream.message);
 
   api.openapi(createGame, async (c) => {
     const player = requirePlayer(c);
@@ -23,8 +23,6 @@ export function gamesApi({ games, timing }: AppDeps): App {
 
   api.openapi(listGames, async (c) => {
     const { status, limit = 20, cursor } = c.req.valid('query');
-    if (limit < 1 || limit > 100)
-      throw new ProblemError('VALIDATION_FAILED', '"limit" is 1..100', { errors: [{ path: 'limit', message: 'between 1 and 100' }] });
     return c.json(await games.lobby({ status, limit, cursor }), 200);
   });
 
