@@ -1,7 +1,7 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
-import { swaggerUI } from '@hono/swagger-ui';
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
+import { docsPages } from './docs.ts';
 import { accessLog, createApi, documentEdgeProblems, limitBody, problemHandler, requireJson } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps): App {
   });
   documentEdgeProblems(app);
   app.doc31('/openapi.json', OPENAPI_INFO);
-  app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Offiziersskat API' }));
+  app.route('/', docsPages());
 
   app.notFound(() => {
     throw new ProblemError('NOT_FOUND', 'no such route');
