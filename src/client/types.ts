@@ -31,9 +31,6 @@ export type Me = Schemas['Me'];
 export type PlayerEntry = Schemas['PlayerEntry'];
 export type PlayerGamePage = Schemas['PlayerGamePage'];
 export type PlayerGameStatus = NonNullable<paths['/v1/players/me/games']['get']['parameters']['query']>['status'];
-/** A schema of the document by name, if the document has it. */
-type Named<K extends string> = K extends keyof Schemas ? Schemas[K] : never;
-type LoosePlayerEvent = { type: 'challenge' | 'challengeCancelled' | 'challengeDeclined' | 'gameStart' | 'gameFinish' | 'matchStart' | 'matchFinish'; [field: string]: unknown };
-/** An event of the caller's own stream (typed by the document once it names it). */
-export type PlayerEvent = [Named<'PlayerEvent'>] extends [never] ? LoosePlayerEvent : Named<'PlayerEvent'>;
+/** An event of the caller's own stream (GET /v1/players/me/stream), a union on `type`. */
+export type PlayerEvent = Schemas['PlayerEvent'];
 export type PlayerEventType = PlayerEvent['type'];

@@ -1,8 +1,8 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
-import { swaggerUI } from '@hono/swagger-ui';
 import { cors } from 'hono/cors';
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
+import { docsPages } from './docs.ts';
 import { accessLog, allowedMethods, corsOptions, createApi, documentEdgeProblems, limitBody, problemHandler, requestId, requireJson } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps): App {
   });
   documentEdgeProblems(app);
   app.doc31('/openapi.json', OPENAPI_INFO);
-  app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Offiziersskat API' }));
+  app.route('/', docsPages());
   // The web client (web/, built into dist/web): one catch-all GET for its own paths.
   mountWebClient(app);
 

@@ -1,10 +1,12 @@
 // The problem catalogue: every code this service answers with its HTTP status and a one-line
 // description, in one table. Errors become RFC 9457 problem+json from it, and the OpenAPI error
 // responses of every route are generated from it (each route names the codes it can answer).
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DomainErrorCode } from '../errors.ts';
-import { ProblemSchema } from './schemas.ts';
+import { examples } from './examples.ts';
+import { ViewSchema } from './schemas.ts';
 
 /** Codes only the HTTP edge answers: requests that never reach a use case. */
 export type EdgeCode =
@@ -102,6 +104,20 @@ export const ENGINE_CODES = [
   'ILLEGAL_DISCARD',
 ] as const satisfies readonly ProblemCode[];
 
+/** What the example of a code's problem says, where the catalogue's description is not what the service says. */
+const EXAMPLES: Partial<Record<ProblemCode, { detail: string; extra?: Record<string, unknown> }>> = {
+  VALIDATION_FAILED: {
+    detail: 'expectedVersion: Too small: expected number to be >=0',
+    extra: { errors: [{ path: 'expectedVersion', message: 'Too small: expected number to be >=0' }] },
+  },
+  INVALID_TOKEN: { detail: 'this call needs a bearer token' },
+  GAME_NOT_FOUND: { detail: `there is no game ${examples.gameId}` },
+  VERSION_CONFLICT: { detail: 'the game is at version 6, not 5', extra: examples.conflict },
+  NOT_YOUR_TURN: { detail: "it is forehand's turn" },
+  DEADLINE_NOT_REACHED: { detail: `the player to move has until ${examples.deadline}`, extra: { deadline: examples.deadline } },
+  ILLEGAL_CUT: { detail: 'cut with "at" an integer from 4 to 28' },
+};
+
 export interface Problem {
   type: string;
   title: string;
@@ -158,10 +174,41 @@ export function problemResponse(c: Context, p: ProblemError): Response {
 
 // ------------------------------------------------------------------ the OpenAPI side
 
+/** Every code of the catalogue: a code added to PROBLEMS is in the document at once. */
+export const ProblemCodeSchema = z
+  .enum(Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]])
+  .openapi('ProblemCode', { description: 'The stable machine code of a problem: what went wrong' });
+
+export const ProblemSchema = z
+  .object({
+    type: z.string().openapi({ description: 'a URI naming the kind of problem' }),
+    title: z.string().openapi({ description: "the status code's reason phrase" }),
+    status: z.number().int(),
+    code: ProblemCodeSchema,
+    detail: z.string().openapi({ description: 'what went wrong here, for humans' }),
+    errors: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .openapi({ description: 'on VALIDATION_FAILED: every offending field' }),
+    version: z.number().int().optional().openapi({ description: "on VERSION_CONFLICT: the game's current version" }),
+    view: ViewSchema.optional().openapi({ description: 'on VERSION_CONFLICT: the current view' }),
+    deadline: z.string().optional().openapi({ description: 'on DEADLINE_NOT_REACHED: when the player to move runs out of time' }),
+    requestId: z.string().optional().openapi({ description: 'the id of the request (as in X-Request-Id): quote it when you report a problem' }),
+  })
+  .openapi('Problem', { description: 'An RFC 9457 problem with a stable `code`' });
+
+/** A small, real body of a code's problem (what the service answers, as in the catalogue). */
+export function problemExample(code: ProblemCode): Problem {
+  const example = EXAMPLES[code];
+  return problemBody(new ProblemError(code, example?.detail ?? PROBLEMS[code].description, example?.extra));
+}
+
 interface ProblemResponse {
   description: string;
   headers?: Record<string, { description: string; schema: { type: 'integer' | 'string' } }>;
-  content: { 'application/problem+json': { schema: typeof ProblemSchema } };
+  content: {
+    'application/problem+json': { schema: typeof ProblemSchema; examples: Record<string, { summary: string; value: Problem }> };
+  };
 }
 
 /** The headers that come with a refusal of this status. */
@@ -188,7 +235,12 @@ export function problemResponses(...codes: ProblemCode[]): Record<number, Proble
     const response: ProblemResponse = {
       description: list.map((c) => `${c}: ${PROBLEMS[c].description}`).join('; '),
       ...(HEADERS[status] ? { headers: HEADERS[status] } : {}),
-      content: { 'application/problem+json': { schema: ProblemSchema } },
+      content: {
+        'application/problem+json': {
+          schema: ProblemSchema,
+          examples: Object.fromEntries(list.map((c) => [c, { summary: PROBLEMS[c].description, value: problemExample(c) }])),
+        },
+      },
     };
     CODES.set(response, list);
     out[status] = response;

@@ -2,6 +2,7 @@
 // public contract, validated on the way in and documented in /openapi.json.
 import { z } from '@hono/zod-openapi';
 import {
+  CANCEL_REASONS,
   DECK,
   GAME_ENDS,
   GAME_TYPES,
@@ -11,6 +12,8 @@ import {
   SEATS,
   VARIANTS,
   type Card,
+  type DealTarget,
+  type EventType,
 } from '../engine/index.ts';
 import { MATCH_STATUSES } from '../db/schema.ts';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../games/deadline.ts';
@@ -24,7 +27,16 @@ export const CardSchema = z
 export const SeatSchema = z.enum(SEATS).openapi('Seat');
 export const GameTypeSchema = z.enum(GAME_TYPES).openapi('GameType');
 export const StatusSchema = z.enum(['waiting', ...PHASES]).openapi('GameStatus');
-const HiddenOrCard = z.union([CardSchema, z.literal('hidden')]);
+const SeenCardSchema = z
+  .union([CardSchema, z.literal('hidden')])
+  .openapi('SeenCard', { description: 'A card, or "hidden" where the reader may not see it (yet)' });
+
+/**
+ * `schema` or null, as `anyOf: [schema, {type: null}]`. Not `.nullable()`: on a named schema
+ * that makes the component itself nullable (or an `allOf` that cannot widen it), so the document
+ * would say null where the service refuses it, or never null where it sends it.
+ */
+export const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]);
 
 // ------------------------------------------------------------------ moves
 
@@ -33,7 +45,11 @@ const move = <K extends string, T extends z.ZodRawShape>(type: K, shape: T, desc
 
 export const MoveSchema = z
   .discriminatedUnion('type', [
-    move('cut', { at: z.number().int().optional() }, 'Forehand lifts `at` cards (4..28); omit `at` and the server cuts at random'),
+    move(
+      'cut',
+      { at: z.number().int().optional().openapi({ description: '4..28 (other numbers answer 422 ILLEGAL_CUT)' }) },
+      'Forehand lifts `at` cards (4..28); omit `at` and the server cuts at random',
+    ),
     move(
       'declare',
       {
@@ -95,7 +111,12 @@ export const CreateGameSchema = z
 
 // ------------------------------------------------------------------ views
 
-const StackSchema = z.object({ open: CardSchema.nullable(), covered: HiddenOrCard.nullable() }).openapi('Stack');
+const StackSchema = z
+  .object({
+    open: orNull(CardSchema).openapi({ description: 'the open card; null once it is played (or before it is dealt)' }),
+    covered: orNull(SeenCardSchema).openapi({ description: 'the covered card ("hidden" until it is turned); null once it is turned' }),
+  })
+  .openapi('Stack');
 const CountSchema = z.object({ count: z.number().int() });
 const SeatTableSchema = z
   .object({
@@ -107,6 +128,7 @@ const SeatTableSchema = z
   .openapi('SeatTable');
 const PlayerRefSchema = z.object({ playerId: z.string(), name: z.string() }).nullable().openapi('PlayerRef');
 const TrickCardSchema = z.object({ seat: SeatSchema, card: CardSchema });
+const NullableSeat = (description: string) => orNull(SeatSchema).openapi({ description });
 
 export const GameEndSchema = z.enum(GAME_ENDS).openapi('GameEnd', {
   description: 'how the game ended: played out, resigned, timed out (claimed), or passed in (bidding)',
@@ -114,8 +136,8 @@ export const GameEndSchema = z.enum(GAME_ENDS).openapi('GameEnd', {
 
 export const ResultSchema = z
   .object({
-    declarer: SeatSchema.nullable(),
-    game: GameTypeSchema.nullable(),
+    declarer: NullableSeat('null when the game ended before anyone fixed it (passed in, or resigned early)'),
+    game: orNull(GameTypeSchema).openapi({ description: 'null when no game was fixed' }),
     won: z.boolean().nullable().openapi({ description: 'the declarer won (ramsch: the player who chose it); null on a draw' }),
     draw: z.boolean().openapi({ description: 'a 60:60 suit or grand game in simple scoring: 1 point each' }),
     end: GameEndSchema,
@@ -131,8 +153,8 @@ export const ResultSchema = z
     overbid: z.boolean(),
     durchmarsch: z.boolean(),
     passedIn: z.boolean(),
-    resigned: SeatSchema.nullable(),
-    timedOut: SeatSchema.nullable(),
+    resigned: NullableSeat('who gave up, if anyone'),
+    timedOut: NullableSeat('who let the deadline pass, if anyone'),
     scores: z.object({ forehand: z.number().int(), dealer: z.number().int() }),
   })
   .openapi('Result');
@@ -143,13 +165,13 @@ export const ViewSchema = z
     version: z.number().int(),
     status: StatusSchema,
     config: ConfigSchema,
-    you: SeatSchema.nullable(),
+    you: NullableSeat('your seat; null for a spectator'),
     players: z.object({ forehand: PlayerRefSchema, dealer: PlayerRefSchema }),
     reservedFor: z.string().nullable(),
     contract: z
       .object({
         declarer: SeatSchema,
-        game: GameTypeSchema.nullable(),
+        game: orNull(GameTypeSchema).openapi({ description: 'null while the declarer of a bidding game has not yet named it' }),
         hand: z.boolean(),
         schneider: z.boolean(),
         schwarz: z.boolean(),
@@ -161,12 +183,12 @@ export const ViewSchema = z
     bidding: z
       .object({
         value: z.number().int(),
-        bidder: SeatSchema.nullable(),
+        bidder: NullableSeat('who said the highest bid; null before any'),
         held: z.boolean(),
         passed: z.object({ forehand: z.boolean(), dealer: z.boolean() }),
       })
       .nullable(),
-    toMove: SeatSchema.nullable(),
+    toMove: NullableSeat('who moves now; null while waiting and once finished'),
     legalMoves: z.array(MoveSchema).openapi({ description: 'exactly the moves accepted from you now' }),
     table: z.object({ forehand: SeatTableSchema, dealer: SeatTableSchema }),
     stock: z.union([CountSchema, z.array(CardSchema)]).nullable(),
@@ -177,7 +199,7 @@ export const ViewSchema = z
     cut: z.number().int().nullable(),
     seedCommitment: z.string().openapi({ description: 'hex(SHA-256(serverSeed)), published at creation' }),
     serverSeed: z.string().optional().openapi({ description: 'revealed once the game is finished' }),
-    result: ResultSchema.nullable(),
+    result: orNull(ResultSchema).openapi({ description: 'once finished' }),
     createdAt: z.string(),
     updatedAt: z.string(),
     match: z
@@ -192,13 +214,69 @@ export const ViewSchema = z
   })
   .openapi('GameView');
 
-export const EventSchema = z
-  .object({ type: z.string() })
-  .catchall(z.unknown())
-  .openapi('GameEvent', { description: 'An engine event, redacted for the reader (hidden cards are "hidden")' });
+// ------------------------------------------------------------------ events
+
+const int = () => z.number().int();
+const event = <K extends EventType, T extends z.ZodRawShape>(type: K, shape: T, description: string) =>
+  z.object({ type: z.literal(type), ...shape }).openapi(`${type[0].toUpperCase()}${type.slice(1)}Event`, { description });
+
+/** Every event of the engine (src/engine/types.ts `GameEvent`), each with its fields. */
+const EVENTS = [
+  event('seated', { seat: SeatSchema, playerId: z.string() }, 'A player took a seat'),
+  event('cut', { seat: SeatSchema, at: int() }, 'Forehand cut the deck after `at` cards'),
+  event(
+    'dealt',
+    {
+      seat: NullableSeat('whose stacks or hand; null for the stock'),
+      to: z.enum(['covered', 'open', 'hand', 'stock'] satisfies readonly DealTarget[]),
+      stacks: z.array(int()).openapi({ description: 'stack indices (0-based) for covered/open; empty for hand/stock' }),
+      cards: z.array(SeenCardSchema),
+    },
+    'Cards were dealt onto stacks (covered or open), into a hand or into the stock',
+  ),
+  event(
+    'declared',
+    { seat: SeatSchema, game: GameTypeSchema, hand: z.boolean(), schneider: z.boolean(), schwarz: z.boolean() },
+    'The declarer fixed the game',
+  ),
+  event('kontra', { seat: SeatSchema }, 'The defender said kontra'),
+  event('re', { seat: SeatSchema }, 'The declarer said re'),
+  event('passed', { seat: SeatSchema }, 'A player passed (kontra, re or the bidding)'),
+  event('bid', { seat: SeatSchema, value: int() }, 'A bid was said'),
+  event('held', { seat: SeatSchema, value: int() }, 'Forehand held the bid'),
+  event('stockPickedUp', { seat: SeatSchema, cards: z.array(SeenCardSchema) }, 'The declarer took the stock into the hand'),
+  event('discarded', { seat: SeatSchema, cards: z.array(SeenCardSchema) }, 'The declarer laid two cards away'),
+  event('played', { seat: SeatSchema, card: CardSchema }, 'A card was played to the trick'),
+  event('trickTaken', { winner: SeatSchema, cards: z.array(CardSchema), points: int() }, 'The trick went to its winner'),
+  event('turned', { seat: SeatSchema, stack: int(), card: CardSchema }, 'A covered card was turned up'),
+  event('resigned', { seat: SeatSchema }, 'A player gave up'),
+  event('timedOut', { seat: SeatSchema }, 'The player to move let the deadline pass and the other claimed the game'),
+  event('finished', { result: ResultSchema, serverSeed: z.string() }, 'The game ended: its result, and the seed revealed'),
+  event(
+    'cancelled',
+    {
+      by: z.string().nullable().openapi({ description: 'the player who called it off or declined; null when nobody joined in time' }),
+      reason: z.enum(CANCEL_REASONS),
+    },
+    'The game was called off before it began: by its creator, declined by the challenged player, or expired',
+  ),
+] as const;
+
+/** The event types the schema knows; a test compares them with the engine's. */
+export const EVENT_TYPES: readonly EventType[] = EVENTS.map((e) => e.shape.type.value);
+
+export const GameEventSchema = z.discriminatedUnion('type', EVENTS).openapi('GameEvent', {
+  description:
+    'An engine event, redacted for the reader: cards the reader may not see are "hidden" (everything is public once the game is finished)',
+});
+
+// Compile-time: every engine event type has its schema.
+type Unlisted = Exclude<EventType, z.output<typeof GameEventSchema>['type']>;
+const everyEventListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyEventListed;
 
 export const LoggedEventSchema = z
-  .object({ seq: z.number().int(), event: EventSchema })
+  .object({ seq: int().openapi({ description: 'the position in the log (1, 2, …): the version after this event' }), event: GameEventSchema })
   .openapi('LoggedEvent');
 
 export const MoveRequestSchema = z
@@ -247,18 +325,16 @@ export const LobbySchema = z
   .object({ games: z.array(GameSummarySchema), nextCursor: z.string().nullable() })
   .openapi('GamePage');
 
-export const ProblemSchema = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    code: z.string().openapi({ description: 'stable machine code, e.g. NOT_YOUR_TURN' }),
-    detail: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    view: ViewSchema.optional().openapi({ description: 'the current view, on VERSION_CONFLICT' }),
-    requestId: z.string().optional().openapi({ description: 'the id of the request (as in X-Request-Id): quote it when you report a problem' }),
-  })
-  .openapi('Problem');
+/**
+ * A player name: after trimming, 1..40 characters (code points), no control characters, no lone
+ * surrogates. One pattern for the server and the document: no flags (JSON Schema has none), only
+ * `\uXXXX` ranges (the same in Unicode and non-Unicode regex modes), a non-space character first
+ * after any leading whitespace (so a name of only whitespace fails it), and linear to match.
+ */
+const NAME_CHAR = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF])`;
+const NAME_START = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\s\u0000-\u001F\u007F-\u009F\uD800-\uDFFF])`;
+export const NAME_PATTERN = new RegExp(`^\\s*${NAME_START}${NAME_CHAR}*$`);
+export const MAX_NAME_LENGTH = 40;
 
 // ------------------------------------------------------------------ players
 
@@ -369,8 +445,13 @@ export const CreatePlayerSchema = z
       .string()
       .trim()
       .min(1)
-      .max(40)
-      .regex(/^[^\p{Cc}\p{Cs}]+$/u, 'no control characters'),
+      .regex(NAME_PATTERN, 'no control characters, and not only whitespace')
+      .refine((name) => [...name].length <= MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`)
+      .openapi({
+        maxLength: MAX_NAME_LENGTH,
+        description: `Surrounding whitespace is trimmed; then 1..${MAX_NAME_LENGTH} characters, no control characters. A name of only whitespace is refused.`,
+        example: 'Anna',
+      }),
   })
   .openapi('CreatePlayer');
 export const PlayerTokenSchema = z

@@ -1,5 +1,6 @@
 // A real HTTP server over a fresh test database (PGlite, or the server of DATABASE_URL), and a
-// small client for the tests: players, games, moves.
+// small client for the tests: players, games, moves. Every answer it receives is checked against
+// openapi/openapi.json (test/support/openapi.ts).
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -7,6 +8,7 @@ import { silentLogger, type Logger } from '../../src/log.ts';
 import { startService, type RunningService, type ServiceOptions } from '../../src/server.ts';
 import type { Move, Seat } from '../../src/engine/index.ts';
 import { createScratchDatabase, openTestDatabase, testDriver } from './db.ts';
+import { unwatchOrigin, validated, watchOrigin } from './openapi.ts';
 
 export interface TestService extends RunningService {
   http: ReturnType<typeof request>;
@@ -27,11 +29,13 @@ export async function startTestService(
   const ownDatabase = !options.database;
   const database = options.database ?? (await openTestDatabase());
   const service = await startService(testConfig(options.config), { log: silentLogger, ...options, database });
+  watchOrigin(service.url);
   return {
     ...service,
     database,
-    http: request(service.url),
+    http: validated(request(service.url)),
     async close() {
+      unwatchOrigin(service.url);
       await service.close();
       if (ownDatabase) await database.close();
     },

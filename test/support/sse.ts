@@ -1,4 +1,7 @@
-// A tiny Server-Sent Events reader for tests: fetch + a line parser.
+// A tiny Server-Sent Events reader for tests: fetch + a line parser. Each message is checked
+// against the stream's message schema in openapi/openapi.json (a mismatch fails the test).
+import { mismatch, streamMessageMismatchOf } from './openapi.ts';
+
 export interface SseMessage {
   id?: string;
   event?: string;
@@ -34,6 +37,10 @@ export async function openSse(url: string, headers: Record<string, string> = {})
               if (field === 'id' || field === 'event') msg[field] = value;
               if (field === 'data') msg.data = msg.data === undefined ? value : `${msg.data}\n${value}`;
             }
+          }
+          if (msg.data !== undefined) {
+            const wrong = streamMessageMismatchOf(url, msg);
+            if (wrong) mismatch(wrong);
           }
           messages.push(msg);
           poke();

@@ -13,7 +13,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a guest player and get its bearer token */
+        /**
+         * Create a guest player and get its bearer token
+         * @description A guest identity: the token (a JWT signed by the service) is sent as `Authorization: Bearer <token>` on every call that acts for the player, until `expiresAt`. `Location` names the new player.
+         */
         post: operations["createPlayer"];
         delete?: never;
         options?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The player of the token, and when the token expires */
+        /**
+         * Read the player of the token, and when the token expires
+         * @description Who the bearer token acts for: its player id and name, and the token's `exp` (null for a token without one).
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
@@ -46,7 +52,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's games and matches, newest first
+         * List the caller's games and matches, newest first
          * @description Where the caller sits or plays, or is the one a waiting game or match is reserved for (a challenge): `status=waiting` lists the challenges with the caller's own open games and matches. Keyset-paginated: pass `nextCursor` as `cursor`.
          */
         get: operations["listMyGames"];
@@ -66,8 +72,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Server-Sent Events: the caller's own events
-         * @description Each SSE message has `id:` = the caller's own event sequence number, `event:` = the type and `data:` = one PlayerEvent as JSON: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.
+         * Follow the caller's own events as Server-Sent Events
+         * @description Each SSE message's `data:` is one `PlayerEvent` (schema PlayerEventMessage), with `id:` = the caller's own event sequence number and `event:` = its type: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.
          */
         get: operations["streamMyEvents"];
         put?: never;
@@ -85,7 +91,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A player: its id and name */
+        /**
+         * Read a player: its id and name
+         * @description What anyone may know of a player (the `Location` of POST /v1/players).
+         */
         get: operations["getPlayer"];
         put?: never;
         post?: never;
@@ -102,156 +111,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lobby: games newest first (status=waiting for open games) */
-        get: {
-            parameters: {
-                query?: {
-                    status?: components["schemas"]["GameStatus"];
-                    /** @description only games where this player sits, or that are reserved for it */
-                    player?: string;
-                    /** @description true: only games whose free seat the caller may take (not reserved for someone else) */
-                    open?: "true" | "false";
-                    /** @description page size, 1..100, default 20 */
-                    limit?: number;
-                    /** @description nextCursor of the previous page */
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description One page of games */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GamePage"];
-                    };
-                };
-                /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * List games, newest first (the lobby)
+         * @description With `status=waiting`: the games that wait for a second player. Keyset-paginated: pass `nextCursor` as `cursor` for the next page.
+         */
+        get: operations["listGames"];
         put?: never;
-        /** Create a game and take a seat */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    "application/json": components["schemas"]["CreateGame"];
-                };
-            };
-            responses: {
-                /** @description The new game, as its creator sees it */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GameView"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Create a game and take a seat
+         * @description The caller sits at the new game (at `seat`, or at one drawn at random) and waits for a second player; `opponent` reserves the other seat for one player. Every option has a default, so the body may be left out.
+         */
+        post: operations["createGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -266,92 +136,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The caller's view (spectator without a token)
-         * @description ETag is the version (per viewer); If-None-Match answers 304. `waitForVersion=N` long-polls up to 30 s until the version passes N.
+         * Read the game as the caller sees it (spectator without a token)
+         * @description ETag is the version (per viewer); If-None-Match answers 304. `waitForVersion=N` long-polls up to 30 s until the version passes N (then answers the view as it is).
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description answer once the version is greater than this (long poll) */
-                    waitForVersion?: number;
-                };
-                header?: never;
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The view */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GameView"];
-                    };
-                };
-                /** @description Not modified since the ETag given in If-None-Match */
-                304: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FOUND: no game with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["getGame"];
         put?: never;
         post?: never;
         /**
@@ -393,116 +181,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take the free seat; the game starts */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The game, now started */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GameView"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description SEAT_RESERVED: the free seat is reserved for another player */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FOUND: no game with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description ALREADY_SEATED: you already sit at this game; SEAT_TAKEN: both seats are taken */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_CANCELLED: the game was called off before it began */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Take the free seat; the game starts
+         * @description Forehand moves first: it cuts the deck. A seat reserved for another player cannot be taken.
+         */
+        post: operations["joinGame"];
         delete?: never;
         options?: never;
         head?: never;
@@ -520,123 +203,9 @@ export interface paths {
         put?: never;
         /**
          * Make a move
-         * @description An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422.
+         * @description The view's `legalMoves` are exactly the moves accepted now. With `expectedVersion` a move made for an older version is refused (409, with the current view). An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MoveRequest"];
-                };
-            };
-            responses: {
-                /** @description The new version, your view, and the events your move caused */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MoveResponse"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description NOT_A_PLAYER: you do not sit at this game */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FOUND: no game with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_STARTED: the game starts when the second player joins; GAME_CANCELLED: the game was called off before it began; IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request; INVALID_MOVE: not a move the engine knows, or a malformed one; WRONG_PHASE: a move of a kind the game is not at now; NOT_YOUR_TURN: it is the other player’s turn; GAME_FINISHED: the game is over; ILLEGAL_CARD: a card that is neither open on one of your stacks nor in your hand; MUST_FOLLOW_SUIT: a card that does not follow suit while you can; ILLEGAL_CUT: a cut outside 4..28; ILLEGAL_GAME: a game or an announcement not allowed here; ILLEGAL_BID: a bid that is no Skat value, not higher than the last, or not yours to make; ILLEGAL_DISCARD: not exactly two different cards of your hand */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["makeMove"];
         delete?: never;
         options?: never;
         head?: never;
@@ -650,74 +219,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event log as the caller may see it (complete after the end) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only events with seq greater than this */
-                    after?: number;
-                };
-                header?: never;
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Events in order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["EventLog"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FOUND: no game with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Read the event log as the caller may see it
+         * @description Cards the caller may not see are "hidden"; once the game is finished the log is complete and public.
+         */
+        get: operations["listGameEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -733,71 +239,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The self-contained record of a finished game, to verify offline */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The record */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GameRecord"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FOUND: no game with this id; RECORD_NOT_AVAILABLE: the record is published when the game is finished */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Read the record of a finished game, to verify it offline
+         * @description Config, the revealed seed and its commitment, the cut, every event and the result: enough to recompute the deal and replay the whole game (`npm run verify`).
+         */
+        get: operations["getGameRecord"];
         put?: never;
         post?: never;
         delete?: never;
@@ -814,87 +260,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Server-Sent Events: every new event, redacted for the caller
-         * @description Each SSE message has `id:` = the event sequence number, `event:` = the event type and `data:` = the event as JSON. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event.
+         * Follow the game: its events as Server-Sent Events
+         * @description Each SSE message's `data:` is one `GameEvent` (schema GameEventMessage), redacted for the caller, with `event:` = its `type` and `id:` = its seq. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event. If the stream has to stop early, a last message `event: error` carries a StreamError.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description start after this sequence number */
-                    after?: number;
-                };
-                header?: {
-                    "last-event-id"?: string;
-                };
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An event stream */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FOUND: no game with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["streamGameEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -916,115 +285,7 @@ export interface paths {
          * Claim the game after the player to move let the deadline pass
          * @description Only the waiting player, only after `deadline` (the game's `updatedAt` + `turnSeconds`). The player to move is scored as if it had resigned. A move made before the claim wins the race; then the claim answers 409 or 422.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The finished game, as the claimer sees it */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GameView"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description NOT_A_PLAYER: you do not sit at this game */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FOUND: no game with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description NO_DEADLINE: the game was created without turnSeconds; DEADLINE_NOT_REACHED: the player to move still has time (with `deadline`); YOUR_TURN: you are the player to move: only the waiting player can claim a timeout; GAME_NOT_STARTED: the game starts when the second player joins; GAME_CANCELLED: the game was called off before it began; GAME_FINISHED: the game is over */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["claimTimeout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1044,115 +305,7 @@ export interface paths {
          * Play a finished standalone game again, the seats swapped
          * @description A new game with the same options (and turnSeconds) and a fresh seed: the dealer becomes forehand and forehand the dealer. Both players asking get the same game: 201 for the request that created it, 200 after. Games of a match are followed by the match itself.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    gameId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The rematch, created earlier (by you or the other player) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GameView"];
-                    };
-                };
-                /** @description The rematch, created now */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["GameView"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description NOT_A_PLAYER: you do not sit at this game */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FOUND: no game with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description GAME_NOT_FINISHED: a rematch follows a finished game; MATCH_GAME: the game belongs to a match, which goes on by itself */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["createRematch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1172,90 +325,7 @@ export interface paths {
          * Create a match of a fixed number of games and take a player slot
          * @description A fresh 32-byte `matchSeed` is drawn and its commitment published; it decides the first dealer and is revealed when the match ends. Game 1 is created when the second player joins.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CreateMatch"];
-                };
-            };
-            responses: {
-                /** @description The new match (waiting for its second player) */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Match"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        post: operations["createMatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1269,71 +339,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The score sheet (Skatliste): every game, the running totals, the status and the winner */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    matchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The match */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Match"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description MATCH_NOT_FOUND: no match with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Read the score sheet (Skatliste) of a match
+         * @description Every game started, its result and what each player scored, the running totals, the status and, once finished, the winner.
+         */
+        get: operations["getMatch"];
         put?: never;
         post?: never;
         /**
@@ -1355,116 +365,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Take the free player slot; game 1 starts */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    matchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The match, now playing game 1 */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Match"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description SEAT_RESERVED: the free seat is reserved for another player */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description MATCH_NOT_FOUND: no match with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description ALREADY_IN_MATCH: you already play in this match; MATCH_FULL: both player slots of the match are taken */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description MATCH_CANCELLED: the match was called off before it began */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Take the free player slot; game 1 starts
+         * @description The dealer of game 1 is drawn with the match seed (see `matchSeed`); then the dealer alternates.
+         */
+        post: operations["joinMatch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1478,74 +383,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The match's event log: gameStarted, gameFinished, matchFinished */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description only events with seq greater than this */
-                    after?: number;
-                };
-                header?: never;
-                path: {
-                    matchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Events in order */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["MatchEventLog"];
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description MATCH_NOT_FOUND: no match with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        /**
+         * Read the match's event log
+         * @description The match's own facts: `gameStarted`, `gameFinished` (with the points) and `matchFinished` (with the revealed seed).
+         */
+        get: operations["listMatchEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1562,87 +404,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Server-Sent Events: the match's events as they happen
-         * @description Each SSE message has `id:` = the match event seq, `event:` = its type and `data:` = the event as JSON. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after `matchFinished`.
+         * Follow the match: its events as Server-Sent Events
+         * @description Each SSE message's `data:` is one `MatchEvent` (schema MatchEventMessage), with `event:` = its `type` and `id:` = its seq. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after `matchFinished`. If the stream has to stop early, a last message `event: error` carries a StreamError.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description start after this seq */
-                    after?: number;
-                };
-                header?: {
-                    "last-event-id"?: string;
-                };
-                path: {
-                    matchId: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description An event stream */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-                /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description MATCH_NOT_FOUND: no match with this id */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-                429: {
-                    headers: {
-                        /** @description seconds until the budget has room again */
-                        "Retry-After"?: number;
-                        /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                        RateLimit?: string;
-                        /** @description the budget: requests (q) per window in seconds (w) */
-                        "RateLimit-Policy"?: string;
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        get: operations["streamMatchEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1698,27 +463,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process is up */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Up */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-            };
-        };
+        /**
+         * Check that the process is up
+         * @description Liveness: answers as long as the process serves HTTP; it does not look at the database.
+         */
+        get: operations["getHealth"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1734,36 +483,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The database is reachable and migrated */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Ready */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-                /** @description Not ready */
-                503: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Health"];
-                    };
-                };
-            };
-        };
+        /**
+         * Check that the service can serve: the database is reachable and migrated
+         * @description Readiness: 200 when the database answers and its migrations are applied, 503 otherwise.
+         */
+        get: operations["getReadiness"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1779,27 +503,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The service's public signing keys */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description JWKS */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["JWKS"];
-                    };
-                };
-            };
-        };
+        /**
+         * Read the service's public signing keys
+         * @description A JSON Web Key Set (RFC 7517) with the public key the service signs its tokens with, to verify them elsewhere.
+         */
+        get: operations["getJwks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1812,34 +520,478 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description an event of the caller's own stream (GET /v1/players/me/stream) */
+        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"];
+        /** @description a game or match was created with you as its opponent: join it, or decline it */
+        ChallengeEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challenge";
+            /** @enum {string} */
+            kind: "game" | "match";
+            id: string;
+            /** @description the player id of the challenger */
+            from: string;
+            config: components["schemas"]["GameConfig"];
+            /** @description a match: how many games */
+            games: number | null;
+            turnSeconds: number | null;
+        };
+        GameConfig: {
+            /** @enum {string} */
+            variant: "classic" | "halfOpen" | "bidding";
+            /** @enum {string} */
+            scoring: "standard" | "simple";
+            spitzen: boolean;
+            kontra: boolean;
+            /** @enum {string} */
+            ramschTrumps: "jacks" | "none";
+            practice: boolean;
+        };
+        /** @description a waiting game or match of yours (or reserved for you) was called off */
+        ChallengeCancelledEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challengeCancelled";
+            /** @enum {string} */
+            kind: "game" | "match";
+            id: string;
+            /** @description who called it off; null when nobody joined in time */
+            by: string | null;
+            /** @enum {string} */
+            reason: "cancelled" | "expired";
+        };
+        /** @description the challenged player declined */
+        ChallengeDeclinedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "challengeDeclined";
+            /** @enum {string} */
+            kind: "game" | "match";
+            id: string;
+            by: string;
+        };
+        /** @description a game of yours began: follow it on its own stream */
+        GameStartEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gameStart";
+            gameId: string;
+            seat: components["schemas"]["Seat"];
+            opponent: string;
+            matchId: string | null;
+            number: number | null;
+        };
+        /** @enum {string} */
+        Seat: "forehand" | "dealer";
+        GameFinishEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gameFinish";
+            gameId: string;
+            seat: components["schemas"]["Seat"];
+            matchId: string | null;
+            number: number | null;
+            result: components["schemas"]["Result"];
+        };
+        Result: {
+            /** @description null when the game ended before anyone fixed it (passed in, or resigned early) */
+            declarer: components["schemas"]["Seat"] | null;
+            /** @description null when no game was fixed */
+            game: components["schemas"]["GameType"] | null;
+            /** @description the declarer won (ramsch: the player who chose it); null on a draw */
+            won: boolean | null;
+            /** @description a 60:60 suit or grand game in simple scoring: 1 point each */
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
+            declarerPoints: number;
+            defenderPoints: number;
+            schneider: boolean;
+            schwarz: boolean;
+            /** @description positive: with, negative: without */
+            matadors: number;
+            multiplier: number;
+            value: number;
+            kontra: boolean;
+            re: boolean;
+            overbid: boolean;
+            durchmarsch: boolean;
+            passedIn: boolean;
+            /** @description who gave up, if anyone */
+            resigned: components["schemas"]["Seat"] | null;
+            /** @description who let the deadline pass, if anyone */
+            timedOut: components["schemas"]["Seat"] | null;
+            scores: {
+                forehand: number;
+                dealer: number;
+            };
+        };
+        /** @enum {string} */
+        GameType: "clubs" | "spades" | "hearts" | "diamonds" | "grand" | "ramsch" | "null";
+        /**
+         * @description how the game ended: played out, resigned, timed out (claimed), or passed in (bidding)
+         * @enum {string}
+         */
+        GameEnd: "played" | "resigned" | "timedOut" | "passedIn";
+        MatchStartEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "matchStart";
+            matchId: string;
+            opponent: string;
+            games: number;
+        };
+        MatchFinishEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "matchFinish";
+            matchId: string;
+            winner: string | null;
+            draw: boolean;
+            totals: {
+                [key: string]: number;
+            };
+        };
+        /** @description One Server-Sent Events message of the stream, decoded */
+        PlayerEventMessage: {
+            /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
+            id?: string;
+            /** @description the type of the event in `data`, or `error` */
+            event: string;
+            /** @description the JSON text of the event (of a StreamError on `error`) */
+            data: components["schemas"]["PlayerEvent"] | components["schemas"]["StreamError"];
+        };
+        /** @description The data of an `error` message: why the stream stops; it closes after it */
+        StreamError: {
+            code: components["schemas"]["ProblemCode"];
+            detail: string;
+        };
+        /**
+         * @description The stable machine code of a problem: what went wrong
+         * @enum {string}
+         */
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "RATE_LIMITED" | "INTERNAL" | "TOO_MANY_WAITERS";
+        /** @description One Server-Sent Events message of the stream, decoded */
+        GameEventMessage: {
+            /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
+            id?: string;
+            /** @description the type of the event in `data`, or `error` */
+            event: string;
+            /** @description the JSON text of the event (of a StreamError on `error`) */
+            data: components["schemas"]["GameEvent"] | components["schemas"]["StreamError"];
+        };
+        /** @description A player took a seat */
+        SeatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seated";
+            seat: components["schemas"]["Seat"];
+            playerId: string;
+        };
+        /** @description Forehand cut the deck after `at` cards */
+        CutEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cut";
+            seat: components["schemas"]["Seat"];
+            at: number;
+        };
+        /** @description Cards were dealt onto stacks (covered or open), into a hand or into the stock */
+        DealtEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dealt";
+            /** @description whose stacks or hand; null for the stock */
+            seat: components["schemas"]["Seat"] | null;
+            /** @enum {string} */
+            to: "covered" | "open" | "hand" | "stock";
+            /** @description stack indices (0-based) for covered/open; empty for hand/stock */
+            stacks: number[];
+            cards: components["schemas"]["SeenCard"][];
+        };
+        /** @description A card, or "hidden" where the reader may not see it (yet) */
+        SeenCard: components["schemas"]["Card"] | "hidden";
+        /**
+         * @description Suit (C S H D) + rank (7 8 9 T J Q K A), as in ISS game records
+         * @example CJ
+         * @enum {string}
+         */
+        Card: "C7" | "C8" | "C9" | "CT" | "CJ" | "CQ" | "CK" | "CA" | "S7" | "S8" | "S9" | "ST" | "SJ" | "SQ" | "SK" | "SA" | "H7" | "H8" | "H9" | "HT" | "HJ" | "HQ" | "HK" | "HA" | "D7" | "D8" | "D9" | "DT" | "DJ" | "DQ" | "DK" | "DA";
+        /** @description The declarer fixed the game */
+        DeclaredEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "declared";
+            seat: components["schemas"]["Seat"];
+            game: components["schemas"]["GameType"];
+            hand: boolean;
+            schneider: boolean;
+            schwarz: boolean;
+        };
+        /** @description The defender said kontra */
+        KontraEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "kontra";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The declarer said re */
+        ReEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "re";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description A player passed (kontra, re or the bidding) */
+        PassedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "passed";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description A bid was said */
+        BidEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "bid";
+            seat: components["schemas"]["Seat"];
+            value: number;
+        };
+        /** @description Forehand held the bid */
+        HeldEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "held";
+            seat: components["schemas"]["Seat"];
+            value: number;
+        };
+        /** @description The declarer took the stock into the hand */
+        StockPickedUpEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "stockPickedUp";
+            seat: components["schemas"]["Seat"];
+            cards: components["schemas"]["SeenCard"][];
+        };
+        /** @description The declarer laid two cards away */
+        DiscardedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "discarded";
+            seat: components["schemas"]["Seat"];
+            cards: components["schemas"]["SeenCard"][];
+        };
+        /** @description A card was played to the trick */
+        PlayedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "played";
+            seat: components["schemas"]["Seat"];
+            card: components["schemas"]["Card"];
+        };
+        /** @description The trick went to its winner */
+        TrickTakenEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "trickTaken";
+            winner: components["schemas"]["Seat"];
+            cards: components["schemas"]["Card"][];
+            points: number;
+        };
+        /** @description A covered card was turned up */
+        TurnedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "turned";
+            seat: components["schemas"]["Seat"];
+            stack: number;
+            card: components["schemas"]["Card"];
+        };
+        /** @description A player gave up */
+        ResignedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "resigned";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The player to move let the deadline pass and the other claimed the game */
+        TimedOutEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "timedOut";
+            seat: components["schemas"]["Seat"];
+        };
+        /** @description The game ended: its result, and the seed revealed */
+        FinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "finished";
+            result: components["schemas"]["Result"];
+            serverSeed: string;
+        };
+        /** @description The game was called off before it began: by its creator, declined by the challenged player, or expired */
+        CancelledEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cancelled";
+            /** @description the player who called it off or declined; null when nobody joined in time */
+            by: string | null;
+            /** @enum {string} */
+            reason: "cancelled" | "declined" | "expired";
+        };
+        /** @description One Server-Sent Events message of the stream, decoded */
+        MatchEventMessage: {
+            /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
+            id?: string;
+            /** @description the type of the event in `data`, or `error` */
+            event: string;
+            /** @description the JSON text of the event (of a StreamError on `error`) */
+            data: components["schemas"]["MatchEvent"] | components["schemas"]["StreamError"];
+        };
+        GameStartedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gameStarted";
+            number: number;
+            gameId: string;
+            dealer: string;
+            forehand: string;
+        };
+        GameFinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "gameFinished";
+            number: number;
+            gameId: string;
+            declarer: string | null;
+            /** @description null when no game was fixed */
+            game: components["schemas"]["GameType"] | null;
+            won: boolean | null;
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
+            passedIn: boolean;
+            value: number;
+            points: components["schemas"]["PointsByPlayer"];
+            totals: components["schemas"]["PointsByPlayer"];
+        };
+        /** @description points per player id */
+        PointsByPlayer: {
+            [key: string]: number;
+        };
+        MatchFinishedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "matchFinished";
+            totals: components["schemas"]["PointsByPlayer"];
+            winner: string | null;
+            draw: boolean;
+            matchSeed: string;
+        };
+        /** @description the match was called off while it waited for its second player */
+        MatchCancelledEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "matchCancelled";
+            /** @description the player who called it off; null when nobody joined in time */
+            by: string | null;
+            /** @enum {string} */
+            reason: "cancelled" | "declined" | "expired";
+        };
         PlayerToken: {
             playerId: string;
             name: string;
             token: string;
             expiresAt: string;
         };
+        /** @description An RFC 9457 problem with a stable `code` */
         Problem: {
+            /** @description a URI naming the kind of problem */
             type: string;
+            /** @description the status code's reason phrase */
             title: string;
             status: number;
-            /** @description stable machine code, e.g. NOT_YOUR_TURN */
-            code: string;
+            code: components["schemas"]["ProblemCode"];
+            /** @description what went wrong here, for humans */
             detail: string;
+            /** @description on VALIDATION_FAILED: every offending field */
             errors?: {
                 path: string;
                 message: string;
             }[];
+            /** @description on VERSION_CONFLICT: the game's current version */
+            version?: number;
             view?: components["schemas"]["GameView"];
+            /** @description on DEADLINE_NOT_REACHED: when the player to move runs out of time */
+            deadline?: string;
             /** @description the id of the request (as in X-Request-Id): quote it when you report a problem */
             requestId?: string;
         };
-        /** @description the current view, on VERSION_CONFLICT */
+        /** @description on VERSION_CONFLICT: the current view */
         GameView: {
             id: string;
             version: number;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
-            you: components["schemas"]["Seat"];
+            /** @description your seat; null for a spectator */
+            you: components["schemas"]["Seat"] | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1847,7 +999,8 @@ export interface components {
             reservedFor: string | null;
             contract: {
                 declarer: components["schemas"]["Seat"];
-                game: components["schemas"]["GameType"];
+                /** @description null while the declarer of a bidding game has not yet named it */
+                game: components["schemas"]["GameType"] | null;
                 hand: boolean;
                 schneider: boolean;
                 schwarz: boolean;
@@ -1857,14 +1010,16 @@ export interface components {
             } | null;
             bidding: {
                 value: number;
-                bidder: components["schemas"]["Seat"];
+                /** @description who said the highest bid; null before any */
+                bidder: components["schemas"]["Seat"] | null;
                 held: boolean;
                 passed: {
                     forehand: boolean;
                     dealer: boolean;
                 };
             } | null;
-            toMove: components["schemas"]["Seat"];
+            /** @description who moves now; null while waiting and once finished */
+            toMove: components["schemas"]["Seat"] | null;
             /** @description exactly the moves accepted from you now */
             legalMoves: components["schemas"]["Move"][];
             table: {
@@ -1894,7 +1049,8 @@ export interface components {
             seedCommitment: string;
             /** @description revealed once the game is finished */
             serverSeed?: string;
-            result: components["schemas"]["Result"];
+            /** @description once finished */
+            result: components["schemas"]["Result"] | null;
             createdAt: string;
             updatedAt: string;
             /** @description the match this game belongs to and its number there; null for a standalone game */
@@ -1911,25 +1067,10 @@ export interface components {
         };
         /** @enum {string} */
         GameStatus: "waiting" | "cutting" | "bidding" | "stock" | "declaring" | "kontra" | "re" | "playing" | "finished" | "cancelled";
-        GameConfig: {
-            /** @enum {string} */
-            variant: "classic" | "halfOpen" | "bidding";
-            /** @enum {string} */
-            scoring: "standard" | "simple";
-            spitzen: boolean;
-            kontra: boolean;
-            /** @enum {string} */
-            ramschTrumps: "jacks" | "none";
-            practice: boolean;
-        };
-        /** @enum {string|null} */
-        Seat: "forehand" | "dealer" | null;
         PlayerRef: {
             playerId: string;
             name: string;
         } | null;
-        /** @enum {string|null} */
-        GameType: "clubs" | "spades" | "hearts" | "diamonds" | "grand" | "ramsch" | "null" | null;
         Move: components["schemas"]["CutMove"] | components["schemas"]["DeclareMove"] | components["schemas"]["KontraMove"] | components["schemas"]["ReMove"] | components["schemas"]["PassMove"] | components["schemas"]["BidMove"] | components["schemas"]["HoldMove"] | components["schemas"]["PickUpStockMove"] | components["schemas"]["DiscardMove"] | components["schemas"]["PlayMove"] | components["schemas"]["ResignMove"];
         /** @description Forehand lifts `at` cards (4..28); omit `at` and the server cuts at random */
         CutMove: {
@@ -1938,6 +1079,7 @@ export interface components {
              * @enum {string}
              */
             type: "cut";
+            /** @description 4..28 (other numbers answer 422 ILLEGAL_CUT) */
             at?: number;
         };
         /** @description Fix the game; hand and announcements only in the bidding variant */
@@ -2010,12 +1152,6 @@ export interface components {
             type: "discard";
             cards: components["schemas"]["Card"][];
         };
-        /**
-         * @description Suit (C S H D) + rank (7 8 9 T J Q K A), as in ISS game records
-         * @example CJ
-         * @enum {string}
-         */
-        Card: "C7" | "C8" | "C9" | "CT" | "CJ" | "CQ" | "CK" | "CA" | "S7" | "S8" | "S9" | "ST" | "SJ" | "SQ" | "SK" | "SA" | "H7" | "H8" | "H9" | "HT" | "HJ" | "HQ" | "HK" | "HA" | "D7" | "D8" | "D9" | "DT" | "DJ" | "DQ" | "DK" | "DA";
         /** @description Play an open card from one of your stacks, or a hand card */
         PlayMove: {
             /**
@@ -2042,43 +1178,16 @@ export interface components {
             points: number;
         };
         Stack: {
-            open: components["schemas"]["Card"] & (string | null);
+            /** @description the open card; null once it is played (or before it is dealt) */
+            open: components["schemas"]["Card"] | null;
+            /** @description the covered card ("hidden" until it is turned); null once it is turned */
             covered: components["schemas"]["Card"] | "hidden" | null;
         };
-        Result: {
-            declarer: components["schemas"]["Seat"];
-            game: components["schemas"]["GameType"];
-            /** @description the declarer won (ramsch: the player who chose it); null on a draw */
-            won: boolean | null;
-            /** @description a 60:60 suit or grand game in simple scoring: 1 point each */
-            draw: boolean;
-            end: components["schemas"]["GameEnd"];
-            declarerPoints: number;
-            defenderPoints: number;
-            schneider: boolean;
-            schwarz: boolean;
-            /** @description positive: with, negative: without */
-            matadors: number;
-            multiplier: number;
-            value: number;
-            kontra: boolean;
-            re: boolean;
-            overbid: boolean;
-            durchmarsch: boolean;
-            passedIn: boolean;
-            resigned: components["schemas"]["Seat"];
-            timedOut: components["schemas"]["Seat"];
-            scores: {
-                forehand: number;
-                dealer: number;
-            };
-        } | null;
-        /**
-         * @description how the game ended: played out, resigned, timed out (claimed), or passed in (bidding)
-         * @enum {string}
-         */
-        GameEnd: "played" | "resigned" | "timedOut" | "passedIn";
         CreatePlayer: {
+            /**
+             * @description Surrounding whitespace is trimmed; then 1..40 characters, no control characters. A name of only whitespace is refused.
+             * @example Anna
+             */
             name: string;
         };
         Me: {
@@ -2141,6 +1250,8 @@ export interface components {
             version: number;
             createdAt: string;
         };
+        /** @description Server-Sent Events: each message is one PlayerEvent of the caller's own stream (`event:` its type, `id:` its seq, `data:` the event as JSON) */
+        PlayerEventStream: string;
         /** @description A player as anyone may see it */
         Player: {
             playerId: string;
@@ -2184,15 +1295,12 @@ export interface components {
             events: components["schemas"]["LoggedEvent"][];
         };
         LoggedEvent: {
+            /** @description the position in the log (1, 2, …): the version after this event */
             seq: number;
             event: components["schemas"]["GameEvent"];
         };
-        /** @description An engine event, redacted for the reader (hidden cards are "hidden") */
-        GameEvent: {
-            type: string;
-        } & {
-            [key: string]: unknown;
-        };
+        /** @description An engine event, redacted for the reader: cards the reader may not see are "hidden" (everything is public once the game is finished) */
+        GameEvent: components["schemas"]["SeatedEvent"] | components["schemas"]["CutEvent"] | components["schemas"]["DealtEvent"] | components["schemas"]["DeclaredEvent"] | components["schemas"]["KontraEvent"] | components["schemas"]["ReEvent"] | components["schemas"]["PassedEvent"] | components["schemas"]["BidEvent"] | components["schemas"]["HeldEvent"] | components["schemas"]["StockPickedUpEvent"] | components["schemas"]["DiscardedEvent"] | components["schemas"]["PlayedEvent"] | components["schemas"]["TrickTakenEvent"] | components["schemas"]["TurnedEvent"] | components["schemas"]["ResignedEvent"] | components["schemas"]["TimedOutEvent"] | components["schemas"]["FinishedEvent"] | components["schemas"]["CancelledEvent"];
         MoveRequest: {
             move: components["schemas"]["Move"];
             /** @description the version your move was chosen at; a different current version answers 409 */
@@ -2216,6 +1324,8 @@ export interface components {
             events: components["schemas"]["LoggedEvent"][];
             result: components["schemas"]["Result"];
         };
+        /** @description Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON) */
+        GameEventStream: string;
         Match: {
             id: string;
             status: components["schemas"]["MatchStatus"];
@@ -2236,7 +1346,7 @@ export interface components {
             currentNumber: number | null;
             /** @description the score sheet (Skatliste), one row per game started */
             sheet: components["schemas"]["SheetRow"][];
-            totals: components["schemas"]["PointsByPlayer"] & unknown;
+            totals: components["schemas"]["PointsByPlayer"];
             /** @description once finished: the player with the higher total; null on a draw */
             winner: string | null;
             draw: boolean;
@@ -2264,15 +1374,17 @@ export interface components {
             forehand: string;
             /** @description player id; null when passed in or given up before a game was fixed */
             declarer: string | null;
-            /** @enum {string|null} */
-            game: "clubs" | "spades" | "hearts" | "diamonds" | "grand" | "ramsch" | "null" | null;
-            result: components["schemas"]["SheetResult"];
+            /** @description null when no game was fixed */
+            game: components["schemas"]["GameType"] | null;
+            /** @description null while the game runs */
+            result: components["schemas"]["SheetResult"] | null;
             /** @description the game's value as scored (the game's result.value) */
             value: number | null;
-            points: components["schemas"]["PointsByPlayer"];
-            totals: components["schemas"]["PointsByPlayer"] & unknown;
+            /** @description written in each player's column: the game's result.scores by player */
+            points: components["schemas"]["PointsByPlayer"] | null;
+            /** @description running totals after this game */
+            totals: components["schemas"]["PointsByPlayer"] | null;
         };
-        /** @description null while the game runs */
         SheetResult: {
             /** @description the declarer won (ramsch: the player who chose it); null on a draw */
             won: boolean | null;
@@ -2293,11 +1405,7 @@ export interface components {
             resigned: string | null;
             /** @description player id of who ran out of time */
             timedOut: string | null;
-        } | null;
-        /** @description written in each player's column: the game's result.scores by player */
-        PointsByPlayer: {
-            [key: string]: number;
-        } | null;
+        };
         CreateMatch: {
             /**
              * @description how many games the match has (1..100)
@@ -2338,59 +1446,8 @@ export interface components {
             event: components["schemas"]["MatchEvent"];
         };
         MatchEvent: components["schemas"]["GameStartedEvent"] | components["schemas"]["GameFinishedEvent"] | components["schemas"]["MatchFinishedEvent"] | components["schemas"]["MatchCancelledEvent"];
-        GameStartedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "gameStarted";
-            number: number;
-            gameId: string;
-            dealer: string;
-            forehand: string;
-        };
-        GameFinishedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "gameFinished";
-            number: number;
-            gameId: string;
-            declarer: string | null;
-            /** @enum {string|null} */
-            game: "clubs" | "spades" | "hearts" | "diamonds" | "grand" | "ramsch" | "null" | null;
-            won: boolean | null;
-            draw: boolean;
-            end: components["schemas"]["GameEnd"];
-            passedIn: boolean;
-            value: number;
-            points: components["schemas"]["PointsByPlayer"] & unknown;
-            totals: components["schemas"]["PointsByPlayer"] & unknown;
-        };
-        MatchFinishedEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "matchFinished";
-            totals: components["schemas"]["PointsByPlayer"] & unknown;
-            winner: string | null;
-            draw: boolean;
-            matchSeed: string;
-        };
-        /** @description the match was called off while it waited for its second player */
-        MatchCancelledEvent: {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            type: "matchCancelled";
-            /** @description the player who called it off; null when nobody joined in time */
-            by: string | null;
-            /** @enum {string} */
-            reason: "cancelled" | "declined" | "expired";
-        };
+        /** @description Server-Sent Events: each message is one MatchEvent (`event:` its type, `id:` its seq, `data:` the event as JSON) */
+        MatchEventStream: string;
         Health: {
             status: string;
         };
@@ -2417,6 +1474,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Anna"
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreatePlayer"];
             };
         };
@@ -2427,6 +1489,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *       "name": "Anna",
+                     *       "token": "eyJhbGciOiJFZERTQSIsImtpZCI6InM5emI4QmUwdzlpSjNLeHVwT2lzdGptZTFHZ2hDOFpjTTNIRVcwT2VZTDAiLCJ0eXAiOiJKV1QifQ.eyJzdWIiOiIwYjdlMmE1OC0zYzFkLTRmNmEtOWU4NS0yZDRjNmIxYTdmMzAiLCJpc3MiOiJvZmZpemllcnNza2F0IiwiYXVkIjoib2ZmaXppZXJzc2thdCIsImlhdCI6MTc5NjA2MTU0MCwiZXhwIjoxNzk4NjUzNTQwfQ.mgHABzeQvBmwAKMeK6Bix-qdPdShtq5aexaBHoI1uVlYfQy1vs7znMH4K4EgaGd14XkOpSTrnGWeF1ai9toiBA",
+                     *       "expiresAt": "2026-12-30T17:59:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlayerToken"];
                 };
             };
@@ -2498,6 +1568,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *       "name": "Anna",
+                     *       "expiresAt": "2026-12-30T17:59:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Me"];
                 };
             };
@@ -2532,7 +1609,7 @@ export interface operations {
             query?: {
                 /** @description waiting (not begun), active, finished or cancelled; default all */
                 status?: "waiting" | "active" | "finished" | "cancelled";
-                /** @description page size, 1..100, default 20 */
+                /** @description page size, 1..100 */
                 limit?: number;
                 /** @description nextCursor of the previous page */
                 cursor?: string;
@@ -2549,6 +1626,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "entries": [
+                     *         {
+                     *           "kind": "game",
+                     *           "id": "f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13",
+                     *           "status": "waiting",
+                     *           "config": {
+                     *             "variant": "classic",
+                     *             "scoring": "standard",
+                     *             "spitzen": false,
+                     *             "kontra": true,
+                     *             "ramschTrumps": "jacks",
+                     *             "practice": false
+                     *           },
+                     *           "players": {
+                     *             "forehand": {
+                     *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *               "name": "Anna"
+                     *             },
+                     *             "dealer": null
+                     *           },
+                     *           "reservedFor": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-30T18:05:00.000Z"
+                     *         },
+                     *         {
+                     *           "kind": "match",
+                     *           "id": "2a4c6e8b-1d3f-4a5c-8e7b-9d1f3a5c7e90",
+                     *           "status": "waiting",
+                     *           "config": {
+                     *             "variant": "classic",
+                     *             "scoring": "simple",
+                     *             "spitzen": false,
+                     *             "kontra": true,
+                     *             "ramschTrumps": "jacks",
+                     *             "practice": false
+                     *           },
+                     *           "games": 6,
+                     *           "players": [
+                     *             {
+                     *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *               "name": "Anna"
+                     *             }
+                     *           ],
+                     *           "reservedFor": null,
+                     *           "version": 0,
+                     *           "createdAt": "2026-11-30T18:03:20.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlayerGamePage"];
                 };
             };
@@ -2594,6 +1724,7 @@ export interface operations {
                 after?: number;
             };
             header?: {
+                /** @description the id of the last message received: resume after it */
                 "last-event-id"?: string;
             };
             path?: never;
@@ -2601,13 +1732,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description An event stream of PlayerEvent */
+            /** @description The event stream */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/event-stream": string;
+                    /**
+                     * @example id: 1
+                     *     event: challenge
+                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60}
+                     *
+                     *     id: 2
+                     *     event: gameStart
+                     *     data: {"type":"gameStart","gameId":"8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c","seat":"dealer","opponent":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","matchId":null,"number":null}
+                     *
+                     *     id: 3
+                     *     event: gameFinish
+                     *     data: {"type":"gameFinish","gameId":"8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c","seat":"dealer","matchId":null,"number":null,"result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}}}
+                     */
+                    "text/event-stream": components["schemas"]["PlayerEventStream"];
                 };
             };
             /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
@@ -2671,6 +1815,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *       "name": "Anna"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Player"];
                 };
             };
@@ -2710,6 +1860,548 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listGames: {
+        parameters: {
+            query?: {
+                /** @description only games in this status */
+                status?: components["schemas"]["GameStatus"] & unknown;
+                /** @description only games where this player sits, or that are reserved for it */
+                player?: string;
+                /** @description true: only games whose free seat the caller may take (not reserved for someone else) */
+                open?: "true" | "false";
+                /** @description page size, 1..100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "games": [
+                     *         {
+                     *           "id": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *           "status": "waiting",
+                     *           "config": {
+                     *             "variant": "classic",
+                     *             "scoring": "standard",
+                     *             "spitzen": false,
+                     *             "kontra": true,
+                     *             "ramschTrumps": "jacks",
+                     *             "practice": false
+                     *           },
+                     *           "players": {
+                     *             "forehand": {
+                     *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *               "name": "Anna"
+                     *             },
+                     *             "dealer": null
+                     *           },
+                     *           "reservedFor": null,
+                     *           "version": 1,
+                     *           "createdAt": "2026-11-30T18:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GamePage"];
+                };
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "variant": "classic",
+                 *       "seat": "forehand",
+                 *       "turnSeconds": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateGame"];
+            };
+        };
+        responses: {
+            /** @description The new game, as its creator sees it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *       "version": 1,
+                     *       "status": "waiting",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "you": "forehand",
+                     *       "contract": null,
+                     *       "bidding": null,
+                     *       "toMove": null,
+                     *       "legalMoves": [],
+                     *       "table": {
+                     *         "forehand": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": [],
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         },
+                     *         "dealer": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": {
+                     *             "count": 0
+                     *           },
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         }
+                     *       },
+                     *       "stock": null,
+                     *       "discards": null,
+                     *       "trick": [],
+                     *       "lastTrick": null,
+                     *       "trickNumber": 1,
+                     *       "cut": null,
+                     *       "result": null,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         },
+                     *         "dealer": null
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "createdAt": "2026-11-30T18:00:00.000Z",
+                     *       "updatedAt": "2026-11-30T18:00:00.000Z",
+                     *       "match": null,
+                     *       "rematchOf": null,
+                     *       "turnSeconds": 60
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGame: {
+        parameters: {
+            query?: {
+                /** @description answer once the version is greater than this (long poll) */
+                waitForVersion?: number;
+            };
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The view */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *       "version": 6,
+                     *       "status": "declaring",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "you": "forehand",
+                     *       "contract": null,
+                     *       "bidding": null,
+                     *       "toMove": "forehand",
+                     *       "legalMoves": [
+                     *         {
+                     *           "type": "declare",
+                     *           "game": "clubs"
+                     *         },
+                     *         {
+                     *           "type": "declare",
+                     *           "game": "spades"
+                     *         },
+                     *         {
+                     *           "type": "declare",
+                     *           "game": "hearts"
+                     *         },
+                     *         {
+                     *           "type": "declare",
+                     *           "game": "diamonds"
+                     *         },
+                     *         {
+                     *           "type": "declare",
+                     *           "game": "grand"
+                     *         },
+                     *         {
+                     *           "type": "declare",
+                     *           "game": "ramsch"
+                     *         }
+                     *       ],
+                     *       "table": {
+                     *         "forehand": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": "DA",
+                     *               "covered": "hidden"
+                     *             },
+                     *             {
+                     *               "open": "HJ",
+                     *               "covered": "hidden"
+                     *             },
+                     *             {
+                     *               "open": "D8",
+                     *               "covered": "hidden"
+                     *             },
+                     *             {
+                     *               "open": "HA",
+                     *               "covered": "hidden"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": [],
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         },
+                     *         "dealer": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": "hidden"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": "hidden"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": "hidden"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": "hidden"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": {
+                     *             "count": 0
+                     *           },
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         }
+                     *       },
+                     *       "stock": null,
+                     *       "discards": null,
+                     *       "trick": [],
+                     *       "lastTrick": null,
+                     *       "trickNumber": 1,
+                     *       "cut": 17,
+                     *       "result": null,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert"
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "createdAt": "2026-11-30T18:00:00.000Z",
+                     *       "updatedAt": "2026-11-30T18:00:30.000Z",
+                     *       "match": null,
+                     *       "rematchOf": null,
+                     *       "turnSeconds": 60,
+                     *       "deadline": "2026-11-30T18:01:30.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description Not modified since the ETag given in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2914,6 +2606,1990 @@ export interface operations {
             };
         };
     };
+    joinGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The game, now started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *       "version": 2,
+                     *       "status": "cutting",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "you": "dealer",
+                     *       "contract": null,
+                     *       "bidding": null,
+                     *       "toMove": "forehand",
+                     *       "legalMoves": [],
+                     *       "table": {
+                     *         "forehand": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": {
+                     *             "count": 0
+                     *           },
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         },
+                     *         "dealer": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": [],
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         }
+                     *       },
+                     *       "stock": null,
+                     *       "discards": null,
+                     *       "trick": [],
+                     *       "lastTrick": null,
+                     *       "trickNumber": 1,
+                     *       "cut": null,
+                     *       "result": null,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert"
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "createdAt": "2026-11-30T18:00:00.000Z",
+                     *       "updatedAt": "2026-11-30T18:00:20.000Z",
+                     *       "match": null,
+                     *       "rematchOf": null,
+                     *       "turnSeconds": 60,
+                     *       "deadline": "2026-11-30T18:01:20.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SEAT_RESERVED: the free seat is reserved for another player */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_SEATED: you already sit at this game; SEAT_TAKEN: both seats are taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_CANCELLED: the game was called off before it began */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    makeMove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description any string you choose per move, to retry it safely */
+                "idempotency-key"?: string;
+            };
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "move": {
+                 *         "type": "cut",
+                 *         "at": 17
+                 *       },
+                 *       "expectedVersion": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            /** @description The new version, your view, and the events your move caused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 6,
+                     *       "view": {
+                     *         "id": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *         "version": 6,
+                     *         "status": "declaring",
+                     *         "config": {
+                     *           "variant": "classic",
+                     *           "scoring": "standard",
+                     *           "spitzen": false,
+                     *           "kontra": true,
+                     *           "ramschTrumps": "jacks",
+                     *           "practice": false
+                     *         },
+                     *         "you": "forehand",
+                     *         "contract": null,
+                     *         "bidding": null,
+                     *         "toMove": "forehand",
+                     *         "legalMoves": [
+                     *           {
+                     *             "type": "declare",
+                     *             "game": "clubs"
+                     *           },
+                     *           {
+                     *             "type": "declare",
+                     *             "game": "spades"
+                     *           },
+                     *           {
+                     *             "type": "declare",
+                     *             "game": "hearts"
+                     *           },
+                     *           {
+                     *             "type": "declare",
+                     *             "game": "diamonds"
+                     *           },
+                     *           {
+                     *             "type": "declare",
+                     *             "game": "grand"
+                     *           },
+                     *           {
+                     *             "type": "declare",
+                     *             "game": "ramsch"
+                     *           }
+                     *         ],
+                     *         "table": {
+                     *           "forehand": {
+                     *             "stacks": [
+                     *               {
+                     *                 "open": "DA",
+                     *                 "covered": "hidden"
+                     *               },
+                     *               {
+                     *                 "open": "HJ",
+                     *                 "covered": "hidden"
+                     *               },
+                     *               {
+                     *                 "open": "D8",
+                     *                 "covered": "hidden"
+                     *               },
+                     *               {
+                     *                 "open": "HA",
+                     *                 "covered": "hidden"
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": null
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": null
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": null
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": null
+                     *               }
+                     *             ],
+                     *             "hand": [],
+                     *             "tricks": 0,
+                     *             "points": 0
+                     *           },
+                     *           "dealer": {
+                     *             "stacks": [
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": "hidden"
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": "hidden"
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": "hidden"
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": "hidden"
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": null
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": null
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": null
+                     *               },
+                     *               {
+                     *                 "open": null,
+                     *                 "covered": null
+                     *               }
+                     *             ],
+                     *             "hand": {
+                     *               "count": 0
+                     *             },
+                     *             "tricks": 0,
+                     *             "points": 0
+                     *           }
+                     *         },
+                     *         "stock": null,
+                     *         "discards": null,
+                     *         "trick": [],
+                     *         "lastTrick": null,
+                     *         "trickNumber": 1,
+                     *         "cut": 17,
+                     *         "result": null,
+                     *         "players": {
+                     *           "forehand": {
+                     *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *             "name": "Anna"
+                     *           },
+                     *           "dealer": {
+                     *             "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *             "name": "Bert"
+                     *           }
+                     *         },
+                     *         "reservedFor": null,
+                     *         "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *         "createdAt": "2026-11-30T18:00:00.000Z",
+                     *         "updatedAt": "2026-11-30T18:00:30.000Z",
+                     *         "match": null,
+                     *         "rematchOf": null,
+                     *         "turnSeconds": 60,
+                     *         "deadline": "2026-11-30T18:01:30.000Z"
+                     *       },
+                     *       "events": [
+                     *         {
+                     *           "seq": 3,
+                     *           "event": {
+                     *             "type": "cut",
+                     *             "seat": "forehand",
+                     *             "at": 17
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 4,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "forehand",
+                     *             "to": "covered",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "hidden",
+                     *               "hidden",
+                     *               "hidden",
+                     *               "hidden"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 5,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "dealer",
+                     *             "to": "covered",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "hidden",
+                     *               "hidden",
+                     *               "hidden",
+                     *               "hidden"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 6,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "forehand",
+                     *             "to": "open",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "DA",
+                     *               "HJ",
+                     *               "D8",
+                     *               "HA"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MoveResponse"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_A_PLAYER: you do not sit at this game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_STARTED: the game starts when the second player joins; GAME_CANCELLED: the game was called off before it began; IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request; INVALID_MOVE: not a move the engine knows, or a malformed one; WRONG_PHASE: a move of a kind the game is not at now; NOT_YOUR_TURN: it is the other player’s turn; GAME_FINISHED: the game is over; ILLEGAL_CARD: a card that is neither open on one of your stacks nor in your hand; MUST_FOLLOW_SUIT: a card that does not follow suit while you can; ILLEGAL_CUT: a cut outside 4..28; ILLEGAL_GAME: a game or an announcement not allowed here; ILLEGAL_BID: a bid that is no Skat value, not higher than the last, or not yours to make; ILLEGAL_DISCARD: not exactly two different cards of your hand */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listGameEvents: {
+        parameters: {
+            query?: {
+                /** @description only events with seq greater than this */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 6,
+                     *       "finished": false,
+                     *       "events": [
+                     *         {
+                     *           "seq": 1,
+                     *           "event": {
+                     *             "type": "seated",
+                     *             "seat": "forehand",
+                     *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30"
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 2,
+                     *           "event": {
+                     *             "type": "seated",
+                     *             "seat": "dealer",
+                     *             "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 3,
+                     *           "event": {
+                     *             "type": "cut",
+                     *             "seat": "forehand",
+                     *             "at": 17
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 4,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "forehand",
+                     *             "to": "covered",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "hidden",
+                     *               "hidden",
+                     *               "hidden",
+                     *               "hidden"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 5,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "dealer",
+                     *             "to": "covered",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "hidden",
+                     *               "hidden",
+                     *               "hidden",
+                     *               "hidden"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 6,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "forehand",
+                     *             "to": "open",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "DA",
+                     *               "HJ",
+                     *               "D8",
+                     *               "HA"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventLog"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGameRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "cut": 17,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert"
+                     *         }
+                     *       },
+                     *       "events": [
+                     *         {
+                     *           "seq": 1,
+                     *           "event": {
+                     *             "type": "seated",
+                     *             "seat": "forehand",
+                     *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30"
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 2,
+                     *           "event": {
+                     *             "type": "seated",
+                     *             "seat": "dealer",
+                     *             "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 3,
+                     *           "event": {
+                     *             "type": "cut",
+                     *             "seat": "forehand",
+                     *             "at": 17
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 4,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "forehand",
+                     *             "to": "covered",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "H7",
+                     *               "D7",
+                     *               "SQ",
+                     *               "CQ"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 5,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "dealer",
+                     *             "to": "covered",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "S7",
+                     *               "D9",
+                     *               "C7",
+                     *               "HT"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 6,
+                     *           "event": {
+                     *             "type": "dealt",
+                     *             "seat": "forehand",
+                     *             "to": "open",
+                     *             "stacks": [
+                     *               0,
+                     *               1,
+                     *               2,
+                     *               3
+                     *             ],
+                     *             "cards": [
+                     *               "DA",
+                     *               "HJ",
+                     *               "D8",
+                     *               "HA"
+                     *             ]
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 7,
+                     *           "event": {
+                     *             "type": "timedOut",
+                     *             "seat": "forehand"
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 8,
+                     *           "event": {
+                     *             "type": "finished",
+                     *             "result": {
+                     *               "declarer": null,
+                     *               "game": null,
+                     *               "won": false,
+                     *               "draw": false,
+                     *               "end": "timedOut",
+                     *               "declarerPoints": 0,
+                     *               "defenderPoints": 0,
+                     *               "schneider": false,
+                     *               "schwarz": false,
+                     *               "matadors": 0,
+                     *               "multiplier": 0,
+                     *               "value": 0,
+                     *               "kontra": false,
+                     *               "re": false,
+                     *               "overbid": false,
+                     *               "durchmarsch": false,
+                     *               "passedIn": false,
+                     *               "resigned": null,
+                     *               "timedOut": "forehand",
+                     *               "scores": {
+                     *                 "forehand": -60,
+                     *                 "dealer": 0
+                     *               }
+                     *             },
+                     *             "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "result": {
+                     *         "declarer": null,
+                     *         "game": null,
+                     *         "won": false,
+                     *         "draw": false,
+                     *         "end": "timedOut",
+                     *         "declarerPoints": 0,
+                     *         "defenderPoints": 0,
+                     *         "schneider": false,
+                     *         "schwarz": false,
+                     *         "matadors": 0,
+                     *         "multiplier": 0,
+                     *         "value": 0,
+                     *         "kontra": false,
+                     *         "re": false,
+                     *         "overbid": false,
+                     *         "durchmarsch": false,
+                     *         "passedIn": false,
+                     *         "resigned": null,
+                     *         "timedOut": "forehand",
+                     *         "scores": {
+                     *           "forehand": -60,
+                     *           "dealer": 0
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameRecord"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id; RECORD_NOT_AVAILABLE: the record is published when the game is finished */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamGameEvents: {
+        parameters: {
+            query?: {
+                /** @description start after this sequence number */
+                after?: number;
+            };
+            header?: {
+                /** @description the id of the last message received: resume after it */
+                "last-event-id"?: string;
+            };
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 3
+                     *     event: cut
+                     *     data: {"type":"cut","seat":"forehand","at":17}
+                     *
+                     *     id: 4
+                     *     event: dealt
+                     *     data: {"type":"dealt","seat":"forehand","to":"covered","stacks":[0,1,2,3],"cards":["hidden","hidden","hidden","hidden"]}
+                     *
+                     *     id: 5
+                     *     event: dealt
+                     *     data: {"type":"dealt","seat":"dealer","to":"covered","stacks":[0,1,2,3],"cards":["hidden","hidden","hidden","hidden"]}
+                     *
+                     *     id: 6
+                     *     event: dealt
+                     *     data: {"type":"dealt","seat":"forehand","to":"open","stacks":[0,1,2,3],"cards":["DA","HJ","D8","HA"]}
+                     */
+                    "text/event-stream": components["schemas"]["GameEventStream"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    claimTimeout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The finished game, as the claimer sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *       "version": 8,
+                     *       "status": "finished",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "you": "dealer",
+                     *       "contract": null,
+                     *       "bidding": null,
+                     *       "toMove": null,
+                     *       "legalMoves": [],
+                     *       "table": {
+                     *         "forehand": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": "DA",
+                     *               "covered": "H7"
+                     *             },
+                     *             {
+                     *               "open": "HJ",
+                     *               "covered": "D7"
+                     *             },
+                     *             {
+                     *               "open": "D8",
+                     *               "covered": "SQ"
+                     *             },
+                     *             {
+                     *               "open": "HA",
+                     *               "covered": "CQ"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": [],
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         },
+                     *         "dealer": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": "S7"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": "D9"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": "C7"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": "HT"
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": [],
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         }
+                     *       },
+                     *       "stock": null,
+                     *       "discards": null,
+                     *       "trick": [],
+                     *       "lastTrick": null,
+                     *       "trickNumber": 1,
+                     *       "cut": 17,
+                     *       "result": {
+                     *         "declarer": null,
+                     *         "game": null,
+                     *         "won": false,
+                     *         "draw": false,
+                     *         "end": "timedOut",
+                     *         "declarerPoints": 0,
+                     *         "defenderPoints": 0,
+                     *         "schneider": false,
+                     *         "schwarz": false,
+                     *         "matadors": 0,
+                     *         "multiplier": 0,
+                     *         "value": 0,
+                     *         "kontra": false,
+                     *         "re": false,
+                     *         "overbid": false,
+                     *         "durchmarsch": false,
+                     *         "passedIn": false,
+                     *         "resigned": null,
+                     *         "timedOut": "forehand",
+                     *         "scores": {
+                     *           "forehand": -60,
+                     *           "dealer": 0
+                     *         }
+                     *       },
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert"
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
+                     *       "createdAt": "2026-11-30T18:00:00.000Z",
+                     *       "updatedAt": "2026-11-30T18:01:35.000Z",
+                     *       "match": null,
+                     *       "rematchOf": null,
+                     *       "turnSeconds": 60
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_A_PLAYER: you do not sit at this game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NO_DEADLINE: the game was created without turnSeconds; DEADLINE_NOT_REACHED: the player to move still has time (with `deadline`); YOUR_TURN: you are the player to move: only the waiting player can claim a timeout; GAME_NOT_STARTED: the game starts when the second player joins; GAME_CANCELLED: the game was called off before it began; GAME_FINISHED: the game is over */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createRematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                gameId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rematch, created earlier (by you or the other player) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e4a7c2d9-6f1b-4a8e-b3c5-9d0e2f4a6b81",
+                     *       "version": 2,
+                     *       "status": "cutting",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "you": "dealer",
+                     *       "contract": null,
+                     *       "bidding": null,
+                     *       "toMove": "forehand",
+                     *       "legalMoves": [],
+                     *       "table": {
+                     *         "forehand": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": {
+                     *             "count": 0
+                     *           },
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         },
+                     *         "dealer": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": [],
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         }
+                     *       },
+                     *       "stock": null,
+                     *       "discards": null,
+                     *       "trick": [],
+                     *       "lastTrick": null,
+                     *       "trickNumber": 1,
+                     *       "cut": null,
+                     *       "result": null,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert"
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "createdAt": "2026-11-30T18:01:40.000Z",
+                     *       "updatedAt": "2026-11-30T18:01:40.000Z",
+                     *       "match": null,
+                     *       "rematchOf": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *       "turnSeconds": 60,
+                     *       "deadline": "2026-11-30T18:02:40.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description The rematch, created now */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e4a7c2d9-6f1b-4a8e-b3c5-9d0e2f4a6b81",
+                     *       "version": 2,
+                     *       "status": "cutting",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "you": "dealer",
+                     *       "contract": null,
+                     *       "bidding": null,
+                     *       "toMove": "forehand",
+                     *       "legalMoves": [],
+                     *       "table": {
+                     *         "forehand": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": {
+                     *             "count": 0
+                     *           },
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         },
+                     *         "dealer": {
+                     *           "stacks": [
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             },
+                     *             {
+                     *               "open": null,
+                     *               "covered": null
+                     *             }
+                     *           ],
+                     *           "hand": [],
+                     *           "tricks": 0,
+                     *           "points": 0
+                     *         }
+                     *       },
+                     *       "stock": null,
+                     *       "discards": null,
+                     *       "trick": [],
+                     *       "lastTrick": null,
+                     *       "trickNumber": 1,
+                     *       "cut": null,
+                     *       "result": null,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert"
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "createdAt": "2026-11-30T18:01:40.000Z",
+                     *       "updatedAt": "2026-11-30T18:01:40.000Z",
+                     *       "match": null,
+                     *       "rematchOf": "8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c",
+                     *       "turnSeconds": 60,
+                     *       "deadline": "2026-11-30T18:02:40.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_A_PLAYER: you do not sit at this game */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FOUND: no game with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FINISHED: a rematch follows a finished game; MATCH_GAME: the game belongs to a match, which goes on by itself */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "games": 6,
+                 *       "scoring": "simple",
+                 *       "turnSeconds": 60
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMatch"];
+            };
+        };
+        responses: {
+            /** @description The new match (waiting for its second player) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2a4c6e8b-1d3f-4a5c-8e7b-9d1f3a5c7e90",
+                     *       "status": "waiting",
+                     *       "games": 6,
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "simple",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "turnSeconds": 60,
+                     *       "players": [
+                     *         {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         }
+                     *       ],
+                     *       "reservedFor": null,
+                     *       "matchSeedCommitment": "258937a8ee818f03df505d7f07bc3865cf43a0a038205302199f28d885a19f1b",
+                     *       "firstDealer": null,
+                     *       "currentGameId": null,
+                     *       "currentNumber": null,
+                     *       "sheet": [],
+                     *       "totals": {
+                     *         "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30": 0
+                     *       },
+                     *       "winner": null,
+                     *       "draw": false,
+                     *       "version": 0,
+                     *       "createdAt": "2026-11-30T18:03:20.000Z",
+                     *       "updatedAt": "2026-11-30T18:03:20.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2a4c6e8b-1d3f-4a5c-8e7b-9d1f3a5c7e90",
+                     *       "status": "playing",
+                     *       "games": 6,
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "simple",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "turnSeconds": 60,
+                     *       "players": [
+                     *         {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         },
+                     *         {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert"
+                     *         }
+                     *       ],
+                     *       "reservedFor": null,
+                     *       "matchSeedCommitment": "258937a8ee818f03df505d7f07bc3865cf43a0a038205302199f28d885a19f1b",
+                     *       "firstDealer": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *       "currentGameId": "c3e5a7c9-0b2d-4f6a-8c1e-3a5c7e9b1d42",
+                     *       "currentNumber": 2,
+                     *       "sheet": [
+                     *         {
+                     *           "number": 1,
+                     *           "gameId": "7b9d1f3a-5c7e-4b2d-9f4a-6c8e0a2b4d61",
+                     *           "status": "finished",
+                     *           "dealer": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "forehand": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "declarer": null,
+                     *           "game": null,
+                     *           "result": {
+                     *             "won": false,
+                     *             "draw": false,
+                     *             "end": "resigned",
+                     *             "declarerPoints": 0,
+                     *             "defenderPoints": 0,
+                     *             "schneider": false,
+                     *             "schwarz": false,
+                     *             "matadors": 0,
+                     *             "multiplier": 0,
+                     *             "kontra": false,
+                     *             "re": false,
+                     *             "overbid": false,
+                     *             "durchmarsch": false,
+                     *             "passedIn": false,
+                     *             "resigned": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *             "timedOut": null
+                     *           },
+                     *           "value": 0,
+                     *           "points": {
+                     *             "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30": 0,
+                     *             "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54": 2
+                     *           },
+                     *           "totals": {
+                     *             "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30": 0,
+                     *             "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "number": 2,
+                     *           "gameId": "c3e5a7c9-0b2d-4f6a-8c1e-3a5c7e9b1d42",
+                     *           "status": "cutting",
+                     *           "dealer": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "forehand": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "declarer": null,
+                     *           "game": null,
+                     *           "result": null,
+                     *           "value": null,
+                     *           "points": null,
+                     *           "totals": null
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30": 0,
+                     *         "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54": 2
+                     *       },
+                     *       "winner": null,
+                     *       "draw": false,
+                     *       "version": 3,
+                     *       "createdAt": "2026-11-30T18:03:20.000Z",
+                     *       "updatedAt": "2026-11-30T18:04:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_NOT_FOUND: no match with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     cancelMatch: {
         parameters: {
             query?: never;
@@ -2995,6 +4671,380 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    joinMatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The match, now playing game 1 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2a4c6e8b-1d3f-4a5c-8e7b-9d1f3a5c7e90",
+                     *       "status": "playing",
+                     *       "games": 6,
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "simple",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "turnSeconds": 60,
+                     *       "players": [
+                     *         {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna"
+                     *         },
+                     *         {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert"
+                     *         }
+                     *       ],
+                     *       "reservedFor": null,
+                     *       "matchSeedCommitment": "258937a8ee818f03df505d7f07bc3865cf43a0a038205302199f28d885a19f1b",
+                     *       "firstDealer": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *       "currentGameId": "7b9d1f3a-5c7e-4b2d-9f4a-6c8e0a2b4d61",
+                     *       "currentNumber": 1,
+                     *       "sheet": [
+                     *         {
+                     *           "number": 1,
+                     *           "gameId": "7b9d1f3a-5c7e-4b2d-9f4a-6c8e0a2b4d61",
+                     *           "status": "cutting",
+                     *           "dealer": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "forehand": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "declarer": null,
+                     *           "game": null,
+                     *           "result": null,
+                     *           "value": null,
+                     *           "points": null,
+                     *           "totals": null
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30": 0,
+                     *         "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54": 0
+                     *       },
+                     *       "winner": null,
+                     *       "draw": false,
+                     *       "version": 1,
+                     *       "createdAt": "2026-11-30T18:03:20.000Z",
+                     *       "updatedAt": "2026-11-30T18:03:30.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Match"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SEAT_RESERVED: the free seat is reserved for another player */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_NOT_FOUND: no match with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_IN_MATCH: you already play in this match; MATCH_FULL: both player slots of the match are taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_CANCELLED: the match was called off before it began */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMatchEvents: {
+        parameters: {
+            query?: {
+                /** @description only events with seq greater than this */
+                after?: number;
+            };
+            header?: never;
+            path: {
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "version": 3,
+                     *       "finished": false,
+                     *       "events": [
+                     *         {
+                     *           "seq": 1,
+                     *           "event": {
+                     *             "type": "gameStarted",
+                     *             "number": 1,
+                     *             "gameId": "7b9d1f3a-5c7e-4b2d-9f4a-6c8e0a2b4d61",
+                     *             "dealer": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *             "forehand": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30"
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 2,
+                     *           "event": {
+                     *             "type": "gameFinished",
+                     *             "number": 1,
+                     *             "gameId": "7b9d1f3a-5c7e-4b2d-9f4a-6c8e0a2b4d61",
+                     *             "declarer": null,
+                     *             "game": null,
+                     *             "won": false,
+                     *             "draw": false,
+                     *             "end": "resigned",
+                     *             "passedIn": false,
+                     *             "value": 0,
+                     *             "points": {
+                     *               "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30": 0,
+                     *               "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54": 2
+                     *             },
+                     *             "totals": {
+                     *               "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30": 0,
+                     *               "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54": 2
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "seq": 3,
+                     *           "event": {
+                     *             "type": "gameStarted",
+                     *             "number": 2,
+                     *             "gameId": "c3e5a7c9-0b2d-4f6a-8c1e-3a5c7e9b1d42",
+                     *             "dealer": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *             "forehand": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["MatchEventLog"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_NOT_FOUND: no match with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    streamMatchEvents: {
+        parameters: {
+            query?: {
+                /** @description start after this seq */
+                after?: number;
+            };
+            header?: {
+                /** @description the id of the last message received: resume after it */
+                "last-event-id"?: string;
+            };
+            path: {
+                matchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 1
+                     *     event: gameStarted
+                     *     data: {"type":"gameStarted","number":1,"gameId":"7b9d1f3a-5c7e-4b2d-9f4a-6c8e0a2b4d61","dealer":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54","forehand":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30"}
+                     *
+                     *     id: 2
+                     *     event: gameFinished
+                     *     data: {"type":"gameFinished","number":1,"gameId":"7b9d1f3a-5c7e-4b2d-9f4a-6c8e0a2b4d61","declarer":null,"game":null,"won":false,"draw":false,"end":"resigned","passedIn":false,"value":0,"points":{"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30":0,"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54":2},"totals":{"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30":0,"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54":2}}
+                     *
+                     *     id: 3
+                     *     event: gameStarted
+                     *     data: {"type":"gameStarted","number":2,"gameId":"c3e5a7c9-0b2d-4f6a-8c1e-3a5c7e9b1d42","dealer":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","forehand":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"}
+                     */
+                    "text/event-stream": components["schemas"]["MatchEventStream"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description MATCH_NOT_FOUND: no match with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
+            503: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3125,6 +5175,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example # HELP skat_moves_total Moves made, by variant
+                     *     # TYPE skat_moves_total counter
+                     *     skat_moves_total{variant="classic"} 1234
+                     */
                     "text/plain": string;
                 };
             };
@@ -3144,6 +5199,104 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description Not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "not ready"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getJwks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keys": [
+                     *         {
+                     *           "crv": "Ed25519",
+                     *           "x": "FvKnX0WtVyvzW3_pr6dpRH7d5oz-XAwZnZptDMF-hQg",
+                     *           "kty": "OKP",
+                     *           "kid": "s9zb8Be0w9iJ3KxupOistjme1GghC8ZcM3HEW0OeYL0",
+                     *           "alg": "EdDSA",
+                     *           "use": "sig"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JWKS"];
                 };
             };
         };

@@ -5,14 +5,14 @@ import type { AppDeps } from '../deps.ts';
 import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
-import { ProblemError } from '../problems.ts';
-import { cancelGame, claimTimeout, createGame, declineGame, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
+import { cancelGame, claimTimeout, createGame, declineGame, GameStream, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
 
 /** Whether an If-None-Match header names this ETag. */
 const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
 
 export function gamesApi({ games, timing, metrics }: AppDeps): App {
   const api = createApi();
+  api.openAPIRegistry.register('GameEventMessage', GameStream.message);
 
   api.openapi(createGame, async (c) => {
     const player = requirePlayer(c);
@@ -23,8 +23,6 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
 
   api.openapi(listGames, async (c) => {
     const { status, player, open, limit = 20, cursor } = c.req.valid('query');
-    if (limit < 1 || limit > 100)
-      throw new ProblemError('VALIDATION_FAILED', '"limit" is 1..100', { errors: [{ path: 'limit', message: 'between 1 and 100' }] });
     const openTo = open === 'true' ? (c.var.player?.playerId ?? null) : undefined;
     return c.json(await games.lobby({ status, playerId: player, openTo, limit, cursor }), 200);
   });

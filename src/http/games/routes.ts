@@ -1,10 +1,14 @@
 // The game resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
+// Every operation: a camelCase operationId (a verb in the API's words), a one-line summary, a
+// description, its security, and an example of every body and answer (src/http/examples.ts).
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, json, optionalBearer } from '../openapi.ts';
+import { examples, MOVE_REQUEST } from '../examples.ts';
+import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicAccess, seqQuery } from '../openapi.ts';
 import { ENGINE_CODES, problemResponses } from '../problems.ts';
 import {
   CreateGameSchema,
   EventsResponseSchema,
+  GameEventSchema,
   GameIdParam,
   ID,
   LobbySchema,
@@ -14,56 +18,62 @@ import {
   StatusSchema,
   ViewSchema,
 } from '../schemas.ts';
+import { streamSchemas } from '../sse.ts';
 
-const int = (description: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'a non-negative integer')
-    .transform(Number)
-    .optional()
-    .openapi({ type: 'integer', description });
+export const GameStream = streamSchemas(
+  'GameEvent',
+  GameEventSchema,
+  'Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON)',
+);
 
 export const createGame = createRoute({
   method: 'post',
   path: '/v1/games',
+  operationId: 'createGame',
   tags: ['games'],
   summary: 'Create a game and take a seat',
+  description:
+    'The caller sits at the new game (at `seat`, or at one drawn at random) and waits for a second player; `opponent` reserves the other seat for one player. Every option has a default, so the body may be left out.',
   security: bearer,
-  request: { body: { required: false, content: { 'application/json': { schema: CreateGameSchema } } } },
-  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it'), ...problemResponses('INVALID_OPPONENT') },
+  request: { body: jsonBody(CreateGameSchema, { variant: 'classic', seat: 'forehand', turnSeconds: 60 }, false) },
+  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', examples.waitingView), ...problemResponses('INVALID_OPPONENT') },
 });
 
 export const listGames = createRoute({
   method: 'get',
   path: '/v1/games',
+  operationId: 'listGames',
   tags: ['games'],
-  summary: 'The lobby: games newest first (status=waiting for open games)',
+  summary: 'List games, newest first (the lobby)',
+  description: 'With `status=waiting`: the games that wait for a second player. Keyset-paginated: pass `nextCursor` as `cursor` for the next page.',
+  security: publicAccess,
   request: {
     query: z.object({
-      status: StatusSchema.optional(),
+      status: StatusSchema.optional().openapi({ description: 'only games in this status' }),
       player: z.string().regex(ID, 'a player id').optional().openapi({ description: 'only games where this player sits, or that are reserved for it' }),
       open: z.enum(['true', 'false']).optional().openapi({ description: 'true: only games whose free seat the caller may take (not reserved for someone else)' }),
-      limit: int('page size, 1..100, default 20'),
+      limit: pageLimit(),
       cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
     }),
   },
-  responses: { 200: json(LobbySchema, 'One page of games'), ...problemResponses('INVALID_CURSOR') },
+  responses: { 200: json(LobbySchema, 'One page of games', examples.lobby), ...problemResponses('INVALID_CURSOR') },
 });
 
 export const getGame = createRoute({
   method: 'get',
   path: '/v1/games/{gameId}',
+  operationId: 'getGame',
   tags: ['games'],
-  summary: "The caller's view (spectator without a token)",
+  summary: "Read the game as the caller sees it (spectator without a token)",
   description:
-    'ETag is the version (per viewer); If-None-Match answers 304. `waitForVersion=N` long-polls up to 30 s until the version passes N.',
+    'ETag is the version (per viewer); If-None-Match answers 304. `waitForVersion=N` long-polls up to 30 s until the version passes N (then answers the view as it is).',
   security: optionalBearer,
   request: {
     params: GameIdParam,
-    query: z.object({ waitForVersion: int('answer once the version is greater than this (long poll)') }),
+    query: z.object({ waitForVersion: seqQuery('answer once the version is greater than this (long poll)') }),
   },
   responses: {
-    200: json(ViewSchema, 'The view'),
+    200: json(ViewSchema, 'The view', examples.declaringView),
     304: { description: 'Not modified since the ETag given in If-None-Match' },
     ...problemResponses('GAME_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
@@ -72,28 +82,36 @@ export const getGame = createRoute({
 export const joinGame = createRoute({
   method: 'post',
   path: '/v1/games/{gameId}/join',
+  operationId: 'joinGame',
   tags: ['games'],
   summary: 'Take the free seat; the game starts',
+  description: 'Forehand moves first: it cuts the deck. A seat reserved for another player cannot be taken.',
   security: bearer,
   request: { params: GameIdParam },
-  responses: { 200: json(ViewSchema, 'The game, now started'), ...problemResponses('SEAT_RESERVED', 'GAME_NOT_FOUND', 'ALREADY_SEATED', 'SEAT_TAKEN', 'GAME_CANCELLED') },
+  responses: {
+    200: json(ViewSchema, 'The game, now started', examples.startedView),
+    ...problemResponses('SEAT_RESERVED', 'GAME_NOT_FOUND', 'ALREADY_SEATED', 'SEAT_TAKEN', 'GAME_CANCELLED'),
+  },
 });
 
 export const postMove = createRoute({
   method: 'post',
   path: '/v1/games/{gameId}/moves',
+  operationId: 'makeMove',
   tags: ['games'],
   summary: 'Make a move',
   description:
-    'An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422.',
+    "The view's `legalMoves` are exactly the moves accepted now. With `expectedVersion` a move made for an older version is refused (409, with the current view). An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422.",
   security: bearer,
   request: {
     params: GameIdParam,
-    headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
-    body: { required: true, content: { 'application/json': { schema: MoveRequestSchema } } },
+    headers: z.object({
+      'idempotency-key': z.string().min(1).max(200).optional().openapi({ description: 'any string you choose per move, to retry it safely' }),
+    }),
+    body: jsonBody(MoveRequestSchema, MOVE_REQUEST),
   },
   responses: {
-    200: json(MoveResponseSchema, 'The new version, your view, and the events your move caused'),
+    200: json(MoveResponseSchema, 'The new version, your view, and the events your move caused', examples.moveResponse),
     ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'IDEMPOTENCY_KEY_REUSED', ...ENGINE_CODES),
   },
 });
@@ -101,39 +119,50 @@ export const postMove = createRoute({
 export const listEvents = createRoute({
   method: 'get',
   path: '/v1/games/{gameId}/events',
+  operationId: 'listGameEvents',
   tags: ['games'],
-  summary: 'The event log as the caller may see it (complete after the end)',
+  summary: 'Read the event log as the caller may see it',
+  description: 'Cards the caller may not see are "hidden"; once the game is finished the log is complete and public.',
   security: optionalBearer,
-  request: { params: GameIdParam, query: z.object({ after: int('only events with seq greater than this') }) },
-  responses: { 200: json(EventsResponseSchema, 'Events in order'), ...problemResponses('GAME_NOT_FOUND') },
+  request: { params: GameIdParam, query: z.object({ after: seqQuery('only events with seq greater than this') }) },
+  responses: { 200: json(EventsResponseSchema, 'Events in order', examples.eventLog), ...problemResponses('GAME_NOT_FOUND') },
 });
 
 export const getRecord = createRoute({
   method: 'get',
   path: '/v1/games/{gameId}/record',
+  operationId: 'getGameRecord',
   tags: ['games'],
-  summary: 'The self-contained record of a finished game, to verify offline',
+  summary: 'Read the record of a finished game, to verify it offline',
+  description:
+    'Config, the revealed seed and its commitment, the cut, every event and the result: enough to recompute the deal and replay the whole game (`npm run verify`).',
+  security: publicAccess,
   request: { params: GameIdParam },
-  responses: { 200: json(RecordSchema, 'The record'), ...problemResponses('GAME_NOT_FOUND', 'RECORD_NOT_AVAILABLE') },
+  responses: { 200: json(RecordSchema, 'The record', examples.record), ...problemResponses('GAME_NOT_FOUND', 'RECORD_NOT_AVAILABLE') },
 });
 
 export const streamGame = createRoute({
   method: 'get',
   path: '/v1/games/{gameId}/stream',
+  operationId: 'streamGameEvents',
   tags: ['games'],
-  summary: 'Server-Sent Events: every new event, redacted for the caller',
+  summary: 'Follow the game: its events as Server-Sent Events',
   description:
-    'Each SSE message has `id:` = the event sequence number, `event:` = the event type and `data:` = the event as JSON. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event.',
+    "Each SSE message's `data:` is one `GameEvent` (schema GameEventMessage), redacted for the caller, with `event:` = its `type` and `id:` = its seq. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event. If the stream has to stop early, a last message `event: error` carries a StreamError.",
   security: optionalBearer,
   request: {
     params: GameIdParam,
-    query: z.object({
-      after: z.string().regex(/^\d{1,9}$/).transform(Number).optional().openapi({ type: 'integer', description: 'start after this sequence number' }),
+    query: z.object({ after: seqQuery('start after this sequence number') }),
+    headers: z.object({
+      'last-event-id': z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .optional()
+        .openapi({ description: 'the id of the last message received: resume after it' }),
     }),
-    headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,9}$/).optional() }),
   },
   responses: {
-    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    200: eventStream(GameStream.stream, 'The event stream', examples.stream),
     ...problemResponses('GAME_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
 });
@@ -141,6 +170,7 @@ export const streamGame = createRoute({
 export const claimTimeout = createRoute({
   method: 'post',
   path: '/v1/games/{gameId}/claim-timeout',
+  operationId: 'claimTimeout',
   tags: ['games'],
   summary: 'Claim the game after the player to move let the deadline pass',
   description:
@@ -148,7 +178,7 @@ export const claimTimeout = createRoute({
   security: bearer,
   request: { params: GameIdParam },
   responses: {
-    200: json(ViewSchema, 'The finished game, as the claimer sees it'),
+    200: json(ViewSchema, 'The finished game, as the claimer sees it', examples.claimedView),
     ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'NO_DEADLINE', 'DEADLINE_NOT_REACHED', 'YOUR_TURN', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'GAME_FINISHED'),
   },
 });
@@ -156,6 +186,7 @@ export const claimTimeout = createRoute({
 export const rematch = createRoute({
   method: 'post',
   path: '/v1/games/{gameId}/rematch',
+  operationId: 'createRematch',
   tags: ['games'],
   summary: 'Play a finished standalone game again, the seats swapped',
   description:
@@ -163,8 +194,8 @@ export const rematch = createRoute({
   security: bearer,
   request: { params: GameIdParam },
   responses: {
-    200: json(ViewSchema, 'The rematch, created earlier (by you or the other player)'),
-    201: json(ViewSchema, 'The rematch, created now'),
+    200: json(ViewSchema, 'The rematch, created earlier (by you or the other player)', examples.rematchView),
+    201: json(ViewSchema, 'The rematch, created now', examples.rematchView),
     ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'GAME_NOT_FINISHED', 'MATCH_GAME'),
   },
 });

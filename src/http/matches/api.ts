@@ -4,10 +4,11 @@ import type { AppDeps } from '../deps.ts';
 import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
-import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, streamMatch } from './routes.ts';
+import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, MatchStream, streamMatch } from './routes.ts';
 
 export function matchesApi({ matches, timing, metrics }: AppDeps): App {
   const api = createApi();
+  api.openAPIRegistry.register('MatchEventMessage', MatchStream.message);
 
   api.openapi(createMatch, async (c) => {
     const player = requirePlayer(c);

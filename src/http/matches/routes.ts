@@ -1,47 +1,56 @@
 // The match resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, json, optionalBearer } from '../openapi.ts';
+import { examples } from '../examples.ts';
+import { bearer, eventStream, json, jsonBody, optionalBearer, seqQuery } from '../openapi.ts';
 import { problemResponses } from '../problems.ts';
-import { CreateMatchSchema, MatchEventLogSchema, MatchIdParam, MatchSchema } from './schemas.ts';
-const seq = (description: string) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, 'a non-negative integer')
-    .transform(Number)
-    .optional()
-    .openapi({ type: 'integer', description });
+import { streamSchemas } from '../sse.ts';
+import { CreateMatchSchema, MatchEventLogSchema, MatchEventSchema, MatchIdParam, MatchSchema } from './schemas.ts';
+
+export const MatchStream = streamSchemas(
+  'MatchEvent',
+  MatchEventSchema,
+  'Server-Sent Events: each message is one MatchEvent (`event:` its type, `id:` its seq, `data:` the event as JSON)',
+);
 
 export const createMatch = createRoute({
   method: 'post',
   path: '/v1/matches',
+  operationId: 'createMatch',
   tags: ['matches'],
   summary: 'Create a match of a fixed number of games and take a player slot',
   description:
     'A fresh 32-byte `matchSeed` is drawn and its commitment published; it decides the first dealer and is revealed when the match ends. Game 1 is created when the second player joins.',
   security: bearer,
-  request: { body: { required: true, content: { 'application/json': { schema: CreateMatchSchema } } } },
-  responses: { 201: json(MatchSchema, 'The new match (waiting for its second player)'), ...problemResponses('INVALID_OPPONENT') },
+  request: { body: jsonBody(CreateMatchSchema, examples.createMatch) },
+  responses: {
+    201: json(MatchSchema, 'The new match (waiting for its second player)', examples.waitingMatch),
+    ...problemResponses('INVALID_OPPONENT'),
+  },
 });
 
 export const getMatch = createRoute({
   method: 'get',
   path: '/v1/matches/{matchId}',
+  operationId: 'getMatch',
   tags: ['matches'],
-  summary: 'The score sheet (Skatliste): every game, the running totals, the status and the winner',
+  summary: 'Read the score sheet (Skatliste) of a match',
+  description: 'Every game started, its result and what each player scored, the running totals, the status and, once finished, the winner.',
   security: optionalBearer,
   request: { params: MatchIdParam },
-  responses: { 200: json(MatchSchema, 'The match'), ...problemResponses('MATCH_NOT_FOUND') },
+  responses: { 200: json(MatchSchema, 'The match', examples.playingMatch), ...problemResponses('MATCH_NOT_FOUND') },
 });
 
 export const joinMatch = createRoute({
   method: 'post',
   path: '/v1/matches/{matchId}/join',
+  operationId: 'joinMatch',
   tags: ['matches'],
   summary: 'Take the free player slot; game 1 starts',
+  description: 'The dealer of game 1 is drawn with the match seed (see `matchSeed`); then the dealer alternates.',
   security: bearer,
   request: { params: MatchIdParam },
   responses: {
-    200: json(MatchSchema, 'The match, now playing game 1'),
+    200: json(MatchSchema, 'The match, now playing game 1', examples.joinedMatch),
     ...problemResponses('SEAT_RESERVED', 'MATCH_NOT_FOUND', 'ALREADY_IN_MATCH', 'MATCH_FULL', 'MATCH_CANCELLED'),
   },
 });
@@ -49,28 +58,37 @@ export const joinMatch = createRoute({
 export const listMatchEvents = createRoute({
   method: 'get',
   path: '/v1/matches/{matchId}/events',
+  operationId: 'listMatchEvents',
   tags: ['matches'],
-  summary: "The match's event log: gameStarted, gameFinished, matchFinished",
+  summary: "Read the match's event log",
+  description: 'The match\'s own facts: `gameStarted`, `gameFinished` (with the points) and `matchFinished` (with the revealed seed).',
   security: optionalBearer,
-  request: { params: MatchIdParam, query: z.object({ after: seq('only events with seq greater than this') }) },
-  responses: { 200: json(MatchEventLogSchema, 'Events in order'), ...problemResponses('MATCH_NOT_FOUND') },
+  request: { params: MatchIdParam, query: z.object({ after: seqQuery('only events with seq greater than this') }) },
+  responses: { 200: json(MatchEventLogSchema, 'Events in order', examples.matchEventLog), ...problemResponses('MATCH_NOT_FOUND') },
 });
 
 export const streamMatch = createRoute({
   method: 'get',
   path: '/v1/matches/{matchId}/stream',
+  operationId: 'streamMatchEvents',
   tags: ['matches'],
-  summary: "Server-Sent Events: the match's events as they happen",
+  summary: "Follow the match: its events as Server-Sent Events",
   description:
-    'Each SSE message has `id:` = the match event seq, `event:` = its type and `data:` = the event as JSON. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after `matchFinished`.',
+    "Each SSE message's `data:` is one `MatchEvent` (schema MatchEventMessage), with `event:` = its `type` and `id:` = its seq. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after `matchFinished`. If the stream has to stop early, a last message `event: error` carries a StreamError.",
   security: optionalBearer,
   request: {
     params: MatchIdParam,
-    query: z.object({ after: seq('start after this seq') }),
-    headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,9}$/).optional() }),
+    query: z.object({ after: seqQuery('start after this seq') }),
+    headers: z.object({
+      'last-event-id': z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .optional()
+        .openapi({ description: 'the id of the last message received: resume after it' }),
+    }),
   },
   responses: {
-    200: { description: 'An event stream', content: { 'text/event-stream': { schema: z.string() } } },
+    200: eventStream(MatchStream.stream, 'The event stream', examples.matchStream),
     ...problemResponses('MATCH_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
 });

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, GAME_TYPES, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
 import { MATCH_STATUSES } from '../../db/schema.ts';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../../games/deadline.ts';
-import { ConfigSchema, GameEndSchema, ID, StatusSchema } from '../schemas.ts';
+import { ConfigSchema, GameEndSchema, GameTypeSchema, ID, orNull, StatusSchema } from '../schemas.ts';
 
 const turnSeconds = z
   .number()
@@ -30,7 +30,7 @@ const PointsSchema = z
   .record(z.string(), z.number().int())
   .openapi('PointsByPlayer', { description: 'points per player id' });
 const PlayerSchema = z.object({ playerId: z.string(), name: z.string() }).openapi('MatchPlayer');
-const GameTypeOrNull = z.enum(GAME_TYPES).nullable();
+const GameTypeOrNull = orNull(GameTypeSchema).openapi({ description: 'null when no game was fixed' });
 
 const SheetResultSchema = z
   .object({
@@ -62,10 +62,10 @@ export const SheetRowSchema = z
     forehand: z.string().openapi({ description: 'player id' }),
     declarer: z.string().nullable().openapi({ description: 'player id; null when passed in or given up before a game was fixed' }),
     game: GameTypeOrNull,
-    result: SheetResultSchema.nullable().openapi({ description: 'null while the game runs' }),
+    result: orNull(SheetResultSchema).openapi({ description: 'null while the game runs' }),
     value: z.number().int().nullable().openapi({ description: "the game's value as scored (the game's result.value)" }),
-    points: PointsSchema.nullable().openapi({ description: "written in each player's column: the game's result.scores by player" }),
-    totals: PointsSchema.nullable().openapi({ description: 'running totals after this game' }),
+    points: orNull(PointsSchema).openapi({ description: "written in each player's column: the game's result.scores by player" }),
+    totals: orNull(PointsSchema).openapi({ description: 'running totals after this game' }),
   })
   .openapi('SheetRow');
 

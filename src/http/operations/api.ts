@@ -3,7 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from '../deps.ts';
 import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
-import { json } from '../openapi.ts';
+import { examples } from '../examples.ts';
+import { json, publicAccess } from '../openapi.ts';
 import { ProblemError, problemResponses } from '../problems.ts';
 
 const Health = z.object({ status: z.string() }).openapi('Health');
@@ -11,25 +12,36 @@ const Health = z.object({ status: z.string() }).openapi('Health');
 const healthz = createRoute({
   method: 'get',
   path: '/healthz',
+  operationId: 'getHealth',
   tags: ['operations'],
-  summary: 'The process is up',
-  responses: { 200: json(Health, 'Up') },
+  summary: 'Check that the process is up',
+  description: 'Liveness: answers as long as the process serves HTTP; it does not look at the database.',
+  security: publicAccess,
+  responses: { 200: json(Health, 'Up', { status: 'ok' }) },
 });
 
 const readyz = createRoute({
   method: 'get',
   path: '/readyz',
+  operationId: 'getReadiness',
   tags: ['operations'],
-  summary: 'The database is reachable and migrated',
-  responses: { 200: json(Health, 'Ready'), 503: json(Health, 'Not ready') },
+  summary: 'Check that the service can serve: the database is reachable and migrated',
+  description: 'Readiness: 200 when the database answers and its migrations are applied, 503 otherwise.',
+  security: publicAccess,
+  responses: { 200: json(Health, 'Ready', { status: 'ready' }), 503: json(Health, 'Not ready', { status: 'not ready' }) },
 });
 
 const jwks = createRoute({
   method: 'get',
   path: '/.well-known/jwks.json',
+  operationId: 'getJwks',
   tags: ['operations'],
-  summary: "The service's public signing keys",
-  responses: { 200: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).openapi('JWKS'), 'JWKS') },
+  summary: "Read the service's public signing keys",
+  description: 'A JSON Web Key Set (RFC 7517) with the public key the service signs its tokens with, to verify them elsewhere.',
+  security: publicAccess,
+  responses: {
+    200: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).openapi('JWKS'), 'The key set', examples.players.jwks),
+  },
 });
 
 const metrics = createRoute({
@@ -42,7 +54,16 @@ const metrics = createRoute({
     'Off unless `METRICS=on`; with `METRICS_TOKEN` set, only with that token as a bearer token. Each process answers for itself (requests, moves, group-commit batches, the game cache, waiters and streams, database connections, Node).',
   security: [{ metricsToken: [] }, {}],
   responses: {
-    200: { description: 'The metrics', content: { 'text/plain': { schema: z.string() } } },
+    200: {
+      description: 'The metrics',
+      content: {
+        'text/plain': {
+          schema: z.string(),
+          example:
+            '# HELP skat_moves_total Moves made, by variant\n# TYPE skat_moves_total counter\nskat_moves_total{variant="classic"} 1234\n',
+        },
+      },
+    },
     ...problemResponses('INVALID_TOKEN', 'NOT_FOUND'),
   },
 });

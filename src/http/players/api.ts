@@ -3,12 +3,14 @@ import { requirePlayer } from '../../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
 import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
-import { ProblemError } from '../problems.ts';
+import { PlayerEventSchema } from '../schemas.ts';
 import { eventStream } from '../sse.ts';
-import { createPlayer, getMe, getPlayer, listMyGames, streamMyEvents } from './routes.ts';
+import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEvents } from './routes.ts';
 
 export function playersApi({ players, tokens, timing, metrics }: AppDeps): App {
   const api = createApi();
+  api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
+  api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
 
   api.openapi(createPlayer, async (c) => {
     const player = await players.register(c.req.valid('json').name);
@@ -27,8 +29,6 @@ export function playersApi({ players, tokens, timing, metrics }: AppDeps): App {
   api.openapi(listMyGames, async (c) => {
     const player = requirePlayer(c);
     const { status, limit = 20, cursor } = c.req.valid('query');
-    if (limit < 1 || limit > 100)
-      throw new ProblemError('VALIDATION_FAILED', '"limit" is 1..100', { errors: [{ path: 'limit', message: 'between 1 and 100' }] });
     return c.json(await players.games({ playerId: player.playerId, status, limit, cursor }), 200);
   });
 

@@ -1,9 +1,17 @@
 // The player resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { PLAYER_GAME_STATUSES } from '../../db/player-games.ts';
-import { bearer, json } from '../openapi.ts';
+import { examples } from '../examples.ts';
+import { bearer, eventStream, json, jsonBody, pageLimit, publicAccess, seqQuery } from '../openapi.ts';
 import { problemResponses } from '../problems.ts';
-import { CreatePlayerSchema, ID, MeSchema, PlayerGamePageSchema, PlayerSchema, PlayerTokenSchema } from '../schemas.ts';
+import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerSchema, PlayerTokenSchema } from '../schemas.ts';
+import { streamSchemas } from '../sse.ts';
+
+export const PlayerStream = streamSchemas(
+  'PlayerEvent',
+  PlayerEventSchema,
+  "Server-Sent Events: each message is one PlayerEvent of the caller's own stream (`event:` its type, `id:` its seq, `data:` the event as JSON)",
+);
 
 export const createPlayer = createRoute({
   method: 'post',
@@ -11,8 +19,11 @@ export const createPlayer = createRoute({
   operationId: 'createPlayer',
   tags: ['players'],
   summary: 'Create a guest player and get its bearer token',
-  request: { body: { required: true, content: { 'application/json': { schema: CreatePlayerSchema } } } },
-  responses: { 201: json(PlayerTokenSchema, 'The player and its token') },
+  description:
+    'A guest identity: the token (a JWT signed by the service) is sent as `Authorization: Bearer <token>` on every call that acts for the player, until `expiresAt`. `Location` names the new player.',
+  security: publicAccess,
+  request: { body: jsonBody(CreatePlayerSchema, { name: examples.players.anna.name }) },
+  responses: { 201: json(PlayerTokenSchema, 'The player and its token', examples.players.token) },
 });
 
 export const getMe = createRoute({
@@ -20,9 +31,10 @@ export const getMe = createRoute({
   path: '/v1/players/me',
   operationId: 'getMe',
   tags: ['players'],
-  summary: 'The player of the token, and when the token expires',
+  summary: 'Read the player of the token, and when the token expires',
+  description: 'Who the bearer token acts for: its player id and name, and the token\'s `exp` (null for a token without one).',
   security: bearer,
-  responses: { 200: json(MeSchema, 'The caller') },
+  responses: { 200: json(MeSchema, 'The caller', examples.players.me) },
 });
 
 export const listMyGames = createRoute({
@@ -30,23 +42,18 @@ export const listMyGames = createRoute({
   path: '/v1/players/me/games',
   operationId: 'listMyGames',
   tags: ['players'],
-  summary: "The caller's games and matches, newest first",
+  summary: "List the caller's games and matches, newest first",
   description:
-    'Where the caller sits or plays, or is the one a waiting game or match is reserved for (a challenge): `status=waiting` lists the challenges with the caller\'s own open games and matches. Keyset-paginated: pass `nextCursor` as `cursor`.',
+    "Where the caller sits or plays, or is the one a waiting game or match is reserved for (a challenge): `status=waiting` lists the challenges with the caller's own open games and matches. Keyset-paginated: pass `nextCursor` as `cursor`.",
   security: bearer,
   request: {
     query: z.object({
       status: z.enum(PLAYER_GAME_STATUSES).optional().openapi({ description: 'waiting (not begun), active, finished or cancelled; default all' }),
-      limit: z
-        .string()
-        .regex(/^\d{1,9}$/, 'a non-negative integer')
-        .transform(Number)
-        .optional()
-        .openapi({ type: 'integer', description: 'page size, 1..100, default 20' }),
+      limit: pageLimit(),
       cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
     }),
   },
-  responses: { 200: json(PlayerGamePageSchema, 'One page'), ...problemResponses('INVALID_CURSOR') },
+  responses: { 200: json(PlayerGamePageSchema, 'One page', examples.players.waiting), ...problemResponses('INVALID_CURSOR') },
 });
 
 export const streamMyEvents = createRoute({
@@ -54,18 +61,22 @@ export const streamMyEvents = createRoute({
   path: '/v1/players/me/stream',
   operationId: 'streamMyEvents',
   tags: ['players'],
-  summary: "Server-Sent Events: the caller's own events",
+  summary: "Follow the caller's own events as Server-Sent Events",
   description:
-    "Each SSE message has `id:` = the caller's own event sequence number, `event:` = the type and `data:` = one PlayerEvent as JSON: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.",
+    "Each SSE message's `data:` is one `PlayerEvent` (schema PlayerEventMessage), with `id:` = the caller's own event sequence number and `event:` = its type: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.",
   security: bearer,
   request: {
-    query: z.object({
-      after: z.string().regex(/^\d{1,9}$/).transform(Number).optional().openapi({ type: 'integer', description: 'start after this sequence number' }),
+    query: z.object({ after: seqQuery('start after this sequence number') }),
+    headers: z.object({
+      'last-event-id': z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .optional()
+        .openapi({ description: 'the id of the last message received: resume after it' }),
     }),
-    headers: z.object({ 'last-event-id': z.string().regex(/^\d{1,9}$/).optional() }),
   },
   responses: {
-    200: { description: 'An event stream of PlayerEvent', content: { 'text/event-stream': { schema: z.string() } } },
+    200: eventStream(PlayerStream.stream, 'The event stream', examples.players.stream),
     ...problemResponses('TOO_MANY_WAITERS'),
   },
 });
@@ -75,7 +86,9 @@ export const getPlayer = createRoute({
   path: '/v1/players/{playerId}',
   operationId: 'getPlayer',
   tags: ['players'],
-  summary: 'A player: its id and name',
+  summary: 'Read a player: its id and name',
+  description: 'What anyone may know of a player (the `Location` of POST /v1/players).',
+  security: publicAccess,
   request: { params: z.object({ playerId: z.string().regex(ID, 'an id: letters, digits and dashes').openapi({ param: { name: 'playerId', in: 'path' } }) }) },
-  responses: { 200: json(PlayerSchema, 'The player'), ...problemResponses('PLAYER_NOT_FOUND') },
+  responses: { 200: json(PlayerSchema, 'The player', examples.players.anna), ...problemResponses('PLAYER_NOT_FOUND') },
 });
