@@ -168,4 +168,20 @@ describe('readEventStream', () => {
     });
     expect(await collect(stream)).toEqual([]);
   });
+
+  it('ends when the caller aborts during a read whose body ignores the abort (as Node’s fetch did between chunks)', async () => {
+    const controller = new AbortController();
+    // A body that delivers one message and then neither ends nor errors when its fetch is aborted.
+    const deaf = () => new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode(event(1, 'cut'))) }));
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const m of readEventStream({ url: 'http://x/s', fetch: async () => deaf(), signal: controller.signal, clock: clock() })) {
+        seen.push(m.id);
+        setTimeout(() => controller.abort(), 10); // while the reader waits for the next chunk
+      }
+      return 'ended';
+    })();
+    expect(await reading).toBe('ended');
+    expect(seen).toEqual(['1']);
+  });
 });

@@ -130,9 +130,14 @@ export async function* readEventStream(options: EventStreamOptions): AsyncGenera
       let dropped = false;
       let complete = false;
       let giveUp: ReturnType<typeof setTimeout> | undefined;
+      // Stopping cancels the read itself: an aborted fetch does not always end its body's pending
+      // read (Node's fetch, aborted between two chunks, left it waiting for the next heartbeat).
+      const stop = () => void reader.cancel().catch(() => {});
+      own.signal.addEventListener('abort', stop, { once: true });
       try {
         for (;;) {
           const { done, value } = await reader.read();
+          if (own.signal.aborted) return;
           if (done) break;
           failures = 0; // the connection delivers
           if (complete) continue;
@@ -152,6 +157,7 @@ export async function* readEventStream(options: EventStreamOptions): AsyncGenera
         if (complete || own.signal.aborted || isAbort(e)) return;
         dropped = true;
       } finally {
+        own.signal.removeEventListener('abort', stop);
         clearTimeout(giveUp);
         if (!complete) reader.cancel().catch(() => {});
       }
