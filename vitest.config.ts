@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The fault suite starts servers of its own and runs alone: `npm run test:faults`.
+    exclude: ['**/node_modules/**', 'test/faults/**'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
