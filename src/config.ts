@@ -31,6 +31,28 @@ export interface AppConfig {
   maxWaiters: number;
   /** How many games one process keeps a copy of (0: none; every request reads the database). */
   gameCacheSize: number;
+  /** Long-polls and streams one client (a token's player, else an address) holds at most per process. */
+  maxWaitersPerClient: number;
+  /** Faults and abuse: every wait of a request is bounded (README, Operations). */
+  timeouts: Timeouts;
+}
+
+export interface Timeouts {
+  /** Opening a connection to the Postgres server. */
+  databaseConnectMs: number;
+  /** One statement on the server (Postgres's statement_timeout; 0: none). */
+  databaseStatementMs: number;
+  /** Waiting for a pooled connection; a call that cannot start in time is answered 503. */
+  databaseAcquireMs: number;
+  /** How long /readyz waits for the database before it says not ready. */
+  readyMs: number;
+  /** Receiving a request's headers, and the whole request (node:http headersTimeout, requestTimeout). */
+  httpHeadersMs: number;
+  httpRequestMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  httpKeepAliveMs: number;
+  /** A graceful shutdown (SIGTERM, SIGINT) that takes longer ends with the connections cut. */
+  shutdownMs: number;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +146,15 @@ const schema = z.object({
     .default('info'),
   MAX_WAITERS: integer(0, 1_000_000, 1000),
   GAME_CACHE_SIZE: integer(0, 1_000_000, 1000),
+  MAX_WAITERS_PER_CLIENT: integer(1, 1_000_000, 32),
+  DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
+  DATABASE_ACQUIRE_TIMEOUT_MS: integer(10, 600_000, 5000),
+  READY_TIMEOUT_MS: integer(10, 60_000, 1000),
+  HTTP_HEADERS_TIMEOUT_MS: integer(100, 600_000, 10_000),
+  HTTP_REQUEST_TIMEOUT_MS: integer(100, 600_000, 30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(100, 600_000, 5000),
+  SHUTDOWN_TIMEOUT_MS: integer(100, 600_000, 10_000),
 });
 
 const EXTERNAL_AUTH = ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE'] as const;
@@ -148,6 +179,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([`${missing.join(', ')}: required when ${given.join(', ')} is set (set all three or none)`]);
   }
 
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError([
+      `HTTP_HEADERS_TIMEOUT_MS: expected at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS}), got ${e.HTTP_HEADERS_TIMEOUT_MS}`,
+    ]);
+  }
+
   return {
     port: e.PORT,
     host: e.HOST,
@@ -166,5 +203,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     maxWaiters: e.MAX_WAITERS,
     gameCacheSize: e.GAME_CACHE_SIZE,
+    maxWaitersPerClient: e.MAX_WAITERS_PER_CLIENT,
+    timeouts: {
+      databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      databaseAcquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      readyMs: e.READY_TIMEOUT_MS,
+      httpHeadersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      httpRequestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      httpKeepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
   };
 }

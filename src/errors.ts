@@ -25,8 +25,11 @@ export type GameRefusalCode =
 
 export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL';
 
-/** The process cannot take one more waiting request (a long poll or a stream) now. */
-export type CapacityCode = 'TOO_MANY_WAITERS';
+/**
+ * The process cannot take one more waiting request (a long poll or a stream) now, or the
+ * database is away or too slow to answer in time.
+ */
+export type CapacityCode = 'TOO_MANY_WAITERS' | 'DATABASE_UNAVAILABLE';
 
 export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | CapacityCode;
 

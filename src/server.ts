@@ -41,7 +41,14 @@ export interface ServiceParts {
 }
 
 export async function buildService(config: AppConfig, options: ServiceOptions = {}): Promise<{ deps: AppDeps; parts: ServiceParts }> {
-  const database = options.database ?? (await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize }));
+  const { timeouts } = config;
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl, {
+      poolSize: config.databasePoolSize,
+      connectTimeoutMs: timeouts.databaseConnectMs,
+      limits: { acquireMs: timeouts.databaseAcquireMs, statementMs: timeouts.databaseStatementMs },
+    }));
   const players = new PlayerStore(database.db);
   // Plain moves in group commits, on half the pool's connections at most.
   const gameStore = new GameStore(database.db, new MoveBatcher(database.db, Math.max(1, Math.floor(config.databasePoolSize / 2))));
@@ -81,7 +88,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       players,
       games,
       matches,
-      ready: () => isReady(database),
+      ready: () => isReady(database, timeouts.readyMs),
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
     parts: { database, players, gameStore, matchStore, cache, notifier },

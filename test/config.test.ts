@@ -26,6 +26,17 @@ describe('loadConfig', () => {
       logLevel: 'info',
       maxWaiters: 1000,
       gameCacheSize: 1000,
+      maxWaitersPerClient: 32,
+      timeouts: {
+        databaseConnectMs: 5000,
+        databaseStatementMs: 5000,
+        databaseAcquireMs: 5000,
+        readyMs: 1000,
+        httpHeadersMs: 10_000,
+        httpRequestMs: 30_000,
+        httpKeepAliveMs: 5000,
+        shutdownMs: 10_000,
+      },
     });
   });
 
@@ -43,6 +54,15 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'silent',
       MAX_WAITERS: '0',
       GAME_CACHE_SIZE: '0',
+      MAX_WAITERS_PER_CLIENT: '4',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '1500',
+      READY_TIMEOUT_MS: '500',
+      HTTP_HEADERS_TIMEOUT_MS: '3000',
+      HTTP_REQUEST_TIMEOUT_MS: '6000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '7000',
+      SHUTDOWN_TIMEOUT_MS: '20000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -54,6 +74,17 @@ describe('loadConfig', () => {
       logLevel: 'silent',
       maxWaiters: 0,
       gameCacheSize: 0,
+      maxWaitersPerClient: 4,
+      timeouts: {
+        databaseConnectMs: 2000,
+        databaseStatementMs: 0,
+        databaseAcquireMs: 1500,
+        readyMs: 500,
+        httpHeadersMs: 3000,
+        httpRequestMs: 6000,
+        httpKeepAliveMs: 7000,
+        shutdownMs: 20_000,
+      },
     });
   });
 
@@ -75,6 +106,9 @@ describe('loadConfig', () => {
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: expected an integer 1..1000, got "0"'],
     [{ GAME_CACHE_SIZE: '-5' }, 'GAME_CACHE_SIZE: expected an integer 0..1000000, got "-5"'],
     [{ LOG_LEVEL: 'debug' }, 'LOG_LEVEL: expected info or silent, got "debug"'],
+    [{ SHUTDOWN_TIMEOUT_MS: '5s' }, 'SHUTDOWN_TIMEOUT_MS: expected an integer 100..600000, got "5s"'],
+    [{ MAX_WAITERS_PER_CLIENT: '0' }, 'MAX_WAITERS_PER_CLIENT: expected an integer 1..1000000, got "0"'],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '40000' }, 'HTTP_HEADERS_TIMEOUT_MS: expected at most HTTP_REQUEST_TIMEOUT_MS (30000), got 40000'],
     [{ AUTH_JWKS_URL: 'ftp://x', AUTH_ISSUER: 'i', AUTH_AUDIENCE: 'a' }, 'AUTH_JWKS_URL: expected an http(s) URL'],
     [{ AUTH_ISSUER: 'i' }, 'AUTH_JWKS_URL, AUTH_AUDIENCE: required when AUTH_ISSUER is set (set all three or none)'],
   ])('names the variable and the problem: %o', (env, message) => {

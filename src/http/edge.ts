@@ -6,6 +6,7 @@ import type { ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
+import { unavailableOf } from '../db/availability.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -90,6 +91,9 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
       c.header('WWW-Authenticate', `Bearer error="invalid_token"`);
       return problemResponse(c, new ProblemError(err.code, err.message));
     }
+    // The database away or too slow, wherever it surfaced (drizzle wraps the driver's errors).
+    const unavailable = unavailableOf(err);
+    if (unavailable) return problemResponse(c, new ProblemError(unavailable.code, unavailable.detail));
     // hono's own: the validator's refusals of a body it cannot parse or a type it does not take.
     if (err instanceof HTTPException) {
       const code = HTTP_EXCEPTIONS[err.status];
@@ -120,7 +124,8 @@ export function documentEdgeProblems(app: App): void {
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== 'route' || !def.route.path.startsWith('/v1/')) continue;
     const { route } = def;
-    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED'];
+    // Every /v1 call reads or writes the database, and a process that shuts down refuses it.
+    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'DATABASE_UNAVAILABLE', 'SHUTTING_DOWN'];
     const { params, query, headers, body } = route.request ?? {};
     if (params || query || headers || body) codes.push('VALIDATION_FAILED');
     if (body) codes.push('MALFORMED_JSON');

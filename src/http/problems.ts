@@ -7,13 +7,15 @@ import type { DomainErrorCode } from '../errors.ts';
 import { ProblemSchema } from './schemas.ts';
 
 /** Codes only the HTTP edge answers: requests that never reach a use case. */
-export type EdgeCode = 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'NOT_FOUND' | 'INTERNAL';
+export type EdgeCode = 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'NOT_FOUND' | 'INTERNAL' | 'SHUTTING_DOWN';
 
 export type ProblemCode = DomainErrorCode | EdgeCode;
 
 interface Entry {
   status: ContentfulStatusCode;
   description: string;
+  /** Seconds a client waits before it tries again (the Retry-After header; every 503 has one). */
+  retryAfter?: number;
 }
 
 export const PROBLEMS: Record<ProblemCode, Entry> = {
@@ -63,8 +65,18 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   MATCH_GAME: { status: 422, description: 'the game belongs to a match, which goes on by itself' },
   // 500, 503
   INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },
-  TOO_MANY_WAITERS: { status: 503, description: 'this process holds too many waiting requests; retry shortly' },
+  TOO_MANY_WAITERS: { status: 503, retryAfter: 1, description: 'this process (or you, on it) holds too many waiting requests; retry after Retry-After' },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    retryAfter: 1,
+    description:
+      'the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion',
+  },
+  SHUTTING_DOWN: { status: 503, retryAfter: 1, description: 'this process is shutting down; retry after Retry-After (on a new connection)' },
 };
+
+/** Retry-After of the 503 answers that are no problem+json (`/readyz`). */
+export const RETRY_AFTER_SECONDS = 1;
 
 /** The engine's refusals of a move, every one of them. */
 export const ENGINE_CODES = [
@@ -128,6 +140,8 @@ export function problemBody(p: ProblemError): Problem {
 }
 
 export function problemResponse(c: Context, p: ProblemError): Response {
+  const retryAfter = PROBLEMS[p.code].retryAfter;
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
   return c.body(JSON.stringify(problemBody(p)), p.status, { 'Content-Type': 'application/problem+json' });
 }
 
@@ -135,8 +149,14 @@ export function problemResponse(c: Context, p: ProblemError): Response {
 
 interface ProblemResponse {
   description: string;
+  headers?: typeof RETRY_AFTER_HEADER;
   content: { 'application/problem+json': { schema: typeof ProblemSchema } };
 }
+
+/** The Retry-After header of every 503, as documented. */
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' as const, minimum: 0 } },
+};
 
 /** The codes behind each generated problem response (see documentEdgeProblems). */
 const CODES = new WeakMap<object, readonly ProblemCode[]>();
@@ -152,6 +172,7 @@ export function problemResponses(...codes: ProblemCode[]): Record<number, Proble
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     const response: ProblemResponse = {
       description: list.map((c) => `${c}: ${PROBLEMS[c].description}`).join('; '),
+      ...(list.some((c) => PROBLEMS[c].retryAfter !== undefined) ? { headers: RETRY_AFTER_HEADER } : {}),
       content: { 'application/problem+json': { schema: ProblemSchema } },
     };
     CODES.set(response, list);
