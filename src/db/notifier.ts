@@ -21,11 +21,12 @@ export interface Notifier {
   observe(observer: VersionObserver): void;
   /**
    * Resolves true as soon as `key` passes `version` (as published), false after `timeoutMs`
-   * or when `signal` aborts. Throws DomainError TOO_MANY_WAITERS past the waiter cap.
+   * or when `signal` aborts. Throws DomainError TOO_MANY_WAITERS past the waiter cap, or past
+   * the cap of `client` (who waits: a player, an address).
    */
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
-  /** Whether one more waiter fits under the cap (checked before a stream opens). */
-  hasRoom(): boolean;
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean>;
+  /** Whether one more waiter (of `client`) fits under the caps (checked before a stream opens). */
+  hasRoom(client?: string): boolean;
   close(): Promise<void>;
 }
 
@@ -40,12 +41,13 @@ export async function waitPast(
   timeoutMs: number,
   readVersion: () => Promise<number | null>,
   signal?: AbortSignal,
+  client?: string,
 ): Promise<boolean> {
   const done = new AbortController();
   const onAbort = () => done.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const moved = notifier.wait(key, version, timeoutMs, done.signal);
+    const moved = notifier.wait(key, version, timeoutMs, done.signal, client);
     const current = await readVersion();
     if (current !== null && current > version) {
       done.abort();
@@ -60,20 +62,38 @@ export async function waitPast(
 
 type Waiter = { version: number; wake: (moved: boolean) => void };
 
-export const tooManyWaiters = () => new DomainError('TOO_MANY_WAITERS', 'this server holds too many waiting requests; retry shortly');
+export const tooManyWaiters = (mine = false) =>
+  new DomainError(
+    'TOO_MANY_WAITERS',
+    mine ? 'you hold too many waiting requests on this server; end one, or retry shortly' : 'this server holds too many waiting requests; retry shortly',
+  );
 
-/** Waiters registry shared by implementations: one map per process, capped. */
+/**
+ * Waiters registry shared by implementations: one map per process, capped, and capped per client
+ * too (so one client cannot take every slot of the process).
+ */
 export class Waiters {
   private readonly byKey = new Map<string, Set<Waiter>>();
+  private readonly byClient = new Map<string, number>();
   private count = 0;
-  constructor(private readonly max: number) {}
+  constructor(
+    private readonly max: number,
+    private readonly maxPerClient = Infinity,
+  ) {}
 
   get size(): number {
     return this.count;
   }
 
-  hasRoom(): boolean {
-    return this.count < this.max;
+  hasRoom(client?: string): boolean {
+    return this.count < this.max && (client === undefined || (this.byClient.get(client) ?? 0) < this.maxPerClient);
+  }
+
+  /** The refusal for one more waiter of `client`, or null when it fits. */
+  private refusal(client?: string): DomainError | null {
+    if (this.count >= this.max) return tooManyWaiters();
+    if (client !== undefined && (this.byClient.get(client) ?? 0) >= this.maxPerClient) return tooManyWaiters(true);
+    return null;
   }
 
   notify(key: string, version: number): void {
@@ -82,8 +102,9 @@ export class Waiters {
     for (const w of set) if (version > w.version) w.wake(true);
   }
 
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    if (this.count >= this.max) throw tooManyWaiters();
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean> {
+    const refused = this.refusal(client);
+    if (refused) throw refused;
     return new Promise<boolean>((resolve) => {
       let set = this.byKey.get(key);
       if (!set) this.byKey.set(key, (set = new Set()));
@@ -92,7 +113,14 @@ export class Waiters {
         wake: (moved) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
-          if (set!.delete(waiter)) this.count--;
+          if (set!.delete(waiter)) {
+            this.count--;
+            if (client !== undefined) {
+              const left = (this.byClient.get(client) ?? 1) - 1;
+              if (left > 0) this.byClient.set(client, left);
+              else this.byClient.delete(client);
+            }
+          }
           if (set!.size === 0) this.byKey.delete(key);
           resolve(moved);
         },
@@ -101,6 +129,7 @@ export class Waiters {
       const timer = setTimeout(() => waiter.wake(false), timeoutMs);
       set.add(waiter);
       this.count++;
+      if (client !== undefined) this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (signal?.aborted) onAbort();
     });
@@ -119,8 +148,8 @@ export class Waiters {
 export class LocalNotifier implements Notifier {
   protected readonly waiters: Waiters;
   private readonly observers: VersionObserver[] = [];
-  constructor(maxWaiters: number) {
-    this.waiters = new Waiters(maxWaiters);
+  constructor(maxWaiters: number, maxWaitersPerClient?: number) {
+    this.waiters = new Waiters(maxWaiters, maxWaitersPerClient);
   }
   async publish(key: string, version: number): Promise<void> {
     this.heard(key, version);
@@ -138,11 +167,11 @@ export class LocalNotifier implements Notifier {
   observe(observer: VersionObserver): void {
     this.observers.push(observer);
   }
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    return this.waiters.wait(key, version, timeoutMs, signal);
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean> {
+    return this.waiters.wait(key, version, timeoutMs, signal, client);
   }
-  hasRoom(): boolean {
-    return this.waiters.hasRoom();
+  hasRoom(client?: string): boolean {
+    return this.waiters.hasRoom(client);
   }
   async close(): Promise<void> {
     this.waiters.wakeAll();
@@ -179,8 +208,8 @@ export class PgNotifier extends LocalNotifier {
   private lastSent = -Infinity;
   private closed = false;
 
-  static async start(database: Database, maxWaiters: number): Promise<PgNotifier> {
-    const notifier = new PgNotifier(maxWaiters);
+  static async start(database: Database, maxWaiters: number, maxWaitersPerClient?: number): Promise<PgNotifier> {
+    const notifier = new PgNotifier(maxWaiters, maxWaitersPerClient);
     const onNotify = (payload: string) => {
       for (const line of payload.split('\n')) {
         const at = line.lastIndexOf(' ');

@@ -1,8 +1,9 @@
 // What every request passes before a route and after an error: the access log, the body limit,
 // the JSON content type, the validation hook, and the error handler that turns every refusal
 // into problem+json through the catalogue. Documented once for every operation.
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
@@ -34,6 +35,22 @@ export function createApi(): App {
       throw new ProblemError('VALIDATION_FAILED', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
     },
   });
+}
+
+/**
+ * Who a request comes from, for the limits per client (waiter slots): the token's player, else
+ * the address the connection comes from (a proxy in front makes its clients one).
+ */
+export function clientOf(c: Context<AppEnv>): string {
+  const player = c.var.player?.playerId;
+  if (player) return `player:${player}`;
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    // not served by node:http (app.request in tests): one anonymous client
+  }
+  return `address:${address ?? 'unknown'}`;
 }
 
 /** One access-log line per request: no query string, no headers, no bodies (no tokens, no cards). */
