@@ -1,5 +1,5 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
-import { swaggerUI } from '@hono/swagger-ui';
+import { SwaggerUI, swaggerUI } from '@hono/swagger-ui';
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
 import { accessLog, createApi, documentEdgeProblems, limitBody, problemHandler, requireJson } from './edge.ts';
@@ -10,12 +10,24 @@ import { OPENAPI_INFO } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
 import { ProblemError } from './problems.ts';
+import { inlineScripts, scriptHash, securityHeaders, type PageAllowances } from './security.ts';
+
+const DOCS = { url: '/openapi.json', title: 'Offiziersskat API' };
+/**
+ * /docs is Swagger UI as @hono/swagger-ui renders it: its bundle and stylesheet from the CDN and
+ * one inline start-up script, allowed by its hash (never 'unsafe-inline').
+ */
+const DOCS_ALLOWANCES: PageAllowances = {
+  scriptSrc: ['https://cdn.jsdelivr.net', ...inlineScripts(SwaggerUI(DOCS)).map(scriptHash)],
+  styleSrc: ['https://cdn.jsdelivr.net'],
+};
 
 export function createApp(deps: AppDeps): App {
   const { players, tokens, log } = deps;
   const app = createApi();
 
   app.use('*', accessLog(log));
+  app.use('*', securityHeaders({ '/docs': DOCS_ALLOWANCES }));
   app.use('*', limitBody());
   app.use('/v1/*', requireJson());
   app.use(
@@ -46,7 +58,7 @@ export function createApp(deps: AppDeps): App {
   });
   documentEdgeProblems(app);
   app.doc31('/openapi.json', OPENAPI_INFO);
-  app.get('/docs', swaggerUI({ url: '/openapi.json', title: 'Offiziersskat API' }));
+  app.get('/docs', swaggerUI(DOCS));
 
   app.notFound(() => {
     throw new ProblemError('NOT_FOUND', 'no such route');
