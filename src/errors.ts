@@ -26,10 +26,10 @@ export type GameRefusalCode =
 export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL';
 
 /**
- * The process cannot take one more waiting request (a long poll or a stream) now, or the
- * database is away or too slow to answer in time.
+ * The process cannot take one more waiting request (a long poll or a stream) now, the database
+ * is away or too slow to answer in time, or the process is shutting down.
  */
-export type CapacityCode = 'TOO_MANY_WAITERS' | 'DATABASE_UNAVAILABLE';
+export type CapacityCode = 'TOO_MANY_WAITERS' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
 
 export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | CapacityCode;
 

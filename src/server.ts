@@ -1,6 +1,7 @@
 // The composition root: configuration → database → stores → application layer → app → server.
 import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
 import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -28,6 +29,8 @@ export interface ServiceOptions {
   timing?: Partial<AppDeps['timing']>;
   /** Another game cache (tests: one that misses announcements). */
   gameCache?: GameCache;
+  /** Whether the process is shutting down (startService sets it). */
+  stopping?: () => boolean;
 }
 
 /** What the service is made of below the HTTP app (tests look at some of it). */
@@ -88,7 +91,8 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       players,
       games,
       matches,
-      ready: () => isReady(database, timeouts.readyMs),
+      ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
+      stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
     parts: { database, players, gameStore, matchStore, cache, notifier },
@@ -100,31 +104,97 @@ export interface RunningService {
   parts: ServiceParts;
   url: string;
   server: ServerType;
-  /** Stops accepting, wakes waiters, closes the database (unless it was handed in). */
+  /** Requests being answered now (streams included). */
+  inFlight(): number;
+  /**
+   * The graceful shutdown (SIGTERM, SIGINT): stops accepting connections and says not ready;
+   * lets waiters go (a long poll answers what it has, a stream ends with a `retry:` hint);
+   * refuses new requests on open connections (503 SHUTTING_DOWN); lets the requests in flight
+   * finish (and with them the group commits they wait for); sends the last announcements; closes
+   * the connections and the database. True when all of it took less than `timeoutMs`; else the
+   * connections are cut at `timeoutMs` and it resolves false.
+   */
+  shutdown(timeoutMs: number): Promise<boolean>;
+  /** Stops at once: wakes waiters, cuts connections, closes the database (unless handed in). */
   close(): Promise<void>;
 }
 
 export async function startService(config: AppConfig, options: ServiceOptions = {}): Promise<RunningService> {
-  const { deps, parts } = await buildService(config, options);
+  let stopping = false;
+  const { deps, parts } = await buildService(config, { stopping: () => stopping, ...options });
   const app = createApp(deps);
+  const { timeouts } = config;
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: {
+          // Against slow clients: the headers, and the whole request, must arrive in time (a
+          // long poll or a stream is a request received at once, answered late: not cut).
+          headersTimeout: timeouts.httpHeadersMs,
+          requestTimeout: timeouts.httpRequestMs,
+          // How often node looks for requests past those times (default 30 s).
+          connectionsCheckingInterval: Math.min(1000, timeouts.httpHeadersMs),
+        },
+      },
+      () => resolve(s),
+    );
   });
+  const http = server as Server;
+  http.keepAliveTimeout = timeouts.httpKeepAliveMs;
+  let active = 0;
+  let idle: (() => void) | null = null;
+  http.on('request', (_req, res) => {
+    active++;
+    res.once('close', () => {
+      active--;
+      if (active === 0) idle?.();
+    });
+  });
+  const allAnswered = () => new Promise<void>((resolve) => (active === 0 ? resolve() : (idle = resolve)));
+
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const closeDatabase = async () => {
+    if (!options.database) await parts.database.close();
+  };
   return {
     deps,
     parts,
     url: `http://${host}:${port}`,
     server,
+    inFlight: () => active,
+    async shutdown(timeoutMs) {
+      const deadline = performance.now() + timeoutMs;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      stopping = true;
+      // Stop listening, but keep the open connections: http.Server.close() would also close the
+      // idle keep-alive ones, racing a request a client may be sending on one right now.
+      NetServer.prototype.close.call(http);
+      parts.notifier.drain();
+      const clean = await Promise.race([allAnswered().then(() => true as const), late]);
+      clearTimeout(timer);
+      http.closeAllConnections();
+      // The last announcements, then the pools (what is left of the time, at least a moment).
+      await parts.notifier.close();
+      if (!options.database) {
+        const left = Math.max(100, deadline - performance.now());
+        await Promise.race([parts.database.close(), new Promise((r) => setTimeout(r, left))]);
+      }
+      return clean && performance.now() <= deadline;
+    },
     async close() {
+      stopping = true;
       await parts.notifier.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Long-lived keep-alive sockets would hold close() open.
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        http.closeAllConnections();
       });
-      if (!options.database) await parts.database.close();
+      await closeDatabase();
     },
   };
 }

@@ -27,6 +27,11 @@ export interface Notifier {
   wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean>;
   /** Whether one more waiter (of `client`) fits under the caps (checked before a stream opens). */
   hasRoom(client?: string): boolean;
+  /**
+   * The process is shutting down: every waiter is let go now (a long poll answers what it has), and
+   * a new wait is refused (SHUTTING_DOWN). Announcements still go out until close().
+   */
+  drain(): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +67,8 @@ export async function waitPast(
 
 type Waiter = { version: number; wake: (moved: boolean) => void };
 
+export const shuttingDown = () => new DomainError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)');
+
 export const tooManyWaiters = (mine = false) =>
   new DomainError(
     'TOO_MANY_WAITERS',
@@ -76,6 +83,7 @@ export class Waiters {
   private readonly byKey = new Map<string, Set<Waiter>>();
   private readonly byClient = new Map<string, number>();
   private count = 0;
+  private draining = false;
   constructor(
     private readonly max: number,
     private readonly maxPerClient = Infinity,
@@ -91,6 +99,7 @@ export class Waiters {
 
   /** The refusal for one more waiter of `client`, or null when it fits. */
   private refusal(client?: string): DomainError | null {
+    if (this.draining) return shuttingDown();
     if (this.count >= this.max) return tooManyWaiters();
     if (client !== undefined && (this.byClient.get(client) ?? 0) >= this.maxPerClient) return tooManyWaiters(true);
     return null;
@@ -139,6 +148,12 @@ export class Waiters {
   wakeAll(moved = false): void {
     for (const set of this.byKey.values()) for (const w of [...set]) w.wake(moved);
   }
+
+  /** Lets every waiter go and refuses new ones (SHUTTING_DOWN) from now on. */
+  drain(): void {
+    this.draining = true;
+    this.wakeAll();
+  }
 }
 
 /**
@@ -173,8 +188,11 @@ export class LocalNotifier implements Notifier {
   hasRoom(client?: string): boolean {
     return this.waiters.hasRoom(client);
   }
+  drain(): void {
+    this.waiters.drain();
+  }
   async close(): Promise<void> {
-    this.waiters.wakeAll();
+    this.waiters.drain();
   }
 }
 
@@ -267,7 +285,7 @@ export class PgNotifier extends LocalNotifier {
     this.timer = null;
     await this.sending;
     await this.flush();
-    this.waiters.wakeAll();
+    this.waiters.drain();
     await this.stop();
   }
 }

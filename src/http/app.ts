@@ -2,7 +2,7 @@
 import { SwaggerUI, swaggerUI } from '@hono/swagger-ui';
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
-import { accessLog, createApi, documentEdgeProblems, limitBody, problemHandler, requireJson } from './edge.ts';
+import { accessLog, createApi, documentEdgeProblems, limitBody, problemHandler, refuseWhenStopping, requireJson } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
 import { matchesApi } from './matches/api.ts';
@@ -28,6 +28,7 @@ export function createApp(deps: AppDeps): App {
 
   app.use('*', accessLog(log));
   app.use('*', securityHeaders({ '/docs': DOCS_ALLOWANCES }));
+  if (deps.stopping) app.use('*', refuseWhenStopping(deps.stopping));
   app.use('*', limitBody());
   app.use('/v1/*', requireJson());
   app.use(

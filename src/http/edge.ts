@@ -62,6 +62,22 @@ export function accessLog(log: Logger): MiddlewareHandler {
   };
 }
 
+/**
+ * A process shutting down refuses the requests that arrive meanwhile on open connections (503
+ * SHUTTING_DOWN with Retry-After), lets those already in flight finish, and closes every
+ * connection after its answer, so the client's next request opens one to another process.
+ */
+export function refuseWhenStopping(stopping: () => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    if (stopping()) {
+      c.header('Connection', 'close');
+      throw new ProblemError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)');
+    }
+    await next();
+    if (stopping()) c.header('Connection', 'close');
+  };
+}
+
 const tooLarge = () => new ProblemError('PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
 
 /**

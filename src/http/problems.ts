@@ -7,7 +7,7 @@ import type { DomainErrorCode } from '../errors.ts';
 import { ProblemSchema } from './schemas.ts';
 
 /** Codes only the HTTP edge answers: requests that never reach a use case. */
-export type EdgeCode = 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'NOT_FOUND' | 'INTERNAL' | 'SHUTTING_DOWN';
+export type EdgeCode = 'VALIDATION_FAILED' | 'MALFORMED_JSON' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'NOT_FOUND' | 'INTERNAL';
 
 export type ProblemCode = DomainErrorCode | EdgeCode;
 
