@@ -6,7 +6,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { components, paths } from '../client/generated/api-types.ts';
 import { newTally, tally, type SideTally } from './selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './strategy.ts';
-import { keepAliveFetch, PlainRequest } from './transport.ts';
+import { keepAliveFetch, PlainRequest, type PlainResponse } from './transport.ts';
 
 export type GameView = components['schemas']['GameView'];
 export type Problem = components['schemas']['Problem'];
@@ -37,6 +37,19 @@ export interface RunnerOptions {
   onMove?: (latencyMs: number) => void;
   /** Another fetch (tests); without it, requests go over node:http keep-alive sockets. */
   fetch?: (input: Request) => Promise<Response>;
+  /**
+   * Fault runs (bench/faults.ts): more servers of the same service. The bots of even games use
+   * one server, those of odd games two different ones; a bot whose request fails to connect or is
+   * answered 503 waits (Retry-After, at most 2 s) and sends it again to the next server, for up to
+   * `retryForMs`. Needs the keep-alive transport (no `fetch`).
+   */
+  servers?: string[];
+  /** How long a request is retried (default 30 s with `servers`). */
+  retryForMs?: number;
+  /** Moves with an Idempotency-Key (a retry sends the same key): in no game, odd games, or all. */
+  idempotency?: 'none' | 'half' | 'all';
+  /** Called with every move answered 200: the game, its version after the move, the events it caused. */
+  onAck?: (ack: { gameId: string; version: number; events: { seq: number; type: string }[] }) => void;
 }
 
 export interface RunSummary {
@@ -56,6 +69,8 @@ export interface RunSummary {
   sides: { strategy: SideTally; opponent: SideTally };
   /** The finished games' ids (e.g. to fetch and verify their records). */
   gameIds: string[];
+  /** With `servers`: requests sent again, after a 503 or after a connection error (by its code). */
+  retried: { unavailable: number; network: Record<string, number> };
 }
 
 /** A failed request that ends the game it belongs to. */
@@ -74,6 +89,8 @@ interface Bot {
   name: string;
   strategy: StrategyName;
   auth: { Authorization: string };
+  /** The client of the server it talks to. */
+  api: Api;
 }
 
 type Api = Client<paths>;
@@ -81,7 +98,7 @@ type Api = Client<paths>;
 async function createBot(api: Api, name: string, strategy: StrategyName): Promise<Bot> {
   const { data, error, response } = await api.POST('/v1/players', { body: { name } });
   if (!data) throw problemError('POST /v1/players', response, error);
-  return { name, strategy, auth: { Authorization: `Bearer ${data.token}` } };
+  return { name, strategy, auth: { Authorization: `Bearer ${data.token}` }, api };
 }
 
 function problemError(what: string, response: Response, error: unknown): BotError {
@@ -103,14 +120,56 @@ export function practiceSeed(seed: number, i: number): string {
   return ((BigInt(seed >>> 0) << 32n) | BigInt(i)).toString(16).padStart(64, '0');
 }
 
+/**
+ * A transport that sends a request again, to the next of `servers`, after a connection error or a
+ * 503 (waiting Retry-After, at most 2 s; 100 ms after an error), until `retryForMs` has passed.
+ */
+function failoverFetch(
+  send: (request: PlainRequest) => Promise<PlainResponse>,
+  servers: string[],
+  first: number,
+  retryForMs: number,
+  retried: RunSummary['retried'],
+) {
+  return async (request: PlainRequest): Promise<PlainResponse> => {
+    const path = request.url.replace(/^https?:\/\/[^/]+/, '');
+    const deadline = performance.now() + retryForMs;
+    for (let i = first; ; i = (i + 1) % servers.length) {
+      const attempt = new PlainRequest(`${servers[i]}${path}`, request);
+      let wait: number;
+      try {
+        const response = await send(attempt);
+        if (response.status !== 503 || performance.now() > deadline) return response;
+        retried.unavailable++;
+        wait = Math.min(2000, 1000 * Number(response.headers.get('retry-after') ?? 1));
+      } catch (e) {
+        if (request.signal?.aborted || performance.now() > deadline) throw e;
+        const code = (e as { code?: string }).code ?? 'ERROR';
+        retried.network[code] = (retried.network[code] ?? 0) + 1;
+        wait = 100;
+      }
+      await new Promise((r) => setTimeout(r, wait));
+      if (request.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+    }
+  };
+}
+
 export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   const opponent = options.opponent ?? options.strategy;
-  const api = createClient<paths>({
-    baseUrl: options.server.replace(/\/$/, ''),
-    ...(options.fetch
-      ? { fetch: options.fetch }
-      : { fetch: keepAliveFetch() as unknown as typeof fetch, Request: PlainRequest as unknown as typeof Request }),
-  });
+  const retried: RunSummary['retried'] = { unavailable: 0, network: {} };
+  const servers = (options.servers ?? [options.server]).map((s) => s.replace(/\/$/, ''));
+  const transport = keepAliveFetch();
+  const clientFor = (first: number): Api =>
+    createClient<paths>({
+      baseUrl: servers[first],
+      ...(options.fetch
+        ? { fetch: options.fetch }
+        : {
+            fetch: (options.servers ? failoverFetch(transport, servers, first, options.retryForMs ?? 30_000, retried) : transport) as unknown as typeof fetch,
+            Request: PlainRequest as unknown as typeof Request,
+          }),
+    });
+  const apis = servers.map((_, i) => clientFor(i));
   const summary: RunSummary = {
     games: 0,
     failedGames: 0,
@@ -122,6 +181,7 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
     samples: [],
     sides: { strategy: newTally(options.strategy), opponent: newTally(opponent) },
     gameIds: [],
+    retried,
   };
   const fail = (e: unknown) => {
     const code = e instanceof BotError ? e.code : 'CLIENT_ERROR';
@@ -136,10 +196,12 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   let next = 0;
   const worker = async (slot: number) => {
     let bots: [Bot, Bot];
+    // With several servers: the bots of odd slots sit on two different ones.
+    const home = [apis[slot % apis.length], apis[(slot + (slot % 2)) % apis.length]];
     try {
       bots = [
-        await createBot(api, `${options.strategy}-${slot}`, options.strategy),
-        await createBot(api, `${opponent}-${slot}b`, opponent),
+        await createBot(home[0], `${options.strategy}-${slot}`, options.strategy),
+        await createBot(home[1], `${opponent}-${slot}b`, opponent),
       ];
     } catch (e) {
       fail(e);
@@ -148,7 +210,7 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
     while (next < options.games && performance.now() < deadline) {
       const i = next++;
       try {
-        await playGame(api, options, bots, i, summary);
+        await playGame(options, bots, i, summary);
         summary.games++;
       } catch (e) {
         summary.failedGames++;
@@ -164,24 +226,25 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
 }
 
 /** One game: the first bot creates it (seats alternate with `i`), the second joins; both play. */
-async function playGame(api: Api, options: RunnerOptions, [a, b]: [Bot, Bot], i: number, summary: RunSummary) {
+async function playGame(options: RunnerOptions, [a, b]: [Bot, Bot], i: number, summary: RunSummary) {
   const aSeat: Seat = i % 2 === 0 ? 'forehand' : 'dealer';
   const body = {
     variant: options.variant ?? 'classic',
     seat: aSeat,
     ...(options.seed !== undefined ? { seed: practiceSeed(options.seed, i) } : {}),
   };
-  const created = await api.POST('/v1/games', { body, headers: a.auth });
+  const created = await a.api.POST('/v1/games', { body, headers: a.auth });
   if (!created.data) throw problemError('POST /v1/games', created.response, created.error);
   const gameId = created.data.id;
-  const joined = await api.POST('/v1/games/{gameId}/join', { params: { path: { gameId } }, headers: b.auth });
+  const joined = await b.api.POST('/v1/games/{gameId}/join', { params: { path: { gameId } }, headers: b.auth });
   if (!joined.data) throw problemError('POST /join', joined.response, joined.error);
 
   // When one bot fails, the other stops waiting.
   const abort = new AbortController();
+  const idempotent = options.idempotency === 'all' || (options.idempotency === 'half' && i % 2 === 1);
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const play = (bot: Bot, view: GameView, side: number) =>
-    playAs(api, bot, view, rng(seed * 2 + i * 4 + side + 1), summary, abort.signal, options.onMove).catch((e) => {
+    playAs(bot, view, rng(seed * 2 + i * 4 + side + 1), summary, abort.signal, options, idempotent).catch((e) => {
       abort.abort();
       throw e;
     });
@@ -206,14 +269,15 @@ const isAbort = (e: unknown) => e instanceof Error && e.name === 'AbortError';
 
 /** One bot's side of a game: move when it is its turn, otherwise long-poll for the next version. */
 async function playAs(
-  api: Api,
   bot: Bot,
   first: GameView,
   pick: (n: number) => number,
   summary: RunSummary,
   signal: AbortSignal,
-  onMove?: (latencyMs: number) => void,
+  { onMove, onAck }: RunnerOptions,
+  idempotent: boolean,
 ): Promise<GameView> {
+  const { api } = bot;
   const gameId = first.id;
   const strategy = STRATEGIES[bot.strategy];
   const memory = newMemory();
@@ -227,10 +291,11 @@ async function playAs(
       const { data, error, response } = await api.POST('/v1/games/{gameId}/moves', {
         params: { path },
         body: { move, expectedVersion: view.version },
-        headers: bot.auth,
+        headers: idempotent ? { ...bot.auth, 'Idempotency-Key': crypto.randomUUID() } : bot.auth,
         signal,
       });
       if (data) {
+        onAck?.({ gameId, version: data.version, events: data.events.map((e) => ({ seq: e.seq, type: e.event.type })) });
         const ms = performance.now() - t0;
         summary.latencies.push(ms);
         summary.moves++;
