@@ -99,6 +99,9 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   };
 }
 
+/** How long a shutting-down process keeps idle connections open after the last answer. */
+const LINGER_MS = 250;
+
 export interface RunningService {
   deps: AppDeps;
   parts: ServiceParts;
@@ -175,7 +178,16 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
       // idle keep-alive ones, racing a request a client may be sending on one right now.
       NetServer.prototype.close.call(http);
       parts.notifier.drain();
-      const clean = await Promise.race([allAnswered().then(() => true as const), late]);
+      // Every request answered, and none more for a moment: a request a client sent on an open
+      // connection just as the last answer left is answered too (503) rather than cut off.
+      const settled = async () => {
+        do {
+          await allAnswered();
+          await new Promise((r) => setTimeout(r, LINGER_MS));
+        } while (active > 0);
+        return true as const;
+      };
+      const clean = await Promise.race([settled(), late]);
       clearTimeout(timer);
       http.closeAllConnections();
       // The last announcements, then the pools (what is left of the time, at least a moment).
