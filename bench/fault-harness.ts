@@ -50,9 +50,9 @@ export interface ServerProcess {
 }
 
 /** Starts `node dist/main.js` on a free port and waits until it is ready. */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
   buildOnce();
-  const port = await freePort();
+  port ??= await freePort();
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: '4', ...env },
