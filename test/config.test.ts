@@ -35,7 +35,7 @@ describe('loadConfig', () => {
         httpHeadersMs: 10_000,
         httpRequestMs: 30_000,
         httpKeepAliveMs: 5000,
-        shutdownMs: 10_000,
+        shutdownMs: 8000,
       },
     });
   });
