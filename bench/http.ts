@@ -128,7 +128,8 @@ async function startChild(databaseUrl: string): Promise<Server> {
   args.push('dist/main.js');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent' },
+    // SINGLE_PROCESS: the process measured (RSS, CPU, profile) is the one that serves, not a primary.
+    env: { ...env, DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: POOL_SIZE, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', SINGLE_PROCESS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -7,12 +7,12 @@ import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config.ts';
 import type { Logger } from './log.ts';
 
-/**
- * Workers to run. One for now; more need a Postgres server (embedded PGlite is one process's
- * database).
- */
+/** Workers on a Postgres server (one for now; this is the line that reads a setting later). */
+const WORKERS = 1;
+
+/** Workers to run: one on embedded PGlite, which is one process's database. */
 export function workerCount(config: AppConfig): number {
-  return config.databaseUrl?.startsWith('postgres') ? 1 : 1;
+  return config.databaseUrl?.startsWith('postgres') ? WORKERS : 1;
 }
 
 /** A worker that lived at least this long was healthy: its death restarts the next one at once. */
