@@ -110,11 +110,10 @@ export interface RunningService {
   /** Requests being answered now (streams included). */
   inFlight(): number;
   /**
-   * The graceful shutdown (SIGTERM, SIGINT): stops accepting connections and says not ready;
-   * lets waiters go (a long poll answers what it has, a stream ends with a `retry:` hint);
-   * refuses new requests on open connections (503 SHUTTING_DOWN); lets the requests in flight
-   * finish (and with them the group commits they wait for); sends the last announcements; closes
-   * the connections and the database. True when all of it took less than `timeoutMs`; else the
+   * The graceful shutdown (SIGTERM, SIGINT): takes no new work (503 SHUTTING_DOWN) and says not
+   * ready; lets waiters go (a long poll answers what it has, a stream ends with a `retry:` hint);
+   * lets the requests in flight finish (and with them the group commits they wait for); then stops
+   * listening, sends the last announcements, closes the connections and the database. True when all of it took less than `timeoutMs`; else the
    * connections are cut at `timeoutMs` and it resolves false.
    */
   shutdown(timeoutMs: number): Promise<boolean>;
@@ -173,10 +172,12 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
       const deadline = performance.now() + timeoutMs;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      // From now on no new work: a request is answered 503 SHUTTING_DOWN (Retry-After, Connection:
+      // close), on an open connection or a new one. The listening socket stays open until the
+      // requests in flight are done: closing it now would reset the connections the kernel (or the
+      // cluster's primary) has accepted but not yet handed over, and http.Server.close() would also
+      // close idle keep-alive connections a client may be sending a request on right now.
       stopping = true;
-      // Stop listening, but keep the open connections: http.Server.close() would also close the
-      // idle keep-alive ones, racing a request a client may be sending on one right now.
-      NetServer.prototype.close.call(http);
       parts.notifier.drain();
       // Every request answered, and none more for a moment: a request a client sent on an open
       // connection just as the last answer left is answered too (503) rather than cut off.
@@ -189,6 +190,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
       };
       const clean = await Promise.race([settled(), late]);
       clearTimeout(timer);
+      NetServer.prototype.close.call(http);
       http.closeAllConnections();
       // The last announcements, then the pools (what is left of the time, at least a moment).
       await parts.notifier.close();
