@@ -192,12 +192,10 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
       clearTimeout(timer);
       NetServer.prototype.close.call(http);
       http.closeAllConnections();
-      // The last announcements, then the pools (what is left of the time, at least a moment).
-      await parts.notifier.close();
-      if (!options.database) {
-        const left = Math.max(100, deadline - performance.now());
-        await Promise.race([parts.database.close(), new Promise((r) => setTimeout(r, left))]);
-      }
+      // The last announcements, then the pools, in what is left of the time (at least a moment).
+      const inTime = (work: Promise<unknown>) => Promise.race([work, new Promise((r) => setTimeout(r, Math.max(100, deadline - performance.now())))]);
+      await inTime(parts.notifier.close());
+      if (!options.database) await inTime(parts.database.close());
       return clean && performance.now() <= deadline;
     },
     async close() {

@@ -150,8 +150,9 @@ function postgresDatabase(db: Db, sql: postgres.Sql, guarded: postgres.Sql): Dat
       });
       return () => unlisten().catch(() => {});
     },
+    // Bounded like every other call, so an announcement never waits long for a database away.
     notify: async (channel, payload) => {
-      await sql.notify(channel, payload);
+      await guarded.unsafe('select pg_notify($1, $2)', [channel, payload]);
     },
     close: () => sql.end({ timeout: 5 }),
   };
