@@ -1,6 +1,14 @@
 # Offiziersskat game service. Build: docker build -t offiziersskat .
-# Run on a Postgres server:  docker run -p 3000:3000 -e DATABASE_URL=postgres://user:pw@host/db offiziersskat
+# Run on a Postgres server:
+#   docker run --restart unless-stopped -p 3000:3000 -e DATABASE_URL=postgres://user:pw@host/db offiziersskat
 # Without DATABASE_URL it keeps an embedded PGlite database in /app/.data (mount a volume there).
+#
+# PID 1 is the service's primary (src/primary.ts): it forks the worker that serves and forks a new
+# one when it dies. The primary itself is supervised by the container runtime: run it with a
+# restart policy (--restart unless-stopped, compose `restart: unless-stopped`, Kubernetes'
+# default). `docker stop` sends SIGTERM: the service finishes its requests and exits 0 within
+# SHUTDOWN_TIMEOUT_MS (8 s), inside docker's 10 s before SIGKILL (give --stop-timeout more if you
+# raise it). Point the load balancer's readiness check at /readyz.
 
 # `npm run build`: the server's bundle (esbuild; dependencies stay external), as `npm start` runs
 # it, and the web client's static files (vite → dist/web), served by the service at /.
@@ -8,6 +16,8 @@ FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY tools/codegen/package.json ./tools/codegen/
+# postinstall applies patches/ (patch-package, a production dependency for this reason).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.client.json ./
 COPY src ./src
@@ -19,6 +29,7 @@ FROM node:20-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY tools/codegen/package.json ./tools/codegen/
+COPY patches ./patches
 RUN npm ci --omit=dev --no-audit --no-fund
 
 FROM node:20-slim AS runtime
@@ -34,5 +45,7 @@ COPY drizzle ./drizzle
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node
 EXPOSE 3000
+# Liveness: the worker answers (the primary alone does not). Readiness (database reachable in
+# time, not shutting down) is /readyz, for the load balancer.
 HEALTHCHECK --interval=30s --timeout=3s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "dist/main.js"]

@@ -133,7 +133,8 @@ async function startChild(databaseUrl: string): Promise<Server> {
   args.push('dist/main.js');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...env, ...SERVICE_ENV, DATABASE_URL: databaseUrl, PORT: String(port) },
+    // SINGLE_PROCESS: the process measured (RSS, CPU, profile) is the one that serves, not a primary.
+    env: { ...env, ...SERVICE_ENV, DATABASE_URL: databaseUrl, PORT: String(port), SINGLE_PROCESS: '1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

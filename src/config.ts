@@ -2,6 +2,7 @@
 // loudly with one line naming the variable, instead of surfacing later as odd behaviour.
 
 import type { JWK } from 'jose';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 /** A budget of `points` requests per `seconds`; 0 points: no limit. */
@@ -48,6 +49,8 @@ export interface AppConfig {
   maxWaiters: number;
   /** How many games one process keeps a copy of (0: none; every request reads the database). */
   gameCacheSize: number;
+  /** Worker processes serving one port (node:cluster; more than one only on a PostgreSQL server). */
+  webConcurrency: number;
   /** Origins a browser may call the API from ('*': any; the API uses bearer tokens, never cookies). */
   corsOrigins: '*' | string[];
   /** Rate limits (points per seconds; 0 points: none), and whether X-Forwarded-For names the client. */
@@ -56,6 +59,28 @@ export interface AppConfig {
   metrics: { enabled: boolean; token: string | null };
   /** Retention: a waiting game or match expires after this; kept answers go after idempotencyTtl. */
   retention: { waitingTtlSeconds: number; idempotencyTtlSeconds: number; sweepIntervalSeconds: number };
+  /** Long-polls and streams one client (a token's player, else an address) holds at most per process. */
+  maxWaitersPerClient: number;
+  /** Faults and abuse: every wait of a request is bounded (README, Operations). */
+  timeouts: Timeouts;
+}
+
+export interface Timeouts {
+  /** Opening a connection to the Postgres server. */
+  databaseConnectMs: number;
+  /** One statement on the server (Postgres's statement_timeout; 0: none). */
+  databaseStatementMs: number;
+  /** Waiting for a pooled connection; a call that cannot start in time is answered 503. */
+  databaseAcquireMs: number;
+  /** How long /readyz waits for the database before it says not ready. */
+  readyMs: number;
+  /** Receiving a request's headers, and the whole request (node:http headersTimeout, requestTimeout). */
+  httpHeadersMs: number;
+  httpRequestMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  httpKeepAliveMs: number;
+  /** A graceful shutdown (SIGTERM, SIGINT) that takes longer ends with the connections cut. */
+  shutdownMs: number;
 }
 
 export class ConfigError extends Error {
@@ -180,6 +205,15 @@ const schema = z.object({
     .default('info'),
   MAX_WAITERS: integer(0, 1_000_000, 1000),
   GAME_CACHE_SIZE: integer(0, 1_000_000, 1000),
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): number => {
+      if (raw === undefined) return 1;
+      if (raw.trim() === 'auto') return availableParallelism();
+      if (!/^\d{1,3}$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 256) return fail(ctx, `expected auto or an integer 1..256, got ${JSON.stringify(raw)}`);
+      return Number(raw);
+    }),
   CORS_ORIGINS: origins,
   RATE_LIMIT_PLAYER: budget({ points: 20_000, seconds: 60 }),
   RATE_LIMIT_ANONYMOUS: budget({ points: 3_000, seconds: 60 }),
@@ -193,6 +227,15 @@ const schema = z.object({
   WAITING_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   IDEMPOTENCY_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   SWEEP_INTERVAL_SECONDS: integer(0, 24 * 60 * 60, 60), // 0: no sweeps
+  MAX_WAITERS_PER_CLIENT: integer(1, 1_000_000, 32),
+  DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
+  DATABASE_ACQUIRE_TIMEOUT_MS: integer(10, 600_000, 5000),
+  READY_TIMEOUT_MS: integer(10, 60_000, 1000),
+  HTTP_HEADERS_TIMEOUT_MS: integer(100, 600_000, 10_000),
+  HTTP_REQUEST_TIMEOUT_MS: integer(100, 600_000, 30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(100, 600_000, 5000),
+  SHUTDOWN_TIMEOUT_MS: integer(100, 600_000, 8000),
 });
 
 const EXTERNAL_AUTH = ['AUTH_JWKS_URL', 'AUTH_ISSUER', 'AUTH_AUDIENCE'] as const;
@@ -217,6 +260,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([`${missing.join(', ')}: required when ${given.join(', ')} is set (set all three or none)`]);
   }
 
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL?.startsWith('postgres')) {
+    throw new ConfigError([
+      `WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} workers need a PostgreSQL server (DATABASE_URL=postgres://…); the embedded database serves one process`,
+    ]);
+  }
+
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError([
+      `HTTP_HEADERS_TIMEOUT_MS: expected at most HTTP_REQUEST_TIMEOUT_MS (${e.HTTP_REQUEST_TIMEOUT_MS}), got ${e.HTTP_HEADERS_TIMEOUT_MS}`,
+    ]);
+  }
+
   return {
     port: e.PORT,
     host: e.HOST,
@@ -235,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     maxWaiters: e.MAX_WAITERS,
     gameCacheSize: e.GAME_CACHE_SIZE,
+    webConcurrency: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,
     limits: { player: e.RATE_LIMIT_PLAYER, anonymous: e.RATE_LIMIT_ANONYMOUS, signup: e.RATE_LIMIT_SIGNUP, trustProxy: e.TRUST_PROXY },
     metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN ?? null },
@@ -242,6 +298,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       waitingTtlSeconds: e.WAITING_TTL_SECONDS,
       idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_SECONDS,
       sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    },
+    maxWaitersPerClient: e.MAX_WAITERS_PER_CLIENT,
+    timeouts: {
+      databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      databaseAcquireMs: e.DATABASE_ACQUIRE_TIMEOUT_MS,
+      readyMs: e.READY_TIMEOUT_MS,
+      httpHeadersMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      httpRequestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      httpKeepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
     },
   };
 }

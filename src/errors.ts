@@ -30,8 +30,11 @@ export type GameRefusalCode =
 
 export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL' | 'MATCH_STARTED' | 'MATCH_CANCELLED' | 'NOT_YOUR_MATCH';
 
-/** The process cannot take one more waiting request (a long poll or a stream) now. */
-export type CapacityCode = 'TOO_MANY_WAITERS';
+/**
+ * The process cannot take one more waiting request (a long poll or a stream) now, the database
+ * is away or too slow to answer in time, or the process is shutting down.
+ */
+export type CapacityCode = 'TOO_MANY_WAITERS' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
 
 export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | CapacityCode;
 

@@ -1,12 +1,17 @@
-// Start the service: `npm start`. Configuration only from the environment (see README).
-import { ConfigError, loadConfig } from './config.ts';
+// Start the service: `npm start`. Configuration only from the environment (see README). The
+// process started is the primary (src/primary.ts): it forks the worker that serves, restarts it
+// when it dies, and passes SIGTERM/SIGINT on to it. SINGLE_PROCESS=1 serves in this process.
+import cluster from 'node:cluster';
+import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { describeDatabase } from './db/client.ts';
-import { startService } from './server.ts';
+import { jsonLogger } from './log.ts';
+import { runPrimary } from './primary.ts';
+import { startService, type RunningService } from './server.ts';
+import { STARTUP_FAILED, startupProblem } from './startup.ts';
 
-async function main() {
-  let config;
+function config(): AppConfig {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`configuration error: ${e.message}\n`);
@@ -14,20 +19,44 @@ async function main() {
     }
     throw e;
   }
-  const service = await startService(config);
-  service.deps.log.info({ msg: `listening on ${service.url} (database: ${describeDatabase(config.databaseUrl)}); docs at ${service.url}/docs` });
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await service.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
-main().catch((e) => {
-  process.stderr.write(`failed to start: ${e instanceof Error ? e.message : String(e)}\n`);
-  process.exit(1);
-});
+async function serve(config: AppConfig) {
+  let service: RunningService | undefined;
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    // Not serving yet: nothing is in flight (startService's end sees `stopping`).
+    if (!service) return;
+    const { shutdownMs } = config.timeouts;
+    // Whatever happens below, the process ends.
+    setTimeout(() => process.exit(1), shutdownMs + 2000).unref();
+    const t0 = performance.now();
+    const clean = await service.shutdown(shutdownMs);
+    service.deps.log.info({ msg: `${why}: shut down ${clean ? 'cleanly' : `with requests cut after ${shutdownMs} ms`} in ${Math.round(performance.now() - t0)} ms` });
+    process.exit(clean ? 0 : 1);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // A worker whose primary is gone (killed) shuts down too.
+  if (cluster.isWorker) process.on('disconnect', () => void stop('primary gone'));
+
+  service = await startService(config);
+  if (stopping) {
+    await service.close();
+    process.exit(0);
+  }
+  service.deps.log.info({ msg: `listening on ${service.url} (database: ${describeDatabase(config.databaseUrl)}); docs at ${service.url}/docs` });
+}
+
+const c = config();
+if (cluster.isPrimary && process.env.SINGLE_PROCESS !== '1') runPrimary(c, jsonLogger(c.logLevel));
+else
+  serve(c).catch((e) => {
+    // A cause outside the code in one line (and the primary stops, instead of trying again);
+    // anything else is a bug: its stack.
+    const problem = startupProblem(e, c);
+    process.stderr.write(problem ? `cannot start: ${problem}\n` : `failed to start: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(STARTUP_FAILED);
+  });

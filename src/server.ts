@@ -1,6 +1,7 @@
 // The composition root: configuration → database → stores → application layer → app → server.
 import { serve, type ServerType } from '@hono/node-server';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
 import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
 import { TokenService } from './auth/tokens.ts';
@@ -32,6 +33,8 @@ export interface ServiceOptions {
   timing?: Partial<AppDeps['timing']>;
   /** Another game cache (tests: one that misses announcements). */
   gameCache?: GameCache;
+  /** Whether the process is shutting down (startService sets it). */
+  stopping?: () => boolean;
 }
 
 /** What the service is made of below the HTTP app (tests look at some of it). */
@@ -46,7 +49,14 @@ export interface ServiceParts {
 }
 
 export async function buildService(config: AppConfig, options: ServiceOptions = {}): Promise<{ deps: AppDeps; parts: ServiceParts }> {
-  const database = options.database ?? (await openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize }));
+  const { timeouts } = config;
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl, {
+      poolSize: config.databasePoolSize,
+      connectTimeoutMs: timeouts.databaseConnectMs,
+      limits: { acquireMs: timeouts.databaseAcquireMs, statementMs: timeouts.databaseStatementMs },
+    }));
   const players = new PlayerStore(database.db);
   // Plain moves in group commits, on half the pool's connections at most.
   const batcher = new MoveBatcher(database.db, Math.max(1, Math.floor(config.databasePoolSize / 2)));
@@ -63,7 +73,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     external: config.externalAuth ?? undefined,
     now: options.now,
   });
-  const notifier = await PgNotifier.start(database, config.maxWaiters);
+  const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient);
   const cache = options.gameCache ?? new GameCache(config.gameCacheSize);
   notifier.observe(cache);
 
@@ -95,45 +105,140 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
       games,
       matches,
-      ready: () => isReady(database),
+      ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
+      stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
     parts: { database, players, gameStore, matchStore, cache, notifier, sweeper },
   };
 }
 
+/** How long a shutting-down process keeps idle connections open after the last answer. */
+const LINGER_MS = 250;
+
 export interface RunningService {
   deps: AppDeps;
   parts: ServiceParts;
   url: string;
   server: ServerType;
-  /** Stops accepting, wakes waiters, closes the database (unless it was handed in). */
+  /** Requests being answered now (streams included). */
+  inFlight(): number;
+  /**
+   * The graceful shutdown (SIGTERM, SIGINT): takes no new work (503 SHUTTING_DOWN) and says not
+   * ready; lets waiters go (a long poll answers what it has, a stream ends with a `retry:` hint);
+   * lets the requests in flight finish (and with them the group commits they wait for); then stops
+   * listening, sends the last announcements, closes the connections and the database. True when all of it took less than `timeoutMs`; else the
+   * connections are cut at `timeoutMs` and it resolves false.
+   */
+  shutdown(timeoutMs: number): Promise<boolean>;
+  /** Stops at once: wakes waiters, cuts connections, closes the database (unless handed in). */
   close(): Promise<void>;
 }
 
 export async function startService(config: AppConfig, options: ServiceOptions = {}): Promise<RunningService> {
-  const { deps, parts } = await buildService(config, options);
+  let stopping = false;
+  const { deps, parts } = await buildService(config, { stopping: () => stopping, ...options });
   const app = createApp(deps);
   parts.sweeper.start(config.retention.sweepIntervalSeconds * 1000);
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  const { timeouts } = config;
+  const listening = new Promise<ServerType>((resolve, reject) => {
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: {
+          // Against slow clients: the headers, and the whole request, must arrive in time (a
+          // long poll or a stream is a request received at once, answered late: not cut).
+          headersTimeout: timeouts.httpHeadersMs,
+          requestTimeout: timeouts.httpRequestMs,
+          // How often node looks for requests past those times (default 30 s).
+          connectionsCheckingInterval: Math.min(1000, timeouts.httpHeadersMs),
+        },
+      },
+      () => {
+        s.off('error', reject);
+        resolve(s);
+      },
+    );
+    // A port in use (EADDRINUSE) or not ours to take (EACCES): the start fails, nothing is left open.
+    s.once('error', reject);
   });
+  let server: ServerType;
+  try {
+    server = await listening;
+  } catch (e) {
+    await parts.sweeper.stop();
+    await parts.notifier.close();
+    if (!options.database) await parts.database.close();
+    throw e;
+  }
+  const http = server as Server;
+  http.keepAliveTimeout = timeouts.httpKeepAliveMs;
+  let active = 0;
+  let idle: (() => void) | null = null;
+  http.on('request', (_req, res) => {
+    active++;
+    res.once('close', () => {
+      active--;
+      if (active === 0) idle?.();
+    });
+  });
+  const allAnswered = () => new Promise<void>((resolve) => (active === 0 ? resolve() : (idle = resolve)));
+
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const closeDatabase = async () => {
+    if (!options.database) await parts.database.close();
+  };
   return {
     deps,
     parts,
     url: `http://${host}:${port}`,
     server,
+    inFlight: () => active,
+    async shutdown(timeoutMs) {
+      const deadline = performance.now() + timeoutMs;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      // From now on no new work: a request is answered 503 SHUTTING_DOWN (Retry-After, Connection:
+      // close), on an open connection or a new one. The listening socket stays open until the
+      // requests in flight are done: closing it now would reset the connections the kernel (or the
+      // cluster's primary) has accepted but not yet handed over, and http.Server.close() would also
+      // close idle keep-alive connections a client may be sending a request on right now.
+      stopping = true;
+      parts.notifier.drain();
+      const sweeping = parts.sweeper.stop();
+      // Every request answered, and none more for a moment: a request a client sent on an open
+      // connection just as the last answer left is answered too (503) rather than cut off.
+      const settled = async () => {
+        do {
+          await allAnswered();
+          await new Promise((r) => setTimeout(r, LINGER_MS));
+        } while (active > 0);
+        return true as const;
+      };
+      const clean = await Promise.race([settled(), late]);
+      clearTimeout(timer);
+      NetServer.prototype.close.call(http);
+      http.closeAllConnections();
+      // The last announcements, then the pools, in what is left of the time (at least a moment).
+      const inTime = (work: Promise<unknown>) => Promise.race([work, new Promise((r) => setTimeout(r, Math.max(100, deadline - performance.now())))]);
+      await inTime(sweeping);
+      await inTime(parts.notifier.close());
+      if (!options.database) await inTime(parts.database.close());
+      return clean && performance.now() <= deadline;
+    },
     async close() {
+      stopping = true;
       await parts.sweeper.stop();
       await parts.notifier.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         // Long-lived keep-alive sockets would hold close() open.
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        http.closeAllConnections();
       });
-      if (!options.database) await parts.database.close();
+      await closeDatabase();
     },
   };
 }

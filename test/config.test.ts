@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 
@@ -26,6 +27,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       maxWaiters: 1000,
       gameCacheSize: 1000,
+      webConcurrency: 1,
       corsOrigins: '*',
       limits: {
         player: { points: 20_000, seconds: 60 },
@@ -35,6 +37,17 @@ describe('loadConfig', () => {
       },
       metrics: { enabled: false, token: null },
       retention: { waitingTtlSeconds: 86_400, idempotencyTtlSeconds: 86_400, sweepIntervalSeconds: 60 },
+      maxWaitersPerClient: 32,
+      timeouts: {
+        databaseConnectMs: 5000,
+        databaseStatementMs: 5000,
+        databaseAcquireMs: 5000,
+        readyMs: 1000,
+        httpHeadersMs: 10_000,
+        httpRequestMs: 30_000,
+        httpKeepAliveMs: 5000,
+        shutdownMs: 8000,
+      },
     });
   });
 
@@ -52,6 +65,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'silent',
       MAX_WAITERS: '0',
       GAME_CACHE_SIZE: '0',
+      WEB_CONCURRENCY: '3',
       CORS_ORIGINS: 'https://play.example.com, http://localhost:5173',
       RATE_LIMIT_PLAYER: '100/10',
       RATE_LIMIT_ANONYMOUS: '0',
@@ -62,6 +76,15 @@ describe('loadConfig', () => {
       SWEEP_INTERVAL_SECONDS: '0',
       METRICS: 'on',
       METRICS_TOKEN: 'a-long-enough-metrics-token',
+      MAX_WAITERS_PER_CLIENT: '4',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '1500',
+      READY_TIMEOUT_MS: '500',
+      HTTP_HEADERS_TIMEOUT_MS: '3000',
+      HTTP_REQUEST_TIMEOUT_MS: '6000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '7000',
+      SHUTDOWN_TIMEOUT_MS: '20000',
     });
     expect(config).toEqual({
       port: 8080,
@@ -73,16 +96,29 @@ describe('loadConfig', () => {
       logLevel: 'silent',
       maxWaiters: 0,
       gameCacheSize: 0,
+      webConcurrency: 3,
       corsOrigins: ['https://play.example.com', 'http://localhost:5173'],
       limits: { player: { points: 100, seconds: 10 }, anonymous: { points: 0, seconds: 1 }, signup: { points: 5, seconds: 60 }, trustProxy: true },
       metrics: { enabled: true, token: 'a-long-enough-metrics-token' },
       retention: { waitingTtlSeconds: 600, idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 },
+      maxWaitersPerClient: 4,
+      timeouts: {
+        databaseConnectMs: 2000,
+        databaseStatementMs: 0,
+        databaseAcquireMs: 1500,
+        readyMs: 500,
+        httpHeadersMs: 3000,
+        httpRequestMs: 6000,
+        httpKeepAliveMs: 7000,
+        shutdownMs: 20_000,
+      },
     });
   });
 
   it('takes memory:// and postgres:// database URLs', () => {
     expect(loadConfig({ DATABASE_URL: 'memory://' }).databaseUrl).toBe('memory://');
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x' }).databaseUrl).toBe('postgres://localhost/x');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/x', WEB_CONCURRENCY: 'auto' }).webConcurrency).toBe(availableParallelism());
   });
 
   it('treats an empty variable as unset', () => {
@@ -98,6 +134,11 @@ describe('loadConfig', () => {
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE: expected an integer 1..1000, got "0"'],
     [{ GAME_CACHE_SIZE: '-5' }, 'GAME_CACHE_SIZE: expected an integer 0..1000000, got "-5"'],
     [{ LOG_LEVEL: 'debug' }, 'LOG_LEVEL: expected info or silent, got "debug"'],
+    [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY: 2 workers need a PostgreSQL server (DATABASE_URL=postgres://…); the embedded database serves one process'],
+    [{ WEB_CONCURRENCY: 'many', DATABASE_URL: 'postgres://db/skat' }, 'WEB_CONCURRENCY: expected auto or an integer 1..256, got "many"'],
+    [{ SHUTDOWN_TIMEOUT_MS: '5s' }, 'SHUTDOWN_TIMEOUT_MS: expected an integer 100..600000, got "5s"'],
+    [{ MAX_WAITERS_PER_CLIENT: '0' }, 'MAX_WAITERS_PER_CLIENT: expected an integer 1..1000000, got "0"'],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '40000' }, 'HTTP_HEADERS_TIMEOUT_MS: expected at most HTTP_REQUEST_TIMEOUT_MS (30000), got 40000'],
     [{ AUTH_JWKS_URL: 'ftp://x', AUTH_ISSUER: 'i', AUTH_AUDIENCE: 'a' }, 'AUTH_JWKS_URL: expected an http(s) URL'],
     [{ AUTH_ISSUER: 'i' }, 'AUTH_JWKS_URL, AUTH_AUDIENCE: required when AUTH_ISSUER is set (set all three or none)'],
     [{ RATE_LIMIT_PLAYER: '100' }, 'RATE_LIMIT_PLAYER: expected points/seconds such as 600/60 (or 0 for no limit), got "100"'],

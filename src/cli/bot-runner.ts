@@ -5,7 +5,7 @@
 import { ApiError, createClient, playGame, type FetchLike, type GameView, type SkatClient } from '../client/index.ts';
 import { newTally, tally, type SideTally } from './selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './strategy.ts';
-import { keepAliveFetch, PlainRequest } from './transport.ts';
+import { keepAliveFetch, PlainRequest, type PlainResponse } from './transport.ts';
 
 export type { GameView, Problem } from '../client/index.ts';
 type Seat = 'forehand' | 'dealer';
@@ -35,6 +35,19 @@ export interface RunnerOptions {
   onMove?: (latencyMs: number) => void;
   /** Another fetch (tests); without it, requests go over node:http keep-alive sockets. */
   fetch?: (input: Request) => Promise<Response>;
+  /**
+   * Fault runs (bench/faults.ts): more servers of the same service. The bots of even games use
+   * one server, those of odd games two different ones; a bot whose request fails to connect or is
+   * answered 503 waits (Retry-After, at most 2 s) and sends it again to the next server, for up to
+   * `retryForMs`. Needs the keep-alive transport (no `fetch`).
+   */
+  servers?: string[];
+  /** How long a request is retried (default 30 s with `servers`). */
+  retryForMs?: number;
+  /** Moves with an Idempotency-Key (a retry sends the same key): in no game, odd games, or all. */
+  idempotency?: 'none' | 'half' | 'all';
+  /** Called with every move answered 200: the game, its version after the move, the events it caused. */
+  onAck?: (ack: { gameId: string; version: number; events: { seq: number; type: string }[] }) => void;
 }
 
 export interface RunSummary {
@@ -54,6 +67,8 @@ export interface RunSummary {
   sides: { strategy: SideTally; opponent: SideTally };
   /** The finished games' ids (e.g. to fetch and verify their records). */
   gameIds: string[];
+  /** With `servers`: requests sent again, after a 503 or after a connection error (by its code). */
+  retried: { unavailable: number; network: Record<string, number> };
 }
 
 /** A failed request that ends the game it belongs to. */
@@ -71,13 +86,20 @@ export const EXPECTED_CODES = new Set(['VERSION_CONFLICT']);
 interface Bot {
   name: string;
   strategy: StrategyName;
-  /** The client acting for this bot's player. */
+  /** The clients acting for this bot's player, on its server: moves without and with an Idempotency-Key. */
   client: SkatClient;
+  keyed: SkatClient;
 }
 
-async function createBot(client: SkatClient, name: string, strategy: StrategyName): Promise<Bot> {
-  const player = await client.createPlayer(name);
-  return { name, strategy, client: client.withToken(player.token) };
+/** The clients of one server: moves without an Idempotency-Key, and with one. */
+interface ServerClients {
+  plain: SkatClient;
+  keyed: SkatClient;
+}
+
+async function createBot(clients: ServerClients, name: string, strategy: StrategyName): Promise<Bot> {
+  const player = await clients.plain.createPlayer(name);
+  return { name, strategy, client: clients.plain.withToken(player.token), keyed: clients.keyed.withToken(player.token) };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -93,17 +115,64 @@ export function practiceSeed(seed: number, i: number): string {
   return ((BigInt(seed >>> 0) << 32n) | BigInt(i)).toString(16).padStart(64, '0');
 }
 
+/**
+ * A transport that sends a request again, to the next of `servers`, after a connection error or a
+ * 503 (waiting Retry-After, at most 2 s; 100 ms after an error), until `retryForMs` has passed.
+ */
+function failoverFetch(
+  send: (request: PlainRequest) => Promise<PlainResponse>,
+  servers: string[],
+  first: number,
+  retryForMs: number,
+  retried: RunSummary['retried'],
+) {
+  return async (request: PlainRequest): Promise<PlainResponse> => {
+    const path = request.url.replace(/^https?:\/\/[^/]+/, '');
+    const deadline = performance.now() + retryForMs;
+    for (let i = first; ; i = (i + 1) % servers.length) {
+      const attempt = new PlainRequest(`${servers[i]}${path}`, request);
+      let wait: number;
+      try {
+        const response = await send(attempt);
+        if (response.status !== 503 || performance.now() > deadline) return response;
+        retried.unavailable++;
+        wait = Math.min(2000, 1000 * Number(response.headers.get('retry-after') ?? 1));
+      } catch (e) {
+        if (request.signal?.aborted || performance.now() > deadline) throw e;
+        const code = (e as { code?: string }).code ?? 'ERROR';
+        retried.network[code] = (retried.network[code] ?? 0) + 1;
+        wait = 100;
+      }
+      await new Promise((r) => setTimeout(r, wait));
+      if (request.signal?.aborted) throw Object.assign(new Error('aborted'), { name: 'AbortError' });
+    }
+  };
+}
+
 export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   const opponent = options.opponent ?? options.strategy;
-  const client = createClient({
-    baseUrl: options.server,
-    // Moves pin expectedVersion, so a repeat is refused (409), never made twice; without an
-    // Idempotency-Key the service takes its group-commit path (a key is one more row per move).
-    idempotencyKeys: false,
-    ...(options.fetch
-      ? { fetch: options.fetch }
-      : { fetch: keepAliveFetch() as unknown as FetchLike, Request: PlainRequest as unknown as typeof Request }),
-  });
+  const retried: RunSummary['retried'] = { unavailable: 0, network: {} };
+  const servers = (options.servers ?? [options.server]).map((s) => s.replace(/\/$/, ''));
+  const transport = keepAliveFetch();
+  const clientsFor = (first: number): ServerClients => {
+    const make = (idempotencyKeys: boolean) =>
+      createClient({
+        baseUrl: servers[first],
+        // Moves pin expectedVersion, so a repeat is refused (409), never made twice; without an
+        // Idempotency-Key the service takes its group-commit path (a key is one more row per move).
+        idempotencyKeys,
+        // Over several servers the failover transport does the retrying, the same request again.
+        ...(options.servers ? { retry: false as const } : {}),
+        ...(options.fetch
+          ? { fetch: options.fetch }
+          : {
+              fetch: (options.servers ? failoverFetch(transport, servers, first, options.retryForMs ?? 30_000, retried) : transport) as unknown as FetchLike,
+              Request: PlainRequest as unknown as typeof Request,
+            }),
+      });
+    return { plain: make(false), keyed: make(true) };
+  };
+  const clients = servers.map((_, i) => clientsFor(i));
   const summary: RunSummary = {
     games: 0,
     failedGames: 0,
@@ -115,6 +184,7 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
     samples: [],
     sides: { strategy: newTally(options.strategy), opponent: newTally(opponent) },
     gameIds: [],
+    retried,
   };
   const fail = (e: unknown) => {
     const code = e instanceof BotError || e instanceof ApiError ? e.code : 'CLIENT_ERROR';
@@ -129,10 +199,12 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   let next = 0;
   const worker = async (slot: number) => {
     let bots: [Bot, Bot];
+    // With several servers: the bots of odd slots sit on two different ones.
+    const home = [clients[slot % clients.length], clients[(slot + (slot % 2)) % clients.length]];
     try {
       bots = [
-        await createBot(client, `${options.strategy}-${slot}`, options.strategy),
-        await createBot(client, `${opponent}-${slot}b`, opponent),
+        await createBot(home[0], `${options.strategy}-${slot}`, options.strategy),
+        await createBot(home[1], `${opponent}-${slot}b`, opponent),
       ];
     } catch (e) {
       fail(e);
@@ -170,9 +242,10 @@ async function playOne(options: RunnerOptions, [a, b]: [Bot, Bot], i: number, su
 
   // When one bot fails, the other stops waiting.
   const abort = new AbortController();
+  const idempotent = options.idempotency === 'all' || (options.idempotency === 'half' && i % 2 === 1);
   const seed = options.seed ?? Math.floor(Math.random() * 2 ** 31);
   const play = (bot: Bot, view: GameView, side: number) =>
-    playAs(bot, view, rng(seed * 2 + i * 4 + side + 1), summary, abort.signal, options.onMove).catch((e) => {
+    playAs(bot, view, rng(seed * 2 + i * 4 + side + 1), summary, abort.signal, options, idempotent).catch((e) => {
       abort.abort();
       throw e;
     });
@@ -202,15 +275,17 @@ async function playAs(
   pick: (n: number) => number,
   summary: RunSummary,
   signal: AbortSignal,
-  onMove?: (latencyMs: number) => void,
+  { onMove, onAck }: RunnerOptions,
+  idempotent: boolean,
 ): Promise<GameView> {
   const strategy = STRATEGIES[bot.strategy];
   const memory = newMemory();
   try {
-    return await playGame(bot.client, first, (view) => strategy(view, memory, pick), {
+    return await playGame(idempotent ? bot.keyed : bot.client, first, (view) => strategy(view, memory, pick), {
       signal,
       onView: (view) => remember(memory, view),
-      onMove: (_answer, ms) => {
+      onMove: (answer, ms) => {
+        onAck?.({ gameId: first.id, version: answer.version, events: answer.events.map((e) => ({ seq: e.seq, type: e.event.type })) });
         summary.latencies.push(ms);
         summary.moves++;
         onMove?.(ms);

@@ -14,6 +14,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.ts';
+import { answersWithin, guardedClient, type CallLimits } from './availability.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -55,7 +56,20 @@ export interface OpenOptions {
   dataDir?: string;
   /** postgres.js pool size (default 10). */
   poolSize?: number;
+  /** Opening a connection to the server (default 5000 ms). */
+  connectTimeoutMs?: number;
+  /** Postgres: waiting for a connection, and the server's statement_timeout (see availability.ts). */
+  limits?: CallLimits;
 }
+
+export const DEFAULT_LIMITS: CallLimits = { acquireMs: 5000, statementMs: 5000 };
+
+/**
+ * postgres.js's pause before reconnecting grows with every failed attempt of the process (3^n/100 s,
+ * up to 20 s by default), so a database back after a minute's absence waited up to 20 s more for
+ * the next try. Here: 50 ms doubling, at most 1 s (a handful of connections trying once a second).
+ */
+const reconnectBackoff = (retries: number) => Math.min(0.05 * 2 ** Math.max(0, retries - 1), 1);
 
 /**
  * Relative to this file, not the cwd, so the server and the tests find it from anywhere: two
@@ -101,16 +115,25 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
   }
 
   if (/^postgres(ql)?:\/\//.test(url)) {
-    await migratePostgresServer(url);
+    const connectTimeout = (opts.connectTimeoutMs ?? 5000) / 1000;
+    const limits = opts.limits ?? DEFAULT_LIMITS;
+    await migratePostgresServer(url, connectTimeout);
     const sql = postgres(url, {
       max: opts.poolSize ?? 10,
-      // Names this process's connections in pg_stat_activity (see Database.connections).
-      connection: { application_name: APPLICATION_NAME },
       idle_timeout: 30,
-      connect_timeout: 10,
+      connect_timeout: connectTimeout,
+      backoff: reconnectBackoff,
       onnotice: () => {},
+      // Every session's own limits, sent with its start-up message: a statement (a lock wait
+      // included) and a transaction left idle (a client gone mid-transaction) are ended by the server.
+      // The application name marks this process's connections in pg_stat_activity (Database.connections).
+      connection: {
+        application_name: APPLICATION_NAME,
+        ...(limits.statementMs > 0 ? { statement_timeout: limits.statementMs, idle_in_transaction_session_timeout: limits.statementMs } : {}),
+      },
     });
-    return postgresDatabase(drizzlePostgres({ client: sql, schema }), sql);
+    const guarded = guardedClient(sql, limits);
+    return postgresDatabase(drizzlePostgres({ client: guarded, schema }), sql, guarded);
   }
 
   throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');
@@ -156,12 +179,12 @@ function pgliteDatabase(db: Db, pglite: PGlite, release: () => void): Database {
   };
 }
 
-function postgresDatabase(db: Db, sql: postgres.Sql): Database {
+function postgresDatabase(db: Db, sql: postgres.Sql, guarded: postgres.Sql): Database {
   return {
     db,
     driver: 'postgres',
     query: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
-      (await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[],
+      (await guarded.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[],
     listen: async (channel, onNotify, onReconnect) => {
       // postgres.js keeps one listening connection and listens again after losing it; it calls
       // onlisten each time, the first time included.
@@ -172,8 +195,9 @@ function postgresDatabase(db: Db, sql: postgres.Sql): Database {
       });
       return () => unlisten().catch(() => {});
     },
+    // Bounded like every other call, so an announcement never waits long for a database away.
     notify: async (channel, payload) => {
-      await sql.notify(channel, payload);
+      await guarded.unsafe('select pg_notify($1, $2)', [channel, payload]);
     },
     withAdvisoryLock: async (key, fn) => {
       // A session lock on a connection of its own: the pool's others may run fn's queries.
@@ -206,8 +230,8 @@ function postgresDatabase(db: Db, sql: postgres.Sql): Database {
  * drizzle's migrate() takes no lock, so two processes starting together could both try to
  * create the tables. One dedicated connection holds an advisory lock around it.
  */
-async function migratePostgresServer(url: string): Promise<void> {
-  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+async function migratePostgresServer(url: string, connectTimeout: number): Promise<void> {
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: connectTimeout });
   try {
     await sql`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgres(drizzlePostgres({ client: sql }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -217,10 +241,20 @@ async function migratePostgresServer(url: string): Promise<void> {
   }
 }
 
-/** For `/readyz`: the database answers and every committed migration is applied. */
-export async function isReady(database: Database): Promise<boolean> {
+/**
+ * For `/readyz`: the database answers within `timeoutMs` and every committed migration is
+ * applied. A database that does not answer in time is not ready.
+ */
+export function isReady(database: Database, timeoutMs = 1000): Promise<boolean> {
+  return answersWithin(timeoutMs, () => checkReady(database));
+}
+
+async function checkReady(database: Database): Promise<boolean> {
   try {
     await database.db.execute(q`select 1`);
+    // The table every request reads: a lock held on it (a long migration, a stuck session) makes
+    // the service unable to serve, and so not ready.
+    await database.db.execute(q`select 1 from ${schema.games} limit 1`);
     const rows = await database.db.execute<{ n: number }>(
       q`select count(*)::int as n from ${q.raw(MIGRATIONS_TABLE)}`,
     );

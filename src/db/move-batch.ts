@@ -4,6 +4,7 @@
 // backend) costs the database several times what the append's own work does. Each game's guard
 // still stands alone (db/guarded-append.ts), so a batch gives each move the answer it would have
 // had alone. At low load a batch is one move and leaves at once (the next turn of the event loop).
+import { unavailableOf } from './availability.ts';
 import { rowsOf, type Db } from './client.ts';
 import { pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
 import type { MoveAppender, PlainAppend } from './games.ts';
@@ -86,6 +87,13 @@ export class MoveBatcher implements MoveAppender {
       appended = new Set(rows.map((r) => r.id));
       this.stats.appends += appended.size;
     } catch (error) {
+      // The database away or too slow: every append of the batch gets that answer (going alone
+      // would only wait again).
+      const unavailable = unavailableOf(error);
+      if (unavailable) {
+        for (const p of batch) p.reject(unavailable);
+        return;
+      }
       // A batch fails whole (a deadlock with another process's batch, an event key taken): each
       // append then goes alone, and gets its own answer.
       if (batch.length > 1) {

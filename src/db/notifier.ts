@@ -21,11 +21,17 @@ export interface Notifier {
   observe(observer: VersionObserver): void;
   /**
    * Resolves true as soon as `key` passes `version` (as published), false after `timeoutMs`
-   * or when `signal` aborts. Throws DomainError TOO_MANY_WAITERS past the waiter cap.
+   * or when `signal` aborts. Throws DomainError TOO_MANY_WAITERS past the waiter cap, or past
+   * the cap of `client` (who waits: a player, an address).
    */
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
-  /** Whether one more waiter fits under the cap (checked before a stream opens). */
-  hasRoom(): boolean;
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean>;
+  /** Whether one more waiter (of `client`) fits under the caps (checked before a stream opens). */
+  hasRoom(client?: string): boolean;
+  /**
+   * The process is shutting down: every waiter is let go now (a long poll answers what it has), and
+   * a new wait is refused (SHUTTING_DOWN). Announcements still go out until close().
+   */
+  drain(): void;
   /** How many waiters this process holds now. */
   waiting(): number;
   close(): Promise<void>;
@@ -42,12 +48,13 @@ export async function waitPast(
   timeoutMs: number,
   readVersion: () => Promise<number | null>,
   signal?: AbortSignal,
+  client?: string,
 ): Promise<boolean> {
   const done = new AbortController();
   const onAbort = () => done.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const moved = notifier.wait(key, version, timeoutMs, done.signal);
+    const moved = notifier.wait(key, version, timeoutMs, done.signal, client);
     const current = await readVersion();
     if (current !== null && current > version) {
       done.abort();
@@ -62,20 +69,42 @@ export async function waitPast(
 
 type Waiter = { version: number; wake: (moved: boolean) => void };
 
-export const tooManyWaiters = () => new DomainError('TOO_MANY_WAITERS', 'this server holds too many waiting requests; retry shortly');
+export const shuttingDown = () => new DomainError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)');
 
-/** Waiters registry shared by implementations: one map per process, capped. */
+export const tooManyWaiters = (mine = false) =>
+  new DomainError(
+    'TOO_MANY_WAITERS',
+    mine ? 'you hold too many waiting requests on this server; end one, or retry shortly' : 'this server holds too many waiting requests; retry shortly',
+  );
+
+/**
+ * Waiters registry shared by implementations: one map per process, capped, and capped per client
+ * too (so one client cannot take every slot of the process).
+ */
 export class Waiters {
   private readonly byKey = new Map<string, Set<Waiter>>();
+  private readonly byClient = new Map<string, number>();
   private count = 0;
-  constructor(private readonly max: number) {}
+  private draining = false;
+  constructor(
+    private readonly max: number,
+    private readonly maxPerClient = Infinity,
+  ) {}
 
   get size(): number {
     return this.count;
   }
 
-  hasRoom(): boolean {
-    return this.count < this.max;
+  hasRoom(client?: string): boolean {
+    return this.count < this.max && (client === undefined || (this.byClient.get(client) ?? 0) < this.maxPerClient);
+  }
+
+  /** The refusal for one more waiter of `client`, or null when it fits. */
+  private refusal(client?: string): DomainError | null {
+    if (this.draining) return shuttingDown();
+    if (this.count >= this.max) return tooManyWaiters();
+    if (client !== undefined && (this.byClient.get(client) ?? 0) >= this.maxPerClient) return tooManyWaiters(true);
+    return null;
   }
 
   notify(key: string, version: number): void {
@@ -84,8 +113,9 @@ export class Waiters {
     for (const w of set) if (version > w.version) w.wake(true);
   }
 
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    if (this.count >= this.max) throw tooManyWaiters();
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean> {
+    const refused = this.refusal(client);
+    if (refused) throw refused;
     return new Promise<boolean>((resolve) => {
       let set = this.byKey.get(key);
       if (!set) this.byKey.set(key, (set = new Set()));
@@ -94,7 +124,14 @@ export class Waiters {
         wake: (moved) => {
           clearTimeout(timer);
           signal?.removeEventListener('abort', onAbort);
-          if (set!.delete(waiter)) this.count--;
+          if (set!.delete(waiter)) {
+            this.count--;
+            if (client !== undefined) {
+              const left = (this.byClient.get(client) ?? 1) - 1;
+              if (left > 0) this.byClient.set(client, left);
+              else this.byClient.delete(client);
+            }
+          }
           if (set!.size === 0) this.byKey.delete(key);
           resolve(moved);
         },
@@ -103,6 +140,7 @@ export class Waiters {
       const timer = setTimeout(() => waiter.wake(false), timeoutMs);
       set.add(waiter);
       this.count++;
+      if (client !== undefined) this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
       signal?.addEventListener('abort', onAbort, { once: true });
       if (signal?.aborted) onAbort();
     });
@@ -111,6 +149,12 @@ export class Waiters {
   /** Wakes every waiter: `moved` true makes them look again, false lets them go unchanged. */
   wakeAll(moved = false): void {
     for (const set of this.byKey.values()) for (const w of [...set]) w.wake(moved);
+  }
+
+  /** Lets every waiter go and refuses new ones (SHUTTING_DOWN) from now on. */
+  drain(): void {
+    this.draining = true;
+    this.wakeAll();
   }
 }
 
@@ -121,8 +165,8 @@ export class Waiters {
 export class LocalNotifier implements Notifier {
   protected readonly waiters: Waiters;
   private readonly observers: VersionObserver[] = [];
-  constructor(maxWaiters: number) {
-    this.waiters = new Waiters(maxWaiters);
+  constructor(maxWaiters: number, maxWaitersPerClient?: number) {
+    this.waiters = new Waiters(maxWaiters, maxWaitersPerClient);
   }
   async publish(key: string, version: number): Promise<void> {
     this.heard(key, version);
@@ -140,17 +184,20 @@ export class LocalNotifier implements Notifier {
   observe(observer: VersionObserver): void {
     this.observers.push(observer);
   }
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
-    return this.waiters.wait(key, version, timeoutMs, signal);
+  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean> {
+    return this.waiters.wait(key, version, timeoutMs, signal, client);
   }
-  hasRoom(): boolean {
-    return this.waiters.hasRoom();
+  hasRoom(client?: string): boolean {
+    return this.waiters.hasRoom(client);
+  }
+  drain(): void {
+    this.waiters.drain();
   }
   waiting(): number {
     return this.waiters.size;
   }
   async close(): Promise<void> {
-    this.waiters.wakeAll();
+    this.waiters.drain();
   }
 }
 
@@ -184,8 +231,8 @@ export class PgNotifier extends LocalNotifier {
   private lastSent = -Infinity;
   private closed = false;
 
-  static async start(database: Database, maxWaiters: number): Promise<PgNotifier> {
-    const notifier = new PgNotifier(maxWaiters);
+  static async start(database: Database, maxWaiters: number, maxWaitersPerClient?: number): Promise<PgNotifier> {
+    const notifier = new PgNotifier(maxWaiters, maxWaitersPerClient);
     const onNotify = (payload: string) => {
       for (const line of payload.split('\n')) {
         const at = line.lastIndexOf(' ');
@@ -243,7 +290,7 @@ export class PgNotifier extends LocalNotifier {
     this.timer = null;
     await this.sending;
     await this.flush();
-    this.waiters.wakeAll();
+    this.waiters.drain();
     await this.stop();
   }
 }

@@ -17,9 +17,11 @@ export interface Feed {
 
 /**
  * The waiting half of a feed of `key`: registered with the notifier before the version is read
- * once, so a write in between is never missed. Refuses up front past the waiter cap.
+ * once, so a write in between is never missed. Refuses up front past the waiter cap (of the
+ * process, or of `client`: who reads the feed).
  */
-export function feedWaiter(notifier: Notifier, key: string, readVersion: () => Promise<number | null>): Feed['waitPast'] {
+export function feedWaiter(notifier: Notifier, key: string, readVersion: () => Promise<number | null>, client?: string): Feed['waitPast'] {
   if (!notifier.hasRoom()) throw tooManyWaiters();
-  return (version, timeoutMs, signal) => waitPast(notifier, key, version, timeoutMs, readVersion, signal);
+  if (!notifier.hasRoom(client)) throw tooManyWaiters(true);
+  return (version, timeoutMs, signal) => waitPast(notifier, key, version, timeoutMs, readVersion, signal, client);
 }

@@ -152,17 +152,18 @@ export class GameRepository {
    * ends or `signal` aborts). The waiter is registered before the one look, so a move committed
    * in between is never missed. The look is the copy when it is at `version` itself and nothing
    * newer was announced (any later commit is announced and wakes the waiter), else the database;
-   * a wait that ran out on a copy reads the database once more. With the waiter cap reached it
-   * reads first, and only a request that really has to wait is refused.
+   * a wait that ran out on a copy reads the database once more. With the waiter cap reached (the
+   * process's, or that of `client`: who waits) it reads first, and only a request that really has
+   * to wait is refused.
    */
-  async waitPast(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal): Promise<Game> {
+  async waitPast(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<Game> {
     const known = this.cache.after(gameId, version);
     if (known) return known;
     const read = async () => this.cache.after(gameId, version) ?? (await this.load(gameId, { fresh: true }));
-    if (!this.notifier.hasRoom()) {
+    if (!this.notifier.hasRoom(client)) {
       const game = await this.load(gameId, { fresh: true });
       if (isPast(game, version)) return game;
-      const moved = await waitPast(this.notifier, gameId, version, timeoutMs, () => this.version(gameId), signal);
+      const moved = await waitPast(this.notifier, gameId, version, timeoutMs, () => this.version(gameId), signal, client);
       return moved ? read() : game;
     }
     const done = new AbortController();
@@ -170,7 +171,7 @@ export class GameRepository {
     signal?.addEventListener('abort', onAbort, { once: true });
     // Looked at in the same turn as the waiter is registered: no announcement can fall between.
     const copy = this.cache.current(gameId);
-    const moved = this.notifier.wait(gameId, version, timeoutMs, done.signal);
+    const moved = this.notifier.wait(gameId, version, timeoutMs, done.signal, client);
     try {
       let game: Game;
       try {

@@ -159,12 +159,12 @@ export class GameService {
 
   /**
    * The game for a reader: as it is now, or (`waitForVersion`) once it has moved past that
-   * version, waiting up to `timeoutMs`.
+   * version, waiting up to `timeoutMs` (`client`: who waits, held to its share of the slots).
    */
-  async read(gameId: string, playerId: string | undefined, wait?: { version: number; timeoutMs: number; signal?: AbortSignal }) {
+  async read(gameId: string, playerId: string | undefined, wait?: { version: number; timeoutMs: number; signal?: AbortSignal; client?: string }) {
     const { repository } = this.deps;
     const game = wait
-      ? await repository.waitPast(gameId, wait.version, wait.timeoutMs, wait.signal)
+      ? await repository.waitPast(gameId, wait.version, wait.timeoutMs, wait.signal, wait.client)
       : await repository.load(gameId, { fresh: true });
     return { game, viewer: viewerOf(game.row, playerId) };
   }
@@ -197,14 +197,17 @@ export class GameService {
     return { games: page.games.map((row) => gameSummary(row, names)), nextCursor: page.nextCursor };
   }
 
-  /** The game's events after `after` as they happen, redacted for the reader; complete at the end. */
-  async feed(gameId: string, playerId: string | undefined, after: number): Promise<Feed> {
+  /**
+   * The game's events after `after` as they happen, redacted for the reader; complete at the end.
+   * `client` (who reads: the player, or an address) is held to its share of the waiter slots.
+   */
+  async feed(gameId: string, playerId: string | undefined, after: number, client?: string): Promise<Feed> {
     const { repository, notifier } = this.deps;
     let game: Game | null = await repository.load(gameId, { fresh: true });
     const viewer = viewerOf(game.row, playerId);
     let seq = after;
     return {
-      waitPast: feedWaiter(notifier, gameId, () => repository.version(gameId)),
+      waitPast: feedWaiter(notifier, gameId, () => repository.version(gameId), client),
       next: async () => {
         const current = game ?? (await repository.load(gameId, { fresh: true }));
         game = null; // the next round reads the game again

@@ -3,7 +3,7 @@ import { cors } from 'hono/cors';
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
-import { accessLog, allowedMethods, corsOptions, createApi, documentEdgeProblems, limitBody, problemHandler, requestId, requireJson } from './edge.ts';
+import { accessLog, allowedMethods, corsOptions, createApi, documentEdgeProblems, limitBody, problemHandler, refuseWhenStopping, requestId, requireJson } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
 import { limitAddresses, limitPlayers } from './limits.ts';
@@ -12,6 +12,7 @@ import { OPENAPI_INFO } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
 import { ProblemError } from './problems.ts';
+import { securityHeaders } from './security.ts';
 import { mountWebClient } from './web.ts';
 
 export function createApp(deps: AppDeps): App {
@@ -21,8 +22,10 @@ export function createApp(deps: AppDeps): App {
   app.use('*', requestId());
   app.use('*', accessLog(log));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
-  // First: a browser's preflight is answered before anything else looks at the request.
+  app.use('*', securityHeaders());
+  // A browser's preflight is answered before anything else looks at the request.
   app.use('*', cors(corsOptions(config.corsOrigins)));
+  if (deps.stopping) app.use('*', refuseWhenStopping(deps.stopping));
   app.use('/v1/*', limitAddresses(config.limits));
   app.use('*', limitBody());
   app.use('/v1/*', requireJson());

@@ -21,6 +21,8 @@ export interface AppDeps {
   metrics: ServiceMetrics;
   /** Whether the database answers and is migrated (`/readyz`). */
   ready: () => Promise<boolean>;
+  /** True once the process is shutting down: new requests are refused (503 SHUTTING_DOWN). */
+  stopping?: () => boolean;
   /** How long a long poll waits at most, and the SSE heartbeat interval. */
   timing: { longPollMs: number; heartbeatMs: number };
 }

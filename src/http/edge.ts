@@ -1,11 +1,13 @@
 // What every request passes before a route and after an error: the access log, the body limit,
 // the JSON content type, the validation hook, and the error handler that turns every refusal
 // into problem+json through the catalogue. Documented once for every operation.
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { ErrorHandler, MiddlewareHandler } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
+import { unavailableOf } from '../db/availability.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import { requestContext, type Logger } from '../log.ts';
@@ -52,12 +54,44 @@ export function requestId(): MiddlewareHandler<AppEnv> {
   };
 }
 
+/**
+ * Who a request comes from, for the limits per client (waiter slots): the token's player, else
+ * the address the connection comes from (a proxy in front makes its clients one).
+ */
+export function clientOf(c: Context<AppEnv>): string {
+  const player = c.var.player?.playerId;
+  if (player) return `player:${player}`;
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    // not served by node:http (app.request in tests): one anonymous client
+  }
+  return `address:${address ?? 'unknown'}`;
+}
+
 /** One access-log line per request: no query string, no headers, no bodies (no tokens, no cards). */
 export function accessLog(log: Logger): MiddlewareHandler {
   return async (c, next) => {
     const start = performance.now();
     await next();
     log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - start).toFixed(2) });
+  };
+}
+
+/**
+ * A process shutting down refuses the requests that arrive meanwhile on open connections (503
+ * SHUTTING_DOWN with Retry-After), lets those already in flight finish, and closes every
+ * connection after its answer, so the client's next request opens one to another process.
+ */
+export function refuseWhenStopping(stopping: () => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    if (stopping()) {
+      c.header('Connection', 'close');
+      throw new ProblemError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)');
+    }
+    await next();
+    if (stopping()) c.header('Connection', 'close');
   };
 }
 
@@ -136,6 +170,9 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
       c.header('WWW-Authenticate', `Bearer error="invalid_token"`);
       return problemResponse(c, new ProblemError(err.code, err.message));
     }
+    // The database away or too slow, wherever it surfaced (drizzle wraps the driver's errors).
+    const unavailable = unavailableOf(err);
+    if (unavailable) return problemResponse(c, new ProblemError(unavailable.code, unavailable.detail));
     // hono's own: the validator's refusals of a body it cannot parse or a type it does not take.
     if (err instanceof HTTPException) {
       const code = HTTP_EXCEPTIONS[err.status];
@@ -166,7 +203,9 @@ export function documentEdgeProblems(app: App): void {
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== 'route' || !def.route.path.startsWith('/v1/')) continue;
     const { route } = def;
-    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'RATE_LIMITED'];
+    // Every /v1 call is rate-limited, reads or writes the database, and is refused by a process
+    // that shuts down.
+    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'SHUTTING_DOWN'];
     const { params, query, headers, body } = route.request ?? {};
     if (params || query || headers || body) codes.push('VALIDATION_FAILED');
     if (body) codes.push('MALFORMED_JSON');

@@ -25,6 +25,8 @@ export type ProblemCode = DomainErrorCode | EdgeCode;
 interface Entry {
   status: ContentfulStatusCode;
   description: string;
+  /** Seconds a client waits before it tries again (the Retry-After header; every 503 has one). */
+  retryAfter?: number;
 }
 
 export const PROBLEMS: Record<ProblemCode, Entry> = {
@@ -87,8 +89,18 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   RATE_LIMITED: { status: 429, description: 'too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`)' },
   // 500, 503
   INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },
-  TOO_MANY_WAITERS: { status: 503, description: 'this process holds too many waiting requests; retry shortly' },
+  TOO_MANY_WAITERS: { status: 503, retryAfter: 1, description: 'this process (or you, on it) holds too many waiting requests; retry after Retry-After' },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    retryAfter: 1,
+    description:
+      'the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion',
+  },
+  SHUTTING_DOWN: { status: 503, retryAfter: 1, description: 'this process is shutting down; retry after Retry-After (on a new connection)' },
 };
+
+/** Retry-After of the 503 answers that are no problem+json (`/readyz`). */
+export const RETRY_AFTER_SECONDS = 1;
 
 /** The engine's refusals of a move, every one of them. */
 export const ENGINE_CODES = [
@@ -168,6 +180,8 @@ export function problemBody(p: ProblemError, requestId?: string): Problem {
 
 /** The problem as an answer, with the request's id (see edge.ts requestId). */
 export function problemResponse(c: Context, p: ProblemError): Response {
+  const retryAfter = PROBLEMS[p.code].retryAfter;
+  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
   const requestId: string | undefined = c.get('requestId');
   return c.body(JSON.stringify(problemBody(p, requestId)), p.status, { 'Content-Type': 'application/problem+json' });
 }
@@ -205,13 +219,18 @@ export function problemExample(code: ProblemCode): Problem {
 
 interface ProblemResponse {
   description: string;
-  headers?: Record<string, { description: string; schema: { type: 'integer' | 'string' } }>;
+  headers?: Record<string, { description: string; schema: { type: 'integer' | 'string'; minimum?: number } }>;
   content: {
     'application/problem+json': { schema: typeof ProblemSchema; examples: Record<string, { summary: string; value: Problem }> };
   };
 }
 
-/** The headers that come with a refusal of this status. */
+/** The Retry-After header of every 503, as documented. */
+export const RETRY_AFTER_HEADER = {
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' as const, minimum: 0 } },
+};
+
+/** The headers that come with a refusal of this status (503: those with a retryAfter). */
 const HEADERS: Partial<Record<number, ProblemResponse['headers']>> = {
   429: {
     'Retry-After': { description: 'seconds until the budget has room again', schema: { type: 'integer' } },
@@ -234,7 +253,7 @@ export function problemResponses(...codes: ProblemCode[]): Record<number, Proble
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
     const response: ProblemResponse = {
       description: list.map((c) => `${c}: ${PROBLEMS[c].description}`).join('; '),
-      ...(HEADERS[status] ? { headers: HEADERS[status] } : {}),
+      ...(HEADERS[status] ? { headers: HEADERS[status] } : list.some((c) => PROBLEMS[c].retryAfter !== undefined) ? { headers: RETRY_AFTER_HEADER } : {}),
       content: {
         'application/problem+json': {
           schema: ProblemSchema,

@@ -126,12 +126,12 @@ export class MatchService {
   }
 
   /** The match's events after `after` as they happen; complete after matchFinished. */
-  async feed(matchId: string, after: number): Promise<Feed> {
+  async feed(matchId: string, after: number, client?: string): Promise<Feed> {
     const { store, notifier } = this.deps;
     await this.load(matchId);
     let seq = after;
     return {
-      waitPast: feedWaiter(notifier, matchKey(matchId), async () => (await store.getMatch(matchId))?.version ?? null),
+      waitPast: feedWaiter(notifier, matchKey(matchId), async () => (await store.getMatch(matchId))?.version ?? null, client),
       next: async () => {
         const match = await this.load(matchId);
         let known = match.version;

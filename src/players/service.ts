@@ -67,11 +67,11 @@ export class PlayerService {
   }
 
   /** The player's own events after `after`, as they happen (the stream never completes). */
-  feed(playerId: string, after: number): Feed {
+  feed(playerId: string, after: number, client?: string): Feed {
     const { events, notifier } = this.deps;
     let seq = after;
     return {
-      waitPast: feedWaiter(notifier, playerKey(playerId), () => events.version(playerId)),
+      waitPast: feedWaiter(notifier, playerKey(playerId), () => events.version(playerId), client),
       next: async () => {
         const items = [];
         for (const { seq: s, event } of await events.events(playerId, seq)) {

@@ -121,3 +121,15 @@ describe('as served', () => {
     expect(res.text).toContain('/openapi.json');
   });
 });
+
+describe('every 503', () => {
+  it('documents its Retry-After header', () => {
+    const missing: string[] = [];
+    for (const o of operations) {
+      const unavailable = o.op.responses['503'] as { headers?: Record<string, unknown> } | undefined;
+      if (unavailable && !unavailable.headers?.['Retry-After']) missing.push(name(o));
+    }
+    expect(missing).toEqual([]);
+    expect(operations.filter((o) => o.path.startsWith('/v1/') && !o.op.responses['503']).map(name)).toEqual([]);
+  });
+});

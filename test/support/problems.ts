@@ -21,6 +21,7 @@ export function expectProblem(res: Res, status: number, code: string) {
   expect(typeof body.detail).toBe('string');
   expect(body.detail.length).toBeGreaterThan(0);
   if (status === 401) expect(res.headers['www-authenticate']).toMatch(/^Bearer\b/);
+  if (status === 503) expect(res.headers['retry-after'], where).toMatch(/^\d+$/);
   return body;
 }
 

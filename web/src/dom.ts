@@ -1,5 +1,6 @@
 // The one DOM helper: h(tag, props, ...children). Props that are functions named on… become
-// listeners; class, data-*, aria-* and other attributes are set as given; false/null skip.
+// listeners; style goes through the CSSOM; class, data-*, aria-* and other attributes are set as
+// given; false/null skip.
 export type Child = Node | string | number | null | undefined | false | Child[];
 export type Props = Record<string, unknown>;
 
@@ -15,6 +16,8 @@ function apply(el: Element, props: Props | null | undefined): void {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith('on') && typeof value === 'function') el.addEventListener(key.slice(2).toLowerCase(), value as EventListener);
     else if (key === 'value' || key === 'checked' || key === 'selected') (el as unknown as Record<string, unknown>)[key] = value;
+    // Through the CSSOM: a style attribute in markup is an inline style the page's CSP refuses.
+    else if (key === 'style') (el as HTMLElement | SVGElement).style.cssText = String(value);
     else el.setAttribute(key, value === true ? '' : String(value));
   }
 }

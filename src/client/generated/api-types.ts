@@ -484,8 +484,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Check that the service can serve: the database is reachable and migrated
-         * @description Readiness: 200 when the database answers and its migrations are applied, 503 otherwise.
+         * Check that the service can serve: the database answers and is migrated
+         * @description Readiness: 200 when the database answers in time (READY_TIMEOUT_MS) and its migrations are applied, and the process is not shutting down; 503 with Retry-After otherwise.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -684,7 +684,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "RATE_LIMITED" | "INTERNAL" | "TOO_MANY_WAITERS";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "RATE_LIMITED" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description One Server-Sent Events message of the stream, decoded */
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -1551,6 +1551,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getMe: {
@@ -1596,6 +1607,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1715,6 +1737,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     streamMyEvents: {
@@ -1787,9 +1820,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
+            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1860,6 +1895,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1953,6 +1999,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2167,6 +2224,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2399,9 +2467,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
+            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2491,6 +2561,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2598,6 +2679,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2834,6 +2926,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3190,6 +3293,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listGameEvents: {
@@ -3343,6 +3457,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3589,6 +3714,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     streamGameEvents: {
@@ -3676,9 +3812,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
+            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3937,6 +4075,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4306,6 +4455,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     createMatch: {
@@ -4427,6 +4587,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4588,6 +4759,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     cancelMatch: {
@@ -4671,6 +4853,17 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4841,6 +5034,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     listMatchEvents: {
@@ -4959,6 +5163,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     streamMatchEvents: {
@@ -5042,9 +5257,11 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_WAITERS: this process holds too many waiting requests; retry shortly */
+            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5158,6 +5375,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getMetrics: {
@@ -5254,6 +5482,8 @@ export interface operations {
             /** @description Not ready */
             503: {
                 headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

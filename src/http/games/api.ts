@@ -2,7 +2,7 @@
 // answer (or refusal) into HTTP.
 import { requirePlayer } from '../../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
-import { createApi } from '../edge.ts';
+import { clientOf, createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
 import { cancelGame, claimTimeout, createGame, declineGame, GameStream, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
@@ -40,7 +40,8 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
   api.openapi(getGame, async (c) => {
     const { gameId } = c.req.valid('param');
     const { waitForVersion } = c.req.valid('query');
-    const wait = waitForVersion === undefined ? undefined : { version: waitForVersion, timeoutMs: timing.longPollMs, signal: c.req.raw.signal };
+    const wait =
+      waitForVersion === undefined ? undefined : { version: waitForVersion, timeoutMs: timing.longPollMs, signal: c.req.raw.signal, client: clientOf(c) };
     const { game, viewer } = await games.read(gameId, c.var.player?.playerId, wait);
     const etag = `W/"${game.row.version}-${viewer}"`;
     c.header('ETag', etag);
@@ -74,7 +75,7 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
   api.openapi(streamGame, async (c) => {
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    const feed = await games.feed(c.req.valid('param').gameId, c.var.player?.playerId, after);
+    const feed = await games.feed(c.req.valid('param').gameId, c.var.player?.playerId, after, clientOf(c));
     return eventStream(c, timing.heartbeatMs, feed, metrics);
   });
 

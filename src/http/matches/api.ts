@@ -1,7 +1,7 @@
 // The match resource: each handler translates a request into a use case of src/matches.
 import { requirePlayer } from '../../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
-import { createApi } from '../edge.ts';
+import { clientOf, createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
 import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, MatchStream, streamMatch } from './routes.ts';
@@ -36,7 +36,7 @@ export function matchesApi({ matches, timing, metrics }: AppDeps): App {
   api.openapi(streamMatch, async (c) => {
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    const feed = await matches.feed(c.req.valid('param').matchId, after);
+    const feed = await matches.feed(c.req.valid('param').matchId, after, clientOf(c));
     return eventStream(c, timing.heartbeatMs, feed, metrics);
   });
 

@@ -5,7 +5,7 @@ import { createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { examples } from '../examples.ts';
 import { json, publicAccess } from '../openapi.ts';
-import { ProblemError, problemResponses } from '../problems.ts';
+import { ProblemError, problemResponses, RETRY_AFTER_HEADER, RETRY_AFTER_SECONDS } from '../problems.ts';
 
 const Health = z.object({ status: z.string() }).openapi('Health');
 
@@ -25,10 +25,14 @@ const readyz = createRoute({
   path: '/readyz',
   operationId: 'getReadiness',
   tags: ['operations'],
-  summary: 'Check that the service can serve: the database is reachable and migrated',
-  description: 'Readiness: 200 when the database answers and its migrations are applied, 503 otherwise.',
+  summary: 'Check that the service can serve: the database answers and is migrated',
+  description:
+    'Readiness: 200 when the database answers in time (READY_TIMEOUT_MS) and its migrations are applied, and the process is not shutting down; 503 with Retry-After otherwise.',
   security: publicAccess,
-  responses: { 200: json(Health, 'Ready', { status: 'ready' }), 503: json(Health, 'Not ready', { status: 'not ready' }) },
+  responses: {
+    200: json(Health, 'Ready', { status: 'ready' }),
+    503: { ...json(Health, 'Not ready', { status: 'not ready' }), headers: RETRY_AFTER_HEADER },
+  },
 });
 
 const jwks = createRoute({
@@ -80,7 +84,11 @@ export function operationsApi({ ready, tokens, config, metrics: registry }: AppD
     return c.body(await registry.render(), 200, { 'Content-Type': registry.contentType });
   });
   api.openapi(healthz, (c) => c.json({ status: 'ok' }, 200));
-  api.openapi(readyz, async (c) => ((await ready()) ? c.json({ status: 'ready' }, 200) : c.json({ status: 'not ready' }, 503)));
+  api.openapi(readyz, async (c) => {
+    if (await ready()) return c.json({ status: 'ready' }, 200);
+    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    return c.json({ status: 'not ready' }, 503);
+  });
   api.openapi(jwks, (c) => c.json(tokens.jwks() as { keys: Record<string, unknown>[] }, 200));
   return api;
 }

@@ -1,7 +1,7 @@
 // The player resource: guest sign-up, and what a player asks about itself.
 import { requirePlayer } from '../../auth/middleware.ts';
 import type { AppDeps } from '../deps.ts';
-import { createApi } from '../edge.ts';
+import { clientOf, createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { PlayerEventSchema } from '../schemas.ts';
 import { eventStream } from '../sse.ts';
@@ -36,7 +36,7 @@ export function playersApi({ players, tokens, timing, metrics }: AppDeps): App {
     const player = requirePlayer(c);
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after), metrics);
+    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), metrics);
   });
 
   api.openapi(getPlayer, async (c) => c.json(await players.profile(c.req.valid('param').playerId), 200));

@@ -1,0 +1,144 @@
+// A database that is away or too slow: every such failure is DATABASE_UNAVAILABLE (503 with
+// Retry-After), within the configured time, never a 500 and never a hang; /readyz notices. The
+// database going away and coming back is in the fault suite (test/faults/, a server of its own).
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseUnavailable, guardedClient, unavailableOf } from '../../src/db/availability.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { DomainError } from '../../src/errors.ts';
+import { createScratchDatabase, testDriver } from '../support/db.ts';
+import { expectProblem } from '../support/problems.ts';
+import { Client, startTestService, testConfig, type TestService } from '../support/service.ts';
+
+describe('unavailableOf', () => {
+  const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: select …'), { cause });
+
+  it.each([
+    ['postgres.js lost the connection', { code: 'CONNECTION_CLOSED' }],
+    ['postgres.js could not connect in time', { code: 'CONNECT_TIMEOUT' }],
+    ['the server refused the connection', { code: 'ECONNREFUSED' }],
+    ['the server shut down', { code: '57P01' }],
+    ['the server is starting up', { code: '57P03' }],
+    ['a statement timeout', { code: '57014' }],
+    ['a connection exception', { code: '08006' }],
+    ['too many connections', { code: '53300' }],
+  ])('takes %s for DATABASE_UNAVAILABLE, also wrapped by drizzle', (_, error) => {
+    expect(unavailableOf(error)?.code).toBe('DATABASE_UNAVAILABLE');
+    expect(unavailableOf(wrapped(Object.assign(new Error('x'), error)))?.code).toBe('DATABASE_UNAVAILABLE');
+  });
+
+  it('leaves the errors of a request alone', () => {
+    expect(unavailableOf(wrapped({ code: '23505' }))).toBeNull(); // unique violation
+    expect(unavailableOf(wrapped({ code: '40P01' }))).toBeNull(); // deadlock: the group commit retries it
+    expect(unavailableOf(new DomainError('GAME_NOT_FOUND', 'x'))).toBeNull();
+    expect(unavailableOf(new TypeError('x'))).toBeNull();
+    const own = databaseUnavailable('x');
+    expect(unavailableOf(wrapped(own))).toBe(own);
+  });
+});
+
+describe('a database that does not answer at all', () => {
+  it('refuses a call that gets no connection within the acquire timeout, and a transaction too', async () => {
+    // A server that takes connections and never says a word: postgres.js waits for its start-up
+    // answer until connect_timeout (here 30 s), so the calls never get a connection.
+    const sockets: Socket[] = [];
+    const silent = createServer((s) => sockets.push(s));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const { port } = silent.address() as AddressInfo;
+    const sql = postgres(`postgres://nobody@127.0.0.1:${port}/none`, { max: 2, connect_timeout: 30, onnotice: () => {} });
+    const guarded = guardedClient(sql, { acquireMs: 300, statementMs: 600 });
+    try {
+      const t0 = performance.now();
+      const [query, transaction] = await Promise.allSettled([guarded.unsafe('select 1'), guarded.begin(async (tx) => tx`select 1`)]);
+      expect(performance.now() - t0).toBeLessThan(1000);
+      for (const outcome of [query, transaction]) {
+        expect(outcome.status).toBe('rejected');
+        const error = (outcome as PromiseRejectedResult).reason as DomainError;
+        expect(error.code).toBe('DATABASE_UNAVAILABLE');
+        expect(error.detail).toBe('no database connection within 300 ms');
+      }
+    } finally {
+      await sql.end({ timeout: 0 });
+      for (const s of sockets) s.destroy();
+      silent.close();
+    }
+  });
+});
+
+// Locks need a Postgres server.
+describe.runIf(testDriver === 'postgres')('a database too slow to answer', () => {
+  let url: string;
+  let drop: () => Promise<void>;
+  let database: Database;
+  let service: TestService;
+  let admin: postgres.Sql;
+  const limits = { acquireMs: 400, statementMs: 600 };
+
+  beforeAll(async () => {
+    ({ url, drop } = await createScratchDatabase());
+    database = await openDatabase(url, { poolSize: 2, limits });
+    service = await startTestService({ database, config: { timeouts: { ...testConfig().timeouts, readyMs: 300 } } });
+    admin = postgres(url, { max: 2, onnotice: () => {} });
+  });
+  afterAll(async () => {
+    await service?.close();
+    await database?.close();
+    await admin?.end({ timeout: 1 });
+    await drop?.();
+  });
+
+  /** Runs `during` while another session holds an exclusive lock on the games table. */
+  async function withGamesLocked(during: () => Promise<void>) {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const holding = new Promise<void>((r) => (locked = r));
+    const tx = admin.begin(async (t) => {
+      await t`lock table games in access exclusive mode`;
+      locked();
+      await released;
+    });
+    await holding;
+    try {
+      await during();
+    } finally {
+      release();
+      await tx;
+    }
+  }
+
+  it('answers 503 with Retry-After after the statement timeout, and /readyz says not ready in its own time', async () => {
+    const client = new Client(service.http);
+    const anna = await client.player('Anna');
+    await withGamesLocked(async () => {
+      let t0 = performance.now();
+      const lobby = await service.http.get('/v1/games?status=waiting');
+      const lobbyMs = performance.now() - t0;
+      expectProblem(lobby, 503, 'DATABASE_UNAVAILABLE');
+      expect(lobbyMs).toBeLessThan(limits.statementMs + 1500);
+
+      const created = await service.http.post('/v1/games').set(anna.auth).send({});
+      expectProblem(created, 503, 'DATABASE_UNAVAILABLE');
+
+      t0 = performance.now();
+      const ready = await service.http.get('/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.headers['retry-after']).toBe('1');
+      expect(performance.now() - t0).toBeLessThan(1000);
+    });
+    // And all is well again at once.
+    expect((await service.http.get('/readyz')).status).toBe(200);
+    await client.createGame(anna);
+    expect((await service.http.get('/v1/games?status=waiting')).status).toBe(200);
+  });
+
+  it('ends a statement at the statement timeout (server side)', async () => {
+    const refused = await database.query('select pg_sleep(5)').then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((refused as DomainError).code).toBe('DATABASE_UNAVAILABLE');
+    expect((refused as DomainError).detail).toBe('the database did not answer in time');
+  });
+});

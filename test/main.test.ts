@@ -1,0 +1,135 @@
+// `npm start` as an operator meets it: the primary and its workers, started as processes. A cause
+// outside the code (a port in use, a database away, the embedded database held by another
+// process, a setting that cannot work) ends the start with one line and a non-zero exit, never a
+// stack and never a restart loop; WEB_CONCURRENCY runs that many workers on one port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createScratchDatabase, testDriver } from './support/db.ts';
+
+const ROOT = join(import.meta.dirname, '..');
+const started: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of started.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+interface Run {
+  child: ChildProcess;
+  stdout: string;
+  stderr: string;
+  exited: Promise<number | null>;
+}
+
+/** The service as `npm run dev` starts it (the sources through tsx), with this environment. */
+function start(env: Record<string, string>, cwd = ROOT): Run {
+  // tsx by its full address: the process may run elsewhere (the embedded database lives in ./.data).
+  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/main.ts')], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SWEEP_INTERVAL_SECONDS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  const run: Run = { child, stdout: '', stderr: '', exited: new Promise((resolve) => child.once('exit', (code) => resolve(code))) };
+  child.stdout!.on('data', (d) => (run.stdout += d));
+  child.stderr!.on('data', (d) => (run.stderr += d));
+  return run;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function until(check: () => boolean, what: string, ms = 30_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The exit code, within `ms`. */
+async function exitOf(run: Run, ms = 30_000): Promise<number | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const code = await Promise.race([run.exited, late]);
+  clearTimeout(timer);
+  if (code === 'late') throw new Error(`still running after ${ms} ms; stderr: ${run.stderr}`);
+  return code;
+}
+
+const oneLine = (text: string) => text.trim().split('\n');
+
+describe('npm start', () => {
+  it('a port in use: one line, exit 1, no restart', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as AddressInfo;
+    try {
+      const run = start({ PORT: String(port), DATABASE_URL: 'memory://' });
+      expect(await exitOf(run)).toBe(1);
+      expect(oneLine(run.stderr)).toEqual([`cannot start: port ${port} on 127.0.0.1 is in use by another process: stop it, or set PORT to a free port`]);
+      // The primary tried once: one worker's failure, no second start.
+      expect(run.stdout.match(/worker \d+ could not start/g)).toHaveLength(1);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('an unreachable database: one line naming it without its password, exit 1', async () => {
+    const run = start({ PORT: String(await freePort()), DATABASE_URL: 'postgres://skat:hunter2@127.0.0.1:1/skat', DATABASE_CONNECT_TIMEOUT_MS: '2000' });
+    expect(await exitOf(run)).toBe(1);
+    expect(oneLine(run.stderr)).toEqual([
+      'cannot start: the database at postgres://skat:***@127.0.0.1:1/skat cannot be used: nothing listens there (ECONNREFUSED); check DATABASE_URL and that PostgreSQL is running',
+    ]);
+    expect(run.stdout + run.stderr).not.toContain('hunter2');
+  });
+
+  it('a setting that cannot work: one line, exit 2', async () => {
+    const run = start({ WEB_CONCURRENCY: '2' });
+    expect(await exitOf(run)).toBe(2);
+    expect(oneLine(run.stderr)).toEqual([
+      'configuration error: WEB_CONCURRENCY: 2 workers need a PostgreSQL server (DATABASE_URL=postgres://…); the embedded database serves one process',
+    ]);
+  });
+
+  it('a second process on the same embedded database directory refuses to start, in one line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'skat-data-'));
+    try {
+      const first = start({ PORT: String(await freePort()) }, dir);
+      await until(() => first.stdout.includes('listening on'), 'the first process to listen');
+      const second = start({ PORT: String(await freePort()) }, dir);
+      expect(await exitOf(second)).toBe(1);
+      expect(oneLine(second.stderr)).toHaveLength(1);
+      expect(second.stderr).toMatch(/^cannot start: the embedded database in .* is in use by another process \(pid \d+\)/);
+      first.child.kill('SIGTERM');
+      expect(await exitOf(first)).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.skipIf(testDriver !== 'postgres')('WEB_CONCURRENCY=2 on Postgres: two workers serve one port, and stop together', async () => {
+    const scratch = await createScratchDatabase();
+    try {
+      const port = await freePort();
+      const run = start({ PORT: String(port), DATABASE_URL: scratch.url, WEB_CONCURRENCY: '2' });
+      await until(() => (run.stdout.match(/listening on/g) ?? []).length === 2, 'two workers to listen');
+      const pids = new Set([...run.stdout.matchAll(/"pid":(\d+)[^\n]*listening on/g)].map((m) => m[1]));
+      expect(pids.size).toBe(2);
+      // Many connections, answered by both (the primary hands them out in turn).
+      const answered = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/healthz`, { headers: { Connection: 'close' } })));
+      expect(answered.every((r) => r.status === 200)).toBe(true);
+      run.child.kill('SIGTERM');
+      expect(await exitOf(run)).toBe(0);
+    } finally {
+      await scratch.drop();
+    }
+  });
+});

@@ -1,0 +1,12 @@
+// The fault suite (`npm run test:faults`): each file starts its own PostgreSQL server and service
+// processes, stops, restarts or kills them. One file at a time: they measure recovery times.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/faults/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+  },
+});
