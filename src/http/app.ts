@@ -1,9 +1,8 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
-import { cors } from 'hono/cors';
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
-import { accessLog, allowedMethods, corsOptions, createApi, documentEdgeProblems, limitBody, problemHandler, refuseWhenStopping, requestId, requireJson } from './edge.ts';
+import { accessLog, allowedMethods, createApi, crossOrigin, documentEdgeProblems, limitBody, problemHandler, refuseWhenStopping, requestId, requireJson } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
 import { limitAddresses, limitPlayers } from './limits.ts';
@@ -24,7 +23,7 @@ export function createApp(deps: AppDeps): App {
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
   app.use('*', securityHeaders());
   // A browser's preflight is answered before anything else looks at the request.
-  app.use('*', cors(corsOptions(config.corsOrigins)));
+  app.use('*', crossOrigin(config.corsOrigins));
   if (deps.stopping) app.use('*', refuseWhenStopping(deps.stopping));
   app.use('/v1/*', limitAddresses(config.limits));
   app.use('*', limitBody());

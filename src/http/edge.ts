@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
 import { unavailableOf } from '../db/availability.ts';
@@ -143,6 +144,27 @@ export function corsOptions(origins: '*' | string[]) {
     allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID', 'X-Request-Id'],
     exposeHeaders: ['ETag', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
     maxAge: 600,
+  };
+}
+
+/**
+ * CORS for every route: hono's `cors` answers the preflights; an actual request gets the same
+ * headers hono's would give it, written as prepared headers. (hono's `cors` writes them into
+ * `c.res` before the handler runs, which makes a Response early and copies its headers into the
+ * handler's: a fifth of the server's time per move.)
+ */
+export function crossOrigin(origins: '*' | string[]): MiddlewareHandler {
+  const options = corsOptions(origins);
+  const preflight = cors(options);
+  const exposed = options.exposeHeaders.join(',');
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    const origin = c.req.header('Origin');
+    const allowed = origins === '*' ? '*' : origin && origins.includes(origin) ? origin : null;
+    if (allowed) c.header('Access-Control-Allow-Origin', allowed);
+    c.header('Access-Control-Expose-Headers', exposed);
+    if (origins !== '*') c.header('Vary', 'Origin', { append: true });
+    await next();
   };
 }
 
