@@ -15,6 +15,11 @@
 //    server, drops the scratch database, and exits (non-zero if the bots hit unexpected errors).
 //
 // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (child process) into dir.
+//
+// BENCH_WORKERS=1,2 (a list) measures the scale curve: one window per count, the service started
+// as `npm start` runs it (the primary and WEB_CONCURRENCY workers), the server's CPU and RSS being
+// those of the primary and its workers together; then a table of the counts. Without it, one
+// window on a single serving process (SINGLE_PROCESS=1: the process measured is the one that serves).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -34,6 +39,16 @@ const IN_PROCESS = env.BENCH_IN_PROCESS === '1';
 /** The service's DATABASE_POOL_SIZE: twice this machine's CPUs (the database shares them). */
 const POOL_SIZE = env.DATABASE_POOL_SIZE ?? String(2 * os.cpus().length);
 const CPU_PROF = env.BENCH_CPU_PROF;
+/** The worker counts of the scale curve (empty: one window, one process). */
+const WORKERS = (env.BENCH_WORKERS ?? '')
+  .split(',')
+  .map((w) => w.trim())
+  .filter(Boolean)
+  .map((w) => {
+    const n = Number(w);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`BENCH_WORKERS: expected a list of counts such as 1,2, got ${JSON.stringify(env.BENCH_WORKERS)}`);
+    return n;
+  });
 /**
  * The service as `npm start` runs it, but silent, and without the sign-up limit: the benchmark
  * registers its 64 bots from one address (the per-player limit stays as configured).
@@ -124,28 +139,65 @@ async function waitReady(url: string, child?: ChildProcess): Promise<void> {
   }
 }
 
-async function startChild(databaseUrl: string): Promise<Server> {
+/** A process and its children (a primary and its workers), from /proc. */
+function processTree(root: number): number[] {
+  const pids = [root];
+  try {
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (Number(stat.split(') ')[1].split(' ')[1]) === root) pids.push(Number(pid));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return pids;
+}
+
+const sumOver = (pids: number[], read: (pid: number) => number) =>
+  pids.reduce((total, pid) => {
+    try {
+      return total + read(pid);
+    } catch {
+      return total; // gone meanwhile
+    }
+  }, 0);
+
+let built = false;
+
+/** The service as a child process: one serving process, or (`workers`) a primary with that many workers. */
+async function startChild(databaseUrl: string, workers?: number): Promise<Server> {
   const port = await freePort();
   // As `npm start` runs it: the bundle of `npm run build`, on plain node.
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (!built) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  built = true;
   const args: string[] = (env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   if (CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
   args.push('dist/main.js');
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // SINGLE_PROCESS: the process measured (RSS, CPU, profile) is the one that serves, not a primary.
-    env: { ...env, ...SERVICE_ENV, DATABASE_URL: databaseUrl, PORT: String(port), SINGLE_PROCESS: '1' },
+    env: {
+      ...env,
+      ...SERVICE_ENV,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      ...(workers === undefined ? { SINGLE_PROCESS: '1' } : { WEB_CONCURRENCY: String(workers) }),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child);
+  // The workers are up when each has answered: ask until the tree has them all.
+  if (workers !== undefined) while (processTree(child.pid!).length < workers + 1) await new Promise((r) => setTimeout(r, 100));
+  const tree = processTree(child.pid!);
   return {
     url,
-    rssMb: () => {
-      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
-    },
-    cpuMs: () => procCpuMs(readFileSync(`/proc/${child.pid}/stat`, 'utf8')),
+    rssMb: () => sumOver(tree, (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
+    cpuMs: () => sumOver(tree, (pid) => procCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'))),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -249,94 +301,141 @@ async function measureFloor(databaseUrl: string, seconds: number) {
 
 // ------------------------------------------------------------------ main
 
+interface WindowResult {
+  workers: number | undefined;
+  movesPerSecond: number;
+  lat: ReturnType<typeof latencyStats>;
+  cpuPerMove: { server: number; bots: number; database: number };
+  peakRss: number;
+  ratio: number;
+}
+
+/** One measured window on a started server: warm-up, the floor's first half, the window, its second half. */
+async function measureWindow(server: Server, scratchUrl: string, workers: number | undefined): Promise<WindowResult> {
+  // Warm-up, then the measured window: moves inside it count, games in flight at its end finish.
+  const bots = { server: server.url, games: Number.MAX_SAFE_INTEGER, concurrency: CONCURRENCY, strategy: 'greedy', opponent: 'random', variant: 'classic' } as const;
+  log(`warm-up: ${WARMUP_SECONDS} s`);
+  const warm = await runBots({ ...bots, durationMs: WARMUP_SECONDS * 1000 });
+  // The floor is measured in two halves, just before and just after the service's window, and
+  // averaged: the host's speed drifts (a shared VM), and a drift then weighs on both sides.
+  log(`floor, first half: ${CONCURRENCY} postgres.js clients for ${FLOOR_SECONDS / 2} s`);
+  const floorBefore = await measureFloor(scratchUrl, FLOOR_SECONDS / 2);
+  log(`measuring: ${CONCURRENCY} games at once for ${SECONDS} s`);
+  let windowOpen = true;
+  const windowLatencies: number[] = [];
+  let peakRss = server.rssMb();
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rssMb())), 250);
+  const start = performance.now();
+  const cpu0 = { server: server.cpuMs(), bots: process.cpuUsage(), database: postgresCpuMs() };
+  let cpu = { serverMs: 0, botsMs: 0, databaseMs: 0 };
+  const closeWindow = setTimeout(() => {
+    windowOpen = false;
+    const bots = process.cpuUsage(cpu0.bots);
+    cpu = { serverMs: server.cpuMs() - cpu0.server, botsMs: (bots.user + bots.system) / 1000, databaseMs: postgresCpuMs() - cpu0.database };
+  }, SECONDS * 1000);
+  const run = await runBots({
+    ...bots,
+    durationMs: SECONDS * 1000,
+    onMove: (ms) => {
+      if (windowOpen) windowLatencies.push(ms);
+    },
+  });
+  clearTimeout(closeWindow);
+  clearInterval(sampler);
+  const windowSeconds = Math.min(SECONDS, (performance.now() - start) / 1000);
+  const rssEnd = server.rssMb();
+  peakRss = Math.max(peakRss, rssEnd);
+  log(`floor, second half: ${FLOOR_SECONDS / 2} s`);
+  const floorAfter = await measureFloor(scratchUrl, FLOOR_SECONDS / 2);
+  const floor = {
+    txPerSecond: (floorBefore.txPerSecond + floorAfter.txPerSecond) / 2,
+    databaseMsPerTx: (floorBefore.databaseMsPerTx + floorAfter.databaseMsPerTx) / 2,
+    ...latencyStats([...floorBefore.latencies, ...floorAfter.latencies]),
+  };
+
+  const movesPerSecond = windowLatencies.length / windowSeconds;
+  const lat = latencyStats(windowLatencies);
+  const ratio = movesPerSecond / floor.txPerSecond;
+  const perMove = (ms: number) => ms / windowLatencies.length;
+  const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
+  const f = (x: number) => x.toFixed(1);
+  const errors = Object.entries({ ...warm.errors, ...run.errors }).map(([c, n]) => `${c} ${n}`).join(', ') || 'none';
+  const who = workers === undefined ? '' : ` [${workers} worker${workers === 1 ? '' : 's'}]`;
+  process.stdout.write(
+    [
+      `HTTP${who}  ${Math.round(movesPerSecond)} moves/s over ${f(windowSeconds)} s, ${CONCURRENCY} games at once (${run.games} games finished, ${run.moves} moves)`,
+      `      move latency p50 ${f(lat.p50)} ms, p95 ${f(lat.p95)} ms, p99 ${f(lat.p99)} ms, max ${f(lat.max)} ms`,
+      `      server RSS peak ${f(peakRss)} MB (end ${f(rssEnd)} MB)${IN_PROCESS ? ' — in-process: includes the bots' : workers !== undefined ? ' — the primary and its workers' : ''}`,
+      `      CPU per move: server ${perMove(cpu.serverMs).toFixed(2)} ms, bots ${perMove(cpu.botsMs).toFixed(2)} ms, ` +
+        `database ${perMove(cpu.databaseMs).toFixed(2)} ms` +
+        `${IN_PROCESS ? ' (one process: both counted in each)' : ''}; the machine has ${os.cpus().length} CPUs`,
+      `      errors: ${errors}`,
+      `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction; ${Math.round(floorBefore.txPerSecond)} before the window, ${Math.round(floorAfter.txPerSecond)} after), ` +
+        `p50 ${f(floor.p50)} ms, p99 ${f(floor.p99)} ms, database CPU ${floor.databaseMsPerTx.toFixed(2)} ms per tx`,
+      `ratio ${(ratio * 100).toFixed(0)} % of the floor`,
+      `${mark(ratio >= TARGET.ratio)} moves/s ≥ ${TARGET.ratio * 100} % of the floor`,
+      `${mark(lat.p99 < TARGET.p99Ms)} p99 < ${TARGET.p99Ms} ms`,
+      `${mark(peakRss < TARGET.rssMb * (workers ?? 1))} RSS < ${TARGET.rssMb * (workers ?? 1)} MB`,
+      '',
+    ].join('\n'),
+  );
+  if (warm.unexpected + run.unexpected > 0) {
+    log(`unexpected errors: ${[...warm.samples, ...run.samples].join('; ')}`);
+    process.exitCode = 1;
+  }
+  return {
+    workers,
+    movesPerSecond,
+    lat,
+    cpuPerMove: { server: perMove(cpu.serverMs), bots: perMove(cpu.botsMs), database: perMove(cpu.databaseMs) },
+    peakRss,
+    ratio,
+  };
+}
+
+/** The scale curve: one row per worker count. */
+function curve(results: WindowResult[]): string {
+  const f = (x: number) => x.toFixed(1);
+  const rows = results.map(
+    (r) =>
+      `| ${r.workers} | ${Math.round(r.movesPerSecond)} | ${f(r.lat.p50)} / ${f(r.lat.p99)} | ${r.cpuPerMove.server.toFixed(2)} | ${r.cpuPerMove.bots.toFixed(2)} | ${r.cpuPerMove.database.toFixed(2)} | ${Math.round(r.peakRss)} |`,
+  );
+  return [
+    'scale curve (CPU per move in ms; the bots and Postgres share this machine)',
+    '| workers | moves/s | p50 / p99 ms | server CPU | bots CPU | database CPU | server RSS MB |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
 async function main() {
   const cpus = os.cpus();
   log(`machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  const scratch = await createScratch();
-  let server: Server | undefined;
-  const cleanup = async () => {
-    await server?.stop().catch(() => {});
-    await scratch.drop().catch((e) => log(`could not drop the scratch database: ${e}`));
-  };
-  process.once('SIGINT', () => void cleanup().then(() => process.exit(130)));
-  try {
-    log(`database: scratch ${new URL(scratch.url).pathname.slice(1)} on ${localUrl(DATABASE_URL).host}; server ${IN_PROCESS ? 'in this process' : 'in a child process'} with DATABASE_POOL_SIZE=${POOL_SIZE}`);
-    server = IN_PROCESS ? await startInProcess(scratch.url) : await startChild(scratch.url);
-
-    // Warm-up, then the measured window: moves inside it count, games in flight at its end finish.
-    const bots = { server: server.url, games: Number.MAX_SAFE_INTEGER, concurrency: CONCURRENCY, strategy: 'greedy', opponent: 'random', variant: 'classic' } as const;
-    log(`warm-up: ${WARMUP_SECONDS} s`);
-    const warm = await runBots({ ...bots, durationMs: WARMUP_SECONDS * 1000 });
-    // The floor is measured in two halves, just before and just after the service's window, and
-    // averaged: the host's speed drifts (a shared VM), and a drift then weighs on both sides.
-    log(`floor, first half: ${CONCURRENCY} postgres.js clients for ${FLOOR_SECONDS / 2} s`);
-    const floorBefore = await measureFloor(scratch.url, FLOOR_SECONDS / 2);
-    log(`measuring: ${CONCURRENCY} games at once for ${SECONDS} s`);
-    let windowOpen = true;
-    const windowLatencies: number[] = [];
-    let peakRss = server.rssMb();
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, server!.rssMb())), 250);
-    const start = performance.now();
-    const cpu0 = { server: server.cpuMs(), bots: process.cpuUsage(), database: postgresCpuMs() };
-    let cpu = { serverMs: 0, botsMs: 0, databaseMs: 0 };
-    const closeWindow = setTimeout(() => {
-      windowOpen = false;
-      const bots = process.cpuUsage(cpu0.bots);
-      cpu = { serverMs: server!.cpuMs() - cpu0.server, botsMs: (bots.user + bots.system) / 1000, databaseMs: postgresCpuMs() - cpu0.database };
-    }, SECONDS * 1000);
-    const run = await runBots({
-      ...bots,
-      durationMs: SECONDS * 1000,
-      onMove: (ms) => {
-        if (windowOpen) windowLatencies.push(ms);
-      },
-    });
-    clearTimeout(closeWindow);
-    clearInterval(sampler);
-    const windowSeconds = Math.min(SECONDS, (performance.now() - start) / 1000);
-    const rssEnd = server.rssMb();
-    peakRss = Math.max(peakRss, rssEnd);
-    log(`floor, second half: ${FLOOR_SECONDS / 2} s`);
-    const floorAfter = await measureFloor(scratch.url, FLOOR_SECONDS / 2);
-    await server.stop();
-    server = undefined;
-    const floor = {
-      txPerSecond: (floorBefore.txPerSecond + floorAfter.txPerSecond) / 2,
-      databaseMsPerTx: (floorBefore.databaseMsPerTx + floorAfter.databaseMsPerTx) / 2,
-      ...latencyStats([...floorBefore.latencies, ...floorAfter.latencies]),
+  if (IN_PROCESS && WORKERS.length > 0) throw new Error('BENCH_WORKERS needs the service in child processes (not BENCH_IN_PROCESS)');
+  const results: WindowResult[] = [];
+  for (const workers of WORKERS.length > 0 ? WORKERS : [undefined]) {
+    // A database of its own per window: each count starts from the same empty tables.
+    const scratch = await createScratch();
+    let server: Server | undefined;
+    const cleanup = async () => {
+      await server?.stop().catch(() => {});
+      await scratch.drop().catch((e) => log(`could not drop the scratch database: ${e}`));
     };
-
-    const movesPerSecond = windowLatencies.length / windowSeconds;
-    const lat = latencyStats(windowLatencies);
-    const ratio = movesPerSecond / floor.txPerSecond;
-    const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
-    const f = (x: number) => x.toFixed(1);
-    const errors = Object.entries({ ...warm.errors, ...run.errors }).map(([c, n]) => `${c} ${n}`).join(', ') || 'none';
-    process.stdout.write(
-      [
-        `HTTP  ${Math.round(movesPerSecond)} moves/s over ${f(windowSeconds)} s, ${CONCURRENCY} games at once (${run.games} games finished, ${run.moves} moves)`,
-        `      move latency p50 ${f(lat.p50)} ms, p95 ${f(lat.p95)} ms, p99 ${f(lat.p99)} ms, max ${f(lat.max)} ms`,
-        `      server RSS peak ${f(peakRss)} MB (end ${f(rssEnd)} MB)${IN_PROCESS ? ' — in-process: includes the bots' : ''}`,
-        `      CPU per move: server ${(cpu.serverMs / windowLatencies.length).toFixed(2)} ms, bots ${(cpu.botsMs / windowLatencies.length).toFixed(2)} ms, ` +
-          `database ${(cpu.databaseMs / windowLatencies.length).toFixed(2)} ms` +
-          `${IN_PROCESS ? ' (one process: both counted in each)' : ''}; the machine has ${os.cpus().length} CPUs`,
-        `      errors: ${errors}`,
-        `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction; ${Math.round(floorBefore.txPerSecond)} before the window, ${Math.round(floorAfter.txPerSecond)} after), ` +
-          `p50 ${f(floor.p50)} ms, p99 ${f(floor.p99)} ms, database CPU ${floor.databaseMsPerTx.toFixed(2)} ms per tx`,
-        `ratio ${(ratio * 100).toFixed(0)} % of the floor`,
-        `${mark(ratio >= TARGET.ratio)} moves/s ≥ ${TARGET.ratio * 100} % of the floor`,
-        `${mark(lat.p99 < TARGET.p99Ms)} p99 < ${TARGET.p99Ms} ms`,
-        `${mark(peakRss < TARGET.rssMb)} RSS < ${TARGET.rssMb} MB`,
-        '',
-      ].join('\n'),
-    );
-    if (warm.unexpected + run.unexpected > 0) {
-      log(`unexpected errors: ${[...warm.samples, ...run.samples].join('; ')}`);
-      process.exitCode = 1;
+    const onInterrupt = () => void cleanup().then(() => process.exit(130));
+    process.once('SIGINT', onInterrupt);
+    try {
+      log(
+        `database: scratch ${new URL(scratch.url).pathname.slice(1)} on ${localUrl(DATABASE_URL).host}; server ${IN_PROCESS ? 'in this process' : workers === undefined ? 'in a child process' : `a primary with ${workers} worker(s)`} with DATABASE_POOL_SIZE=${POOL_SIZE}`,
+      );
+      server = IN_PROCESS ? await startInProcess(scratch.url) : await startChild(scratch.url, workers);
+      results.push(await measureWindow(server, scratch.url, workers));
+    } finally {
+      await cleanup();
+      process.off('SIGINT', onInterrupt);
     }
-  } finally {
-    await cleanup();
   }
+  if (WORKERS.length > 0) process.stdout.write(curve(results));
 }
 
 main().catch((e) => {

@@ -35,6 +35,13 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Connections to a Postgres server one process keeps at most (postgres.js pipelines on them). */
   databasePoolSize: number;
+  /**
+   * A pooler in transaction mode between the service and Postgres (pgbouncer): no prepared
+   * statements, no session settings; LISTEN, migrations and advisory locks go to `databaseListenUrl`.
+   */
+  databasePoolMode: 'session' | 'transaction';
+  /** A direct session connection to the same database (default: DATABASE_URL). */
+  databaseListenUrl: string | undefined;
   jwt: {
     issuer: string;
     audience: string;
@@ -192,6 +199,14 @@ const schema = z.object({
   HOST: text('0.0.0.0'),
   DATABASE_URL: databaseUrl,
   DATABASE_POOL_SIZE: integer(1, 1000, 10),
+  DATABASE_POOL_MODE: z
+    .enum(['session', 'transaction'], { error: (iss) => `expected session or transaction, got ${JSON.stringify(iss.input)}` })
+    .optional()
+    .default('session'),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^postgres(ql)?:\/\//.test(raw), { message: 'expected a postgres://… URL (a direct connection to the database)' }),
   JWT_ISSUER: text('offiziersskat'),
   JWT_AUDIENCE: text('offiziersskat'),
   JWT_TTL_SECONDS: integer(1, 10 * 365 * 24 * 60 * 60, THIRTY_DAYS),
@@ -260,7 +275,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([`${missing.join(', ')}: required when ${given.join(', ')} is set (set all three or none)`]);
   }
 
-  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL?.startsWith('postgres')) {
+  const onServer = e.DATABASE_URL?.startsWith('postgres') ?? false;
+  if (!onServer && (e.DATABASE_LISTEN_URL !== undefined || e.DATABASE_POOL_MODE === 'transaction')) {
+    throw new ConfigError([
+      `${e.DATABASE_LISTEN_URL !== undefined ? 'DATABASE_LISTEN_URL' : 'DATABASE_POOL_MODE'}: only with DATABASE_URL=postgres://… (the embedded database has no pooler)`,
+    ]);
+  }
+  if (e.DATABASE_POOL_MODE === 'transaction' && e.DATABASE_LISTEN_URL === undefined) {
+    throw new ConfigError([
+      'DATABASE_LISTEN_URL: required with DATABASE_POOL_MODE=transaction (LISTEN, migrations and advisory locks need a session: a direct connection to Postgres)',
+    ]);
+  }
+
+  if (e.WEB_CONCURRENCY > 1 && !onServer) {
     throw new ConfigError([
       `WEB_CONCURRENCY: ${e.WEB_CONCURRENCY} workers need a PostgreSQL server (DATABASE_URL=postgres://…); the embedded database serves one process`,
     ]);
@@ -277,6 +304,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databasePoolMode: e.DATABASE_POOL_MODE,
+    databaseListenUrl: e.DATABASE_LISTEN_URL,
     jwt: {
       issuer: e.JWT_ISSUER,
       audience: e.JWT_AUDIENCE,

@@ -4,9 +4,10 @@
 import cluster from 'node:cluster';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { describeDatabase } from './db/client.ts';
+import { shareWithPrimary } from './http/cluster-metrics.ts';
 import { jsonLogger } from './log.ts';
 import { runPrimary } from './primary.ts';
-import { startService, type RunningService } from './server.ts';
+import type { RunningService } from './server.ts';
 import { STARTUP_FAILED, startupProblem } from './startup.ts';
 
 function config(): AppConfig {
@@ -42,7 +43,11 @@ async function serve(config: AppConfig) {
   // A worker whose primary is gone (killed) shuts down too.
   if (cluster.isWorker) process.on('disconnect', () => void stop('primary gone'));
 
+  // Loaded here, not at the top: the primary serves nothing and keeps none of it in memory.
+  const { startService } = await import('./server.ts');
   service = await startService(config);
+  // With workers under a primary, a scrape of one answers for all (see cluster-metrics.ts).
+  if (cluster.isWorker && config.metrics.enabled) shareWithPrimary(service.deps.metrics.registry);
   if (stopping) {
     await service.close();
     process.exit(0);

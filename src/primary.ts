@@ -5,6 +5,7 @@
 // orchestrator (README, Operations).
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config.ts';
+import { serveClusterMetrics } from './http/cluster-metrics.ts';
 import type { Logger } from './log.ts';
 import { STARTUP_FAILED } from './startup.ts';
 
@@ -74,5 +75,6 @@ export function runPrimary(config: AppConfig, log: Logger): void {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 
+  if (config.metrics.enabled) serveClusterMetrics();
   for (let i = 0; i < count; i++) fork();
 }

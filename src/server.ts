@@ -54,6 +54,8 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     options.database ??
     (await openDatabase(config.databaseUrl, {
       poolSize: config.databasePoolSize,
+      transactionPooling: config.databasePoolMode === 'transaction',
+      sessionUrl: config.databaseListenUrl,
       connectTimeoutMs: timeouts.databaseConnectMs,
       limits: { acquireMs: timeouts.databaseAcquireMs, statementMs: timeouts.databaseStatementMs },
     }));

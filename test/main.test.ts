@@ -115,17 +115,23 @@ describe('npm start', () => {
     }
   });
 
-  it.skipIf(testDriver !== 'postgres')('WEB_CONCURRENCY=2 on Postgres: two workers serve one port, and stop together', async () => {
+  it.skipIf(testDriver !== 'postgres')('WEB_CONCURRENCY=2 on Postgres: two workers serve one port, their metrics are summed, and they stop together', async () => {
     const scratch = await createScratchDatabase();
     try {
       const port = await freePort();
-      const run = start({ PORT: String(port), DATABASE_URL: scratch.url, WEB_CONCURRENCY: '2' });
+      const run = start({ PORT: String(port), ...scratch.env, WEB_CONCURRENCY: '2', METRICS: 'on' });
       await until(() => (run.stdout.match(/listening on/g) ?? []).length === 2, 'two workers to listen');
       const pids = new Set([...run.stdout.matchAll(/"pid":(\d+)[^\n]*listening on/g)].map((m) => m[1]));
       expect(pids.size).toBe(2);
       // Many connections, answered by both (the primary hands them out in turn).
       const answered = await Promise.all(Array.from({ length: 20 }, () => fetch(`http://127.0.0.1:${port}/healthz`, { headers: { Connection: 'close' } })));
       expect(answered.every((r) => r.status === 200)).toBe(true);
+      // Whichever worker a scrape reaches, it counts the requests of both.
+      const healthz = async () => {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { Connection: 'close' } })).text();
+        return Number(/^http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)/m.exec(text)?.[1] ?? 0);
+      };
+      for (let i = 0; i < 4; i++) expect(await healthz()).toBe(20);
       run.child.kill('SIGTERM');
       expect(await exitOf(run)).toBe(0);
     } finally {

@@ -60,6 +60,16 @@ export interface OpenOptions {
   connectTimeoutMs?: number;
   /** Postgres: waiting for a connection, and the server's statement_timeout (see availability.ts). */
   limits?: CallLimits;
+  /**
+   * Postgres through a pooler in transaction mode (pgbouncer): every transaction may land on
+   * another server session, so no prepared statements and no session settings on `url`; what needs
+   * a session of its own (LISTEN, the migrations' and the sweeper's advisory locks) goes to
+   * `sessionUrl`, a direct connection. The statement limits are then the pooler's to set (its
+   * connect_query, or the database's defaults; deploy/).
+   */
+  transactionPooling?: boolean;
+  /** A direct session connection to the same database (default: `url`). */
+  sessionUrl?: string;
 }
 
 export const DEFAULT_LIMITS: CallLimits = { acquireMs: 5000, statementMs: 5000 };
@@ -117,23 +127,32 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
   if (/^postgres(ql)?:\/\//.test(url)) {
     const connectTimeout = (opts.connectTimeoutMs ?? 5000) / 1000;
     const limits = opts.limits ?? DEFAULT_LIMITS;
-    await migratePostgresServer(url, connectTimeout);
-    const sql = postgres(url, {
-      max: opts.poolSize ?? 10,
+    const pooled = opts.transactionPooling ?? false;
+    const sessionUrl = opts.sessionUrl ?? url;
+    await migratePostgresServer(sessionUrl, connectTimeout);
+    const options = (max: number, viaPooler: boolean): postgres.Options<Record<string, postgres.PostgresType>> => ({
+      max,
       idle_timeout: 30,
       connect_timeout: connectTimeout,
       backoff: reconnectBackoff,
       onnotice: () => {},
+      // A pooler in transaction mode hands each transaction to any server session: a statement
+      // prepared on one would be missing on the next.
+      prepare: !viaPooler,
       // Every session's own limits, sent with its start-up message: a statement (a lock wait
-      // included) and a transaction left idle (a client gone mid-transaction) are ended by the server.
+      // included) and a transaction left idle (a client gone mid-transaction) are ended by the
+      // server. (A pooler refuses start-up settings it does not know: there the pooler sets them.)
       // The application name marks this process's connections in pg_stat_activity (Database.connections).
       connection: {
         application_name: APPLICATION_NAME,
-        ...(limits.statementMs > 0 ? { statement_timeout: limits.statementMs, idle_in_transaction_session_timeout: limits.statementMs } : {}),
+        ...(!viaPooler && limits.statementMs > 0 ? { statement_timeout: limits.statementMs, idle_in_transaction_session_timeout: limits.statementMs } : {}),
       },
     });
+    const sql = postgres(url, options(opts.poolSize ?? 10, pooled));
+    // LISTEN and advisory locks: on the pool itself, unless that goes through a transaction pooler.
+    const session = pooled || sessionUrl !== url ? postgres(sessionUrl, options(2, false)) : sql;
     const guarded = guardedClient(sql, limits);
-    return postgresDatabase(drizzlePostgres({ client: guarded, schema }), sql, guarded);
+    return postgresDatabase(drizzlePostgres({ client: guarded, schema }), { sql, session, guarded, prepare: !pooled });
   }
 
   throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');
@@ -179,17 +198,28 @@ function pgliteDatabase(db: Db, pglite: PGlite, release: () => void): Database {
   };
 }
 
-function postgresDatabase(db: Db, sql: postgres.Sql, guarded: postgres.Sql): Database {
+interface PostgresClients {
+  /** The pool every query uses (maybe through a pooler). */
+  sql: postgres.Sql;
+  /** Direct sessions: LISTEN and advisory locks (the pool itself when it is direct). */
+  session: postgres.Sql;
+  /** The pool with its calls bounded (availability.ts). */
+  guarded: postgres.Sql;
+  /** Whether the pool may prepare statements (not through a transaction pooler). */
+  prepare: boolean;
+}
+
+function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare }: PostgresClients): Database {
   return {
     db,
     driver: 'postgres',
     query: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
-      (await guarded.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[],
+      (await guarded.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as T[],
     listen: async (channel, onNotify, onReconnect) => {
       // postgres.js keeps one listening connection and listens again after losing it; it calls
       // onlisten each time, the first time included.
       let listening = false;
-      const { unlisten } = await sql.listen(channel, onNotify, () => {
+      const { unlisten } = await sessions.listen(channel, onNotify, () => {
         if (listening) onReconnect?.();
         listening = true;
       });
@@ -201,7 +231,7 @@ function postgresDatabase(db: Db, sql: postgres.Sql, guarded: postgres.Sql): Dat
     },
     withAdvisoryLock: async (key, fn) => {
       // A session lock on a connection of its own: the pool's others may run fn's queries.
-      const session = await sql.reserve();
+      const session = await sessions.reserve();
       try {
         const [{ locked }] = await session<{ locked: boolean }[]>`select pg_try_advisory_lock(${key}) as locked`;
         if (!locked) return false;
@@ -222,7 +252,10 @@ function postgresDatabase(db: Db, sql: postgres.Sql, guarded: postgres.Sql): Dat
       // This very query's connection was busy with it.
       return { busy: rows[0].busy, idle: rows[0].idle + 1 };
     },
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      if (sessions !== sql) await sessions.end({ timeout: 5 });
+    },
   };
 }
 

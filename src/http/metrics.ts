@@ -1,9 +1,11 @@
 // The service's metrics in Prometheus's text format (prom-client), at GET /metrics: requests by
 // route and status with their latency, moves by variant, group-commit batch sizes, game-cache
 // hits and misses, waiters and streams open, database connections in use, and Node's own
-// (event-loop lag among them). Each process has its own registry.
+// (event-loop lag among them). Each process has its own registry; with several workers a scrape
+// answers for all of them (cluster-metrics.ts).
 import type { MiddlewareHandler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterMetrics } from './cluster-metrics.ts';
 import type { AppEnv } from './env.ts';
 
 /** What the metrics read from the rest of the service when they are scraped. */
@@ -108,8 +110,9 @@ export class ServiceMetrics {
     };
   }
 
+  /** This process's metrics, or, in a worker of a primary, every worker's summed (cluster-metrics.ts). */
   render(): Promise<string> {
-    return this.registry.metrics();
+    return clusterMetrics() ?? this.registry.metrics();
   }
 
   get contentType(): string {

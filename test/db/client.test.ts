@@ -28,7 +28,7 @@ describe.runIf(testDriver === 'postgres')('several processes starting at once', 
   it('migrate a fresh server database once, without tripping over each other', async () => {
     const scratch = await createScratchDatabase();
     try {
-      const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase(scratch.url, { poolSize: 1 })));
+      const opened = await Promise.all(Array.from({ length: 4 }, () => openDatabase(scratch.url, { poolSize: 1, ...scratch.options })));
       for (const database of opened) expect(await isReady(database)).toBe(true);
       const rows = await opened[0]!.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
       expect(rows[0]?.n).toBe(readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER }).length);

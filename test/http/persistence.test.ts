@@ -136,6 +136,6 @@ describe.skipIf(testDriver !== 'postgres')('on the Postgres server of DATABASE_U
   });
   restartStory(async () => {
     scratch ??= await createScratchDatabase();
-    return openDatabase(scratch.url, { poolSize: 4 });
+    return openDatabase(scratch.url, { poolSize: 4, ...scratch.options });
   });
 });

@@ -76,10 +76,12 @@ describe.runIf(testDriver === 'postgres')('a database too slow to answer', () =>
   const limits = { acquireMs: 400, statementMs: 600 };
 
   beforeAll(async () => {
-    ({ url, drop } = await createScratchDatabase());
-    database = await openDatabase(url, { poolSize: 2, limits });
+    const scratch = await createScratchDatabase();
+    ({ url, drop } = scratch);
+    database = await openDatabase(url, { poolSize: 2, limits, ...scratch.options });
     service = await startTestService({ database, config: { timeouts: { ...testConfig().timeouts, readyMs: 300 } } });
-    admin = postgres(url, { max: 2, onnotice: () => {} });
+    // Locks are held on sessions of their own: past any pooler.
+    admin = postgres(scratch.options.sessionUrl ?? url, { max: 2, onnotice: () => {} });
   });
   afterAll(async () => {
     await service?.close();

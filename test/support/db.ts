@@ -10,13 +10,21 @@ import { MatchStore } from '../../src/db/matches.ts';
 import { PlayerStore } from '../../src/db/players.ts';
 
 const serverUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+/**
+ * Through a pooler in transaction mode (pgbouncer, as .ci/run runs the suite once):
+ * DATABASE_POOL_MODE=transaction, and DATABASE_LISTEN_URL a direct connection to the same server.
+ */
+const sessionServerUrl = process.env.DATABASE_LISTEN_URL?.startsWith('postgres') ? process.env.DATABASE_LISTEN_URL : undefined;
+const transactionPooling = process.env.DATABASE_POOL_MODE === 'transaction';
 
 export const testDriver: Database['driver'] = serverUrl ? 'postgres' : 'pglite';
+/** Whether the suite runs through a transaction pooler. */
+export const throughPooler = !!serverUrl && transactionPooling;
 
 export async function openTestDatabase(): Promise<Database> {
   if (!serverUrl) return openDatabase('memory://');
   const scratch = await createScratchDatabase();
-  const database = await openDatabase(scratch.url, { poolSize: 4 });
+  const database = await openDatabase(scratch.url, { poolSize: 4, ...scratch.options });
   return {
     ...database,
     async close() {
@@ -26,13 +34,29 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+export interface ScratchDatabase {
+  /** The URL the service uses (through the pooler, when there is one). */
+  url: string;
+  /** What openDatabase needs besides the URL (the pooler's mode, the direct session URL). */
+  options: { transactionPooling?: boolean; sessionUrl?: string };
+  /** The same for a process of the service: its environment. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+const withDatabase = (server: string, name: string) => {
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 /** An empty, unmigrated database on the test server, and a way to drop it. */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(): Promise<ScratchDatabase> {
   if (!serverUrl) throw new Error('createScratchDatabase needs DATABASE_URL=postgres://…');
   const name = `t_${randomBytes(8).toString('hex')}`;
-  // Connects to the URL's own database to create and drop the scratch one.
+  // Connects to the URL's own database (directly, past any pooler) to create and drop the scratch one.
   const admin = async (statement: string) => {
-    const sql = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    const sql = postgres(sessionServerUrl ?? serverUrl, { max: 1, onnotice: () => {} });
     try {
       await sql.unsafe(statement);
     } finally {
@@ -40,9 +64,14 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
     }
   };
   await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  const url = withDatabase(serverUrl, name);
+  const sessionUrl = sessionServerUrl ? withDatabase(sessionServerUrl, name) : undefined;
+  return {
+    url,
+    options: { ...(transactionPooling ? { transactionPooling } : {}), ...(sessionUrl ? { sessionUrl } : {}) },
+    env: { DATABASE_URL: url, ...(transactionPooling ? { DATABASE_POOL_MODE: 'transaction' } : {}), ...(sessionUrl ? { DATABASE_LISTEN_URL: sessionUrl } : {}) },
+    drop: () => admin(`drop database if exists ${name} with (force)`),
+  };
 }
 
 /** A test database with the stores over it: the one setup of the store suites. */

@@ -96,7 +96,7 @@ export async function twoInstances(options: Parameters<typeof startTestService>[
   if (testDriver === 'postgres') {
     const scratch = await createScratchDatabase();
     drop = scratch.drop;
-    dbs = [await openDatabase(scratch.url, { poolSize: 4 }), await openDatabase(scratch.url, { poolSize: 4 })];
+    dbs = [await openDatabase(scratch.url, { poolSize: 4, ...scratch.options }), await openDatabase(scratch.url, { poolSize: 4, ...scratch.options })];
   } else {
     dbs = [await openTestDatabase()];
   }
