@@ -7,7 +7,7 @@ import type { Config, GameEvent } from '../engine/types.ts';
 import { rowsOf, type Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
-import { eventRows } from './events.ts';
+import { eventRows, storedEvent } from './events.ts';
 import { guardedAppend, type GuardedAppend } from './guarded-append.ts';
 import { appendNotices, type NoticedVersions, type PlayerNotice } from './player-events.ts';
 import { gameEvents, games, idempotencyKeys, type GameStatus } from './schema.ts';
@@ -183,7 +183,7 @@ export class GameStore {
   async loadGame(id: string): Promise<{ game: GameRow; events: GameEvent[] } | null> {
     const [row] = await (this.loadQuery ??= prepareLoadGame(this.db)).execute({ id });
     if (!row) return null;
-    return { game: row.game, events: row.events ?? [] };
+    return { game: row.game, events: (row.events ?? []).map(storedEvent) };
   }
   private loadQuery?: ReturnType<typeof prepareLoadGame>;
 

@@ -4,7 +4,7 @@
 import { and, asc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import type { CancelReason, Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
 import type { Db } from './client.ts';
-import { eventRows } from './events.ts';
+import { eventRows, storedEvent } from './events.ts';
 import type { GameRow } from './games.ts';
 import { appendNotices, type NoticedVersions, type PlayerNotice } from './player-events.ts';
 import { gameEvents, games, matchEvents, matches, type MatchStatus } from './schema.ts';
@@ -128,7 +128,7 @@ export class MatchStore {
       .orderBy(asc(games.number));
     return rows.map(({ game, payload }) => ({
       row: game,
-      result: payload?.type === 'finished' ? payload.result : null,
+      result: resultOf(payload),
     }));
   }
 
@@ -212,4 +212,10 @@ export class MatchStore {
       .limit(limit);
     return rows.map((r) => r.id);
   }
+}
+
+/** The result a stored `finished` event carries (in today's shape), or null. */
+function resultOf(payload: GameEvent | null): Result | null {
+  const event = payload && storedEvent(payload);
+  return event?.type === 'finished' ? event.result : null;
 }
