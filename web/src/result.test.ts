@@ -116,4 +116,13 @@ describe('the arithmetic of a result (RULES.md worked examples)', () => {
     expect(d.lines).toContain('Simple scoring: 2 points to the winner');
     expect(d.lines).toContain('Kontra × 2 = 4');
   });
+
+  it('simple scoring, 60 to 60: a draw, a point each, no winner to derive', () => {
+    const r = result({ won: null, draw: true, declarerPoints: 60, defenderPoints: 60, scores: { forehand: 1, dealer: 1 } });
+    expect(arithmetic(r, contract(), { scoring: 'simple' })).toEqual({ kind: 'plain' });
+    const d = describeResult(r, contract(), { scoring: 'simple' }, names, translator('en'));
+    expect(d.headline).toBe('Clubs: a draw, 60 to 60: a point each');
+    expect(d.scores).toEqual(['Anna: +1', 'Bert: +1']);
+    expect(describeResult(r, contract(), { scoring: 'simple' }, names, translator('de')).headline).toBe('Kreuz: unentschieden, 60 zu 60: je ein Punkt');
+  });
 });

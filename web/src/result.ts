@@ -20,7 +20,9 @@ export type Arithmetic =
 const factorOf = (r: Result) => (r.re ? 4 : r.kontra ? 2 : 1);
 
 export function arithmetic(result: Result, contract: ContractView | null, config: Pick<Config, 'scoring'>): Arithmetic {
-  if (result.passedIn) return { kind: 'passedIn' };
+  if (result.passedIn || result.end === 'passedIn') return { kind: 'passedIn' };
+  // A 60:60 suit or grand game in simple scoring: no winner to derive a figure for.
+  if (result.draw) return { kind: 'plain' };
   if (result.declarer === null || result.game === null) return { kind: 'unfixed' };
   const declarer = result.declarer;
   const written = result.scores[declarer];
@@ -75,7 +77,7 @@ export function describeResult(
   else {
     const game = gameName(t, result.game!);
     const who = names[result.declarer];
-    headline = `${game}: ${t(result.won ? 'won' : 'lost', { name: who })}`;
+    headline = result.draw ? `${game}: ${t('drawnGame')}` : `${game}: ${t(result.won ? 'won' : 'lost', { name: who })}`;
     if (result.declarerPoints + result.defenderPoints > 0)
       lines.push(t('cardPoints', { a: result.declarerPoints, b: result.defenderPoints }));
   }
