@@ -1,6 +1,7 @@
 // Structured logs through pino: one JSON line per request (and per failure), each with the
-// request id of the request it belongs to. Never a token, never a card (test/http/logs.test.ts).
-import { AsyncLocalStorage } from 'node:async_hooks';
+// request id of the request it belongs to, which the caller passes in the line's fields (the
+// context has it; an AsyncLocalStorage would cost every promise of every request a hook). Never
+// a token, never a card (test/http/logs.test.ts).
 import { pino } from 'pino';
 
 /** What the service logs through: pino's two levels that it uses. */
@@ -9,13 +10,9 @@ export interface Logger {
   error(fields: Record<string, unknown>): void;
 }
 
-/** The request being served, for every log line written while serving it. */
-export const requestContext = new AsyncLocalStorage<{ requestId: string }>();
-
 /**
  * A pino logger at `level` ('silent': nothing), writing to stdout or to `write`. Lines carry an
- * ISO time, the level by name, the process id (several processes serve one database), and the
- * request id when written while a request is served.
+ * ISO time, the level by name and the process id (several processes serve one database).
  */
 export function jsonLogger(level: 'info' | 'silent', write?: (line: string) => void): Logger {
   return pino(
@@ -24,7 +21,6 @@ export function jsonLogger(level: 'info' | 'silent', write?: (line: string) => v
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
-      mixin: () => requestContext.getStore() ?? {},
     },
     write ? { write } : pino.destination({ sync: false }),
   );

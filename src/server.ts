@@ -84,7 +84,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const now = options.now ?? (() => new Date());
   const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
   const repository = new GameRepository(gameStore, cache, notifier);
-  const games = new GameService({ repository, players, notifier, random, now, onFinished: (game) => matches.gameFinished(game) });
+  const games = new GameService({ repository, players, notifier, random, now, onFinished: (game, requestId) => matches.gameFinished(game, requestId) });
   const { retention } = config;
   const sweeper = new Sweeper({
     database,

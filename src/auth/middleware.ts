@@ -46,8 +46,8 @@ export function authenticate({ tokens, resolvePlayer }: AuthenticateOptions) {
 }
 
 /** For handlers that act for a player: returns the player or fails with 401. */
-export function requirePlayer(c: { var: AuthVariables }): AuthenticatedPlayer {
-  const player = c.var.player;
+export function requirePlayer(c: { get<K extends keyof AuthVariables>(key: K): AuthVariables[K] }): AuthenticatedPlayer {
+  const player = c.get('player');
   if (!player) throw new AuthError('INVALID_TOKEN', 'this call needs a bearer token');
   return player;
 }

@@ -80,6 +80,9 @@ export class TokenService {
   async verify(token: string): Promise<VerifyResult> {
     try {
       if (typeof token !== 'string' || token.length === 0) return fail('INVALID_TOKEN', 'the token is empty');
+      // One of ours verified before: no need to decode it again to find its issuer.
+      const known = this.#known(token);
+      if (known) return known;
       // Unverified peek, used only to pick the verifier; the chosen verifier re-checks `iss`.
       const { iss } = decodeJwt(token);
       if (iss === this.#issuer) return await this.#verifyOwn(token);
@@ -103,14 +106,21 @@ export class TokenService {
     return { keys: [{ ...publicJwk, kid: this.#key.id, alg: SIGNING_ALG, use: 'sig' }] };
   }
 
-  async #verifyOwn(token: string): Promise<VerifyResult> {
-    // A token whose signature and claims were checked before is the same bytes: only the
-    // clock-dependent claims need checking again (expired → the full check, with its error).
-    const now = Math.floor(this.#now().getTime() / 1000); // as jose counts
+  /**
+   * A token whose signature and claims were checked before is the same bytes: only the
+   * clock-dependent claims need checking again (expired → null: the full check, with its error).
+   */
+  #known(token: string): VerifyResult | null {
     const known = this.#verified.get(token);
-    if (known && now < known.exp + CLOCK_TOLERANCE_SECONDS && (known.nbf === undefined || now >= known.nbf - CLOCK_TOLERANCE_SECONDS))
+    if (!known) return null;
+    const now = Math.floor(this.#now().getTime() / 1000); // as jose counts
+    if (now < known.exp + CLOCK_TOLERANCE_SECONDS && (known.nbf === undefined || now >= known.nbf - CLOCK_TOLERANCE_SECONDS))
       return { ok: true, principal: { kind: 'guest', playerId: known.playerId } };
     this.#verified.delete(token);
+    return null;
+  }
+
+  async #verifyOwn(token: string): Promise<VerifyResult> {
     const { publicKey } = await this.#keys;
     const { payload } = await jwtVerify(token, publicKey, {
       algorithms: [SIGNING_ALG],

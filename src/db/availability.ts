@@ -115,7 +115,10 @@ function boundedQuery<T>(limits: CallLimits, query: AnyQuery): Promise<T> {
  */
 export function guardedClient(sql: postgres.Sql, limits: CallLimits): postgres.Sql {
   const unsafe = (text: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
-    const query = sql.unsafe(text, params, options) as unknown as AnyQuery;
+    // Prepared (named, parsed once per connection): drizzle asks postgres.js for unnamed statements,
+    // which cost a second round trip each (Parse/Describe, then Bind/Execute). Through a pooler in
+    // transaction mode the client's own `prepare: false` still wins (client.ts).
+    const query = sql.unsafe(text, params, { ...options, prepare: true }) as unknown as AnyQuery;
     return {
       values: () => boundedQuery(limits, query.values() as unknown as AnyQuery),
       then: <A, B>(ok?: (rows: unknown) => A, fail?: (e: unknown) => B) => boundedQuery(limits, query).then(ok, fail),
@@ -129,7 +132,7 @@ export function guardedClient(sql: postgres.Sql, limits: CallLimits): postgres.S
       sql.begin((args[0] as string | undefined) ?? '', async (tx) => {
         if (abandoned) throw databaseUnavailable('given up before the transaction began');
         started = true;
-        return fn(tx);
+        return fn(preparing(tx));
       });
     return bounded(limits, () => started, run, () => (abandoned = true));
   };
@@ -140,6 +143,13 @@ export function guardedClient(sql: postgres.Sql, limits: CallLimits): postgres.S
       return Reflect.get(target, key, receiver);
     },
   });
+}
+
+/** A transaction's client whose statements are prepared too (see guardedClient). */
+function preparing(tx: postgres.TransactionSql): postgres.TransactionSql {
+  const unsafe = (text: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+    tx.unsafe(text, params, { ...options, prepare: true });
+  return new Proxy(tx, { get: (target, key, receiver) => (key === 'unsafe' ? unsafe : Reflect.get(target, key, receiver)) });
 }
 
 /** Resolves `check()`'s answer, or false when it has not answered within `ms`. */

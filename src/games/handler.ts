@@ -14,8 +14,11 @@ import type { Change, GameRepository } from './repository.ts';
 export interface HandlerDeps {
   repository: GameRepository;
   now: () => Date;
-  /** Runs after a command finished a game (a match moves on); its failure is the hook's own. */
-  onFinished: (game: Game) => Promise<void>;
+  /**
+   * Runs after a command finished a game (a match moves on); its failure is the hook's own, logged
+   * with the id of the request that sent the command.
+   */
+  onFinished: (game: Game, requestId?: string) => Promise<void>;
   /** The current state as the refused player sees it, sent with a VERSION_CONFLICT. */
   conflictFacts: (game: Game, seat: Seat | null) => Promise<Record<string, unknown>>;
 }
@@ -29,6 +32,8 @@ export interface Answering<A> {
   answer: (before: Game, after: Game, viewer: Viewer) => Promise<A>;
   /** A request sent with an Idempotency-Key: its key, and what was asked (hashed). */
   idempotency?: { playerId: string; key: string; request: unknown };
+  /** The request that sent the command (for the hook's log lines). */
+  requestId?: string;
 }
 
 /** The command's answer: made now, or the one given the first time the key was sent. */
@@ -47,7 +52,7 @@ export async function handleCommand<A>(
   gameId: string,
   playerId: string | null,
   command: GameCommand,
-  { answer, idempotency }: Answering<A>,
+  { answer, idempotency, requestId }: Answering<A>,
 ): Promise<Handled<A>> {
   const { repository } = deps;
   const hash = idempotency ? requestHash(gameId, idempotency.request) : '';
@@ -85,7 +90,7 @@ export async function handleCommand<A>(
       const first = await given();
       return first ? { ok: true, handled: first } : { ok: false };
     }
-    if (after.state.phase === 'finished') await deps.onFinished(after);
+    if (after.state.phase === 'finished') await deps.onFinished(after, requestId);
     return { ok: true, handled: { answer: made, after } };
   };
 

@@ -26,7 +26,7 @@ export interface GameServiceDeps {
   /** The service clock: turn deadlines and the time written with events. */
   now: () => Date;
   /** Called after a command finished a game (a match moves on). */
-  onFinished: (game: Game) => Promise<void>;
+  onFinished: (game: Game, requestId?: string) => Promise<void>;
 }
 
 export interface NewGameRequest extends RuleOptions {
@@ -105,7 +105,7 @@ export class GameService {
   }
 
   /** A move; with an idempotency key, a repeat gets the first answer again. */
-  async move(gameId: string, playerId: string, request: MoveRequest, idempotencyKey?: string): Promise<MoveAnswer> {
+  async move(gameId: string, playerId: string, request: MoveRequest, idempotencyKey?: string, requestId?: string): Promise<MoveAnswer> {
     const sent = request.move;
     // A cut left open is the server's to choose (the player gives up that part of fairness).
     const move: Move = sent.type === 'cut' ? { type: 'cut', at: sent.at ?? this.deps.random.cut() } : sent;
@@ -113,13 +113,14 @@ export class GameService {
     const handled = await handleCommand(this.handler, gameId, playerId, command, {
       answer: async (before, after, viewer) => moveAnswer(before, after, viewer, await this.namesOf(after)),
       idempotency: idempotencyKey === undefined ? undefined : { playerId, key: idempotencyKey, request },
+      requestId,
     });
     return handled.answer;
   }
 
   /** After the deadline, the waiting player ends the game (see games/commands.ts). */
-  async claimTimeout(gameId: string, playerId: string): Promise<GameView> {
-    return this.command(gameId, playerId, { type: 'claimTimeout' });
+  async claimTimeout(gameId: string, playerId: string, requestId?: string): Promise<GameView> {
+    return this.command(gameId, playerId, { type: 'claimTimeout' }, requestId);
   }
 
   /**
@@ -224,8 +225,8 @@ export class GameService {
   }
 
   /** A command answered with the game as its player sees it afterwards. */
-  private async command(gameId: string, playerId: string, command: GameCommand): Promise<GameView> {
-    const handled = await handleCommand(this.handler, gameId, playerId, command, { answer: (_, after, viewer) => this.view(after, viewer) });
+  private async command(gameId: string, playerId: string, command: GameCommand, requestId?: string): Promise<GameView> {
+    const handled = await handleCommand(this.handler, gameId, playerId, command, { answer: (_, after, viewer) => this.view(after, viewer), requestId });
     return handled.answer;
   }
 

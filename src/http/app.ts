@@ -2,7 +2,7 @@
 import { authenticate } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
-import { accessLog, allowedMethods, createApi, crossOrigin, documentEdgeProblems, limitBody, problemHandler, refuseWhenStopping, requestId, requireJson } from './edge.ts';
+import { allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
 import { limitAddresses, limitPlayers } from './limits.ts';
@@ -11,23 +11,18 @@ import { OPENAPI_INFO } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
 import { ProblemError } from './problems.ts';
-import { securityHeaders } from './security.ts';
 import { mountWebClient } from './web.ts';
 
 export function createApp(deps: AppDeps): App {
   const { players, tokens, log, config } = deps;
   const app = createApi();
 
-  app.use('*', requestId());
-  app.use('*', accessLog(log));
+  // The request id, security and CORS headers (a browser's preflight is answered there, before
+  // anything else looks at the request), the refusal while shutting down, the access log.
+  app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping }));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
-  app.use('*', securityHeaders());
-  // A browser's preflight is answered before anything else looks at the request.
-  app.use('*', crossOrigin(config.corsOrigins));
-  if (deps.stopping) app.use('*', refuseWhenStopping(deps.stopping));
   app.use('/v1/*', limitAddresses(config.limits));
-  app.use('*', limitBody());
-  app.use('/v1/*', requireJson());
+  app.use('*', checkBody());
   app.use('/v1/*', authenticate({ tokens, resolvePlayer: (principal) => players.resolve(principal) }));
   app.use('/v1/*', limitPlayers(config.limits));
 

@@ -11,7 +11,8 @@ import { AuthError } from '../auth/errors.ts';
 import { unavailableOf } from '../db/availability.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
-import { requestContext, type Logger } from '../log.ts';
+import type { Logger } from '../log.ts';
+import { securityHeadersOf } from './security.ts';
 import type { App, AppEnv } from './env.ts';
 import { documentedCodes, PROBLEMS, ProblemError, problemResponse, problemResponses, type ProblemCode } from './problems.ts';
 
@@ -40,18 +41,45 @@ export function createApi(): App {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+export interface EdgeOptions {
+  log: Logger;
+  corsOrigins: '*' | string[];
+  /** Whether the process is shutting down. */
+  stopping?: () => boolean;
+}
+
 /**
- * Every request has an id: the client's X-Request-Id when it is a plain token, else a new one.
- * It is echoed in X-Request-Id and in problem bodies, and is on every log line written while the
- * request is served (log.ts), so a client's report finds the server's lines.
+ * What every request passes first, as one middleware (each hop of hono's chain costs a promise
+ * and a closure per request, and these run for every request):
+ * - its id: the client's X-Request-Id when it is a plain token, else a new one; echoed in
+ *   X-Request-Id and in problem bodies, and on its log lines, so a client's report finds them;
+ * - the security headers of its route family (security.ts) and, for a cross-origin caller, the
+ *   CORS headers; all set before the handler runs, as prepared headers that every response of
+ *   the context starts from (written into a finished response, each would copy headers);
+ * - a process shutting down refuses it (503 SHUTTING_DOWN with Retry-After) and closes the
+ *   connection after the answer of a request already in flight, so the client's next request
+ *   opens one to another process;
+ * - one access-log line: no query string, no headers, no bodies (no tokens, no cards).
  */
-export function requestId(): MiddlewareHandler<AppEnv> {
+export function edge({ log, corsOrigins, stopping = () => false }: EdgeOptions): MiddlewareHandler<AppEnv> {
+  const cors = crossOrigin(corsOrigins);
   return async (c, next) => {
+    const start = performance.now();
     const given = c.req.header('X-Request-Id');
     const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     c.set('requestId', id);
     c.header('X-Request-Id', id);
-    await requestContext.run({ requestId: id }, next);
+    for (const [name, value] of securityHeadersOf(c.req.path)) c.header(name, value);
+    if (stopping()) {
+      c.header('Connection', 'close');
+      c.res = problemResponse(c, new ProblemError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)'));
+    } else {
+      // A preflight is answered by cors itself, with a response of its own.
+      const answered = await cors(c, next);
+      if (answered) c.res = answered;
+      if (stopping()) c.header('Connection', 'close');
+    }
+    log.info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - start).toFixed(2) });
   };
 }
 
@@ -60,7 +88,7 @@ export function requestId(): MiddlewareHandler<AppEnv> {
  * the address the connection comes from (a proxy in front makes its clients one).
  */
 export function clientOf(c: Context<AppEnv>): string {
-  const player = c.var.player?.playerId;
+  const player = c.get('player')?.playerId;
   if (player) return `player:${player}`;
   let address: string | undefined;
   try {
@@ -71,40 +99,16 @@ export function clientOf(c: Context<AppEnv>): string {
   return `address:${address ?? 'unknown'}`;
 }
 
-/** One access-log line per request: no query string, no headers, no bodies (no tokens, no cards). */
-export function accessLog(log: Logger): MiddlewareHandler {
-  return async (c, next) => {
-    const start = performance.now();
-    await next();
-    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - start).toFixed(2) });
-  };
-}
-
-/**
- * A process shutting down refuses the requests that arrive meanwhile on open connections (503
- * SHUTTING_DOWN with Retry-After), lets those already in flight finish, and closes every
- * connection after its answer, so the client's next request opens one to another process.
- */
-export function refuseWhenStopping(stopping: () => boolean): MiddlewareHandler {
-  return async (c, next) => {
-    if (stopping()) {
-      c.header('Connection', 'close');
-      throw new ProblemError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)');
-    }
-    await next();
-    if (stopping()) c.header('Connection', 'close');
-  };
-}
-
 const tooLarge = () => new ProblemError('PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
 
 /**
- * Bodies over MAX_BODY_BYTES are refused. hono's bodyLimit looks at `c.req.raw.body`, which
+ * A request's body, before any route reads it: over MAX_BODY_BYTES it is refused (413), and a
+ * POST with a body sends it as JSON (else 415). hono's bodyLimit looks at `c.req.raw.body`, which
  * makes the Node adapter build a whole web Request (and a stream) for every request, GETs
  * included. A GET has no body, and a declared Content-Length is checked as bodyLimit itself
  * would; only a chunked body is counted by it.
  */
-export function limitBody(): MiddlewareHandler {
+export function checkBody(): MiddlewareHandler {
   const limit = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -112,24 +116,16 @@ export function limitBody(): MiddlewareHandler {
     },
   });
   return async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
     const length = c.req.header('Content-Length');
-    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined) {
-      if (parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
-      return next();
+    const chunked = c.req.header('Transfer-Encoding') !== undefined;
+    if (length !== undefined && !chunked && parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+    if (method === 'POST' && (length ? length !== '0' : chunked) && c.req.path.startsWith('/v1/')) {
+      const type = c.req.header('Content-Type');
+      if (!(type && JSON_TYPE.test(type.split(';')[0].trim()))) throw new ProblemError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
     }
-    return limit(c, next);
-  };
-}
-
-/** A POST with a body sends it as JSON. */
-export function requireJson(): MiddlewareHandler {
-  return async (c, next) => {
-    const type = c.req.header('Content-Type');
-    const hasBody = c.req.header('Content-Length') ? c.req.header('Content-Length') !== '0' : c.req.header('Transfer-Encoding') !== undefined;
-    if (c.req.method === 'POST' && hasBody && !(type && JSON_TYPE.test(type.split(';')[0].trim())))
-      throw new ProblemError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
-    await next();
+    return length !== undefined && !chunked ? next() : limit(c, next);
   };
 }
 
@@ -153,7 +149,7 @@ export function corsOptions(origins: '*' | string[]) {
  * `c.res` before the handler runs, which makes a Response early and copies its headers into the
  * handler's: a fifth of the server's time per move.)
  */
-export function crossOrigin(origins: '*' | string[]): MiddlewareHandler {
+function crossOrigin(origins: '*' | string[]): MiddlewareHandler {
   const options = corsOptions(origins);
   const preflight = cors(options);
   const exposed = options.exposeHeaders.join(',');
@@ -200,7 +196,7 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
       const code = HTTP_EXCEPTIONS[err.status];
       if (code) return problemResponse(c, new ProblemError(code, code === 'MALFORMED_JSON' ? 'the body is not valid JSON' : PROBLEMS[code].description));
     }
-    log.error({ method: c.req.method, path: c.req.path, error: err.name, message: safeMessage(err) });
+    log.error({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error: err.name, message: safeMessage(err) });
     return problemResponse(c, new ProblemError('INTERNAL', 'something went wrong on our side'));
   };
 }

@@ -57,9 +57,9 @@ export function limitAddresses(config: LimitsConfig): MiddlewareHandler<AppEnv> 
   const anonymous = unlimited(config.anonymous) ? null : limiter('anonymous', config.anonymous);
   return async (c, next) => {
     if (c.req.method !== 'OPTIONS') {
-      const address = clientAddress(c, config.trustProxy);
-      if (signup && c.req.method === 'POST' && c.req.path === '/v1/players') await signup(c, address);
-      else if (anonymous && c.req.header('Authorization') === undefined) await anonymous(c, address);
+      // The address only when it counts (most calls carry a token and are counted later).
+      if (signup && c.req.method === 'POST' && c.req.path === '/v1/players') await signup(c, clientAddress(c, config.trustProxy));
+      else if (anonymous && c.req.header('Authorization') === undefined) await anonymous(c, clientAddress(c, config.trustProxy));
     }
     await next();
   };
@@ -69,7 +69,7 @@ export function limitAddresses(config: LimitsConfig): MiddlewareHandler<AppEnv> 
 export function limitPlayers(config: LimitsConfig): MiddlewareHandler<AppEnv> {
   const player = unlimited(config.player) ? null : limiter('player', config.player);
   return async (c, next) => {
-    const playerId = c.var.player?.playerId;
+    const playerId = c.get('player')?.playerId;
     if (player && playerId) await player(c, playerId);
     await next();
   };

@@ -150,13 +150,13 @@ export class MatchService {
    * The hook of the game commands: a game has just finished. The game's own write is committed,
    * so a failure here is logged, not answered; the next read of the match repeats the step.
    */
-  async gameFinished(game: Game): Promise<void> {
+  async gameFinished(game: Game, requestId?: string): Promise<void> {
     const { matchId, id } = game.row;
     if (!matchId) return;
     try {
       await this.advance(matchId);
     } catch (e) {
-      this.deps.log.error({ event: 'matchAdvanceFailed', matchId, gameId: id, message: (e as Error).message });
+      this.deps.log.error({ requestId, event: 'matchAdvanceFailed', matchId, gameId: id, message: (e as Error).message });
     }
   }
 

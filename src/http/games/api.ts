@@ -23,7 +23,7 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
 
   api.openapi(listGames, async (c) => {
     const { status, player, open, limit = 20, cursor } = c.req.valid('query');
-    const openTo = open === 'true' ? (c.var.player?.playerId ?? null) : undefined;
+    const openTo = open === 'true' ? (c.get('player')?.playerId ?? null) : undefined;
     return c.json(await games.lobby({ status, playerId: player, openTo, limit, cursor }), 200);
   });
 
@@ -42,7 +42,7 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
     const { waitForVersion } = c.req.valid('query');
     const wait =
       waitForVersion === undefined ? undefined : { version: waitForVersion, timeoutMs: timing.longPollMs, signal: c.req.raw.signal, client: clientOf(c) };
-    const { game, viewer } = await games.read(gameId, c.var.player?.playerId, wait);
+    const { game, viewer } = await games.read(gameId, c.get('player')?.playerId, wait);
     const etag = `W/"${game.row.version}-${viewer}"`;
     c.header('ETag', etag);
     c.header('Vary', 'Authorization');
@@ -60,14 +60,14 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
     const player = requirePlayer(c);
     const { gameId } = c.req.valid('param');
     const key = c.req.valid('header')['idempotency-key'];
-    const answer = await games.move(gameId, player.playerId, c.req.valid('json'), key);
+    const answer = await games.move(gameId, player.playerId, c.req.valid('json'), key, c.get('requestId'));
     metrics.moved(answer.view.config.variant);
     return c.json(answer, 200);
   });
 
   api.openapi(listEvents, async (c) => {
     const { after = 0 } = c.req.valid('query');
-    return c.json(await games.log(c.req.valid('param').gameId, c.var.player?.playerId, after), 200);
+    return c.json(await games.log(c.req.valid('param').gameId, c.get('player')?.playerId, after), 200);
   });
 
   api.openapi(getRecord, async (c) => c.json(await games.record(c.req.valid('param').gameId), 200));
@@ -75,13 +75,13 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
   api.openapi(streamGame, async (c) => {
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    const feed = await games.feed(c.req.valid('param').gameId, c.var.player?.playerId, after, clientOf(c));
+    const feed = await games.feed(c.req.valid('param').gameId, c.get('player')?.playerId, after, clientOf(c));
     return eventStream(c, timing.heartbeatMs, feed, metrics);
   });
 
   api.openapi(claimTimeout, async (c) => {
     const player = requirePlayer(c);
-    return c.json(await games.claimTimeout(c.req.valid('param').gameId, player.playerId), 200);
+    return c.json(await games.claimTimeout(c.req.valid('param').gameId, player.playerId, c.get('requestId')), 200);
   });
 
   api.openapi(rematch, async (c) => {

@@ -22,7 +22,8 @@ export function playersApi({ players, tokens, timing, metrics }: AppDeps): App {
   // Before /v1/players/{playerId}: "me" is the caller, not a player id.
   api.openapi(getMe, (c) => {
     const player = requirePlayer(c);
-    const expiresAt = c.var.token ? tokens.expiryOf(c.var.token) : null;
+    const token = c.get('token');
+    const expiresAt = token ? tokens.expiryOf(token) : null;
     return c.json({ playerId: player.playerId, name: player.name, expiresAt: expiresAt?.toISOString() ?? null }, 200);
   });
 
