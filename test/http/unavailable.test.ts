@@ -118,7 +118,10 @@ describe.runIf(testDriver === 'postgres')('a database too slow to answer', () =>
       const lobby = await service.http.get('/v1/games?status=waiting');
       const lobbyMs = performance.now() - t0;
       expectProblem(lobby, 503, 'DATABASE_UNAVAILABLE');
-      expect(lobbyMs).toBeLessThan(limits.statementMs + 1500);
+      // The documented bound: a connection within acquireMs, then the statement's time plus the
+      // client's 1 s margin (through a transaction pooler the server sets no statement_timeout,
+      // so the margin is what ends it), plus slack for the answer on a loaded machine.
+      expect(lobbyMs).toBeLessThan(limits.acquireMs + limits.statementMs + 1000 + 500);
 
       const created = await service.http.post('/v1/games').set(anna.auth).send({});
       expectProblem(created, 503, 'DATABASE_UNAVAILABLE');
