@@ -29,7 +29,7 @@ browserSuite('the web client: a spectator', () => {
     return playGame(client, first, async (v) => (await gate(), greedy(v, memory, pick)), { onView: (v) => remember(memory, v) });
   };
 
-  it('follows a game it does not sit at, read-only, from the link alone', async () => {
+  it('follows a game it does not sit at, read-only, from the link alone', { timeout: 150_000 }, async () => {
     const anon = createClient({ baseUrl: service.url });
     const [a, b] = await Promise.all([anon.createPlayer('Anna'), anon.createPlayer('Bert')]);
     const anna = anon.withToken(a.token);
@@ -44,10 +44,12 @@ browserSuite('the web client: a spectator', () => {
     await page.locator('.game[data-you=spectator]').waitFor();
     await expect(page.locator('.status-bar').textContent()).resolves.toContain('Watching');
 
-    // The players move only when the page has shown the last move (a slow, watchable game).
+    // The players move only when the page has shown the last move (a slow, watchable game). The
+    // waits are generous: under the whole suite's load on two cores, Chromium and the service
+    // share the CPUs with every other test file (a stall once outlasted 15 s in .ci/run).
     let moves = 0;
     const gate = async () => {
-      await page.waitForFunction((v) => Number(document.querySelector('.game')?.getAttribute('data-version')) >= v, await versionNow(), { timeout: 15_000 });
+      await page.waitForFunction((v) => Number(document.querySelector('.game')?.getAttribute('data-version')) >= v, await versionNow(), { timeout: 30_000 });
       moves++;
       if (moves === 12) await screenshot(page, 'spectator');
     };
@@ -59,7 +61,7 @@ browserSuite('the web client: a spectator', () => {
     await expect(page.locator('.row.hand.backs').count()).resolves.toBe(2);
     await expect(page.locator('button.card').count()).resolves.toBe(0);
     await expect(page.locator('.decision').count()).resolves.toBe(0);
-    await page.locator('.trick .card-face').first().waitFor({ timeout: 20_000 });
+    await page.locator('.trick .card-face').first().waitFor({ timeout: 40_000 });
 
     const [final] = await played;
     await page.locator('[data-testid=result]').waitFor({ timeout: 20_000 });
