@@ -19,20 +19,40 @@ export interface GuardedAppend {
   at: Date;
 }
 
-const GAMES = sql.raw(getTableName(games));
-const EVENTS = sql.raw(getTableName(gameEvents));
+/**
+ * The statement for a list of appends (at most one per game): its rows are the ids of the games
+ * that were at their expected version, and were appended to. Data-modifying CTEs see one snapshot
+ * and run to completion; the insert takes the events of the games whose guarded update went
+ * through (RETURNING), so a stale append inserts nothing. $1 is the input as JSON, $2 the ids again
+ * as an array: the planner then looks the games up by key (from the recordset alone, estimated at
+ * 100 rows, it scans the whole games table up to ~30,000 games). One text, so the server parses
+ * and plans it once per connection (a prepared statement).
+ */
+export const GUARDED_APPEND_TEXT = `
+with input as (
+  select x.id, x.expected, x.version, x.status, x.at, x.events
+  from jsonb_to_recordset($1::jsonb) as x(id text, expected integer, version integer, status text, at timestamptz, events jsonb)
+), updated as (
+  update ${getTableName(games)} g
+  set version = i.version, status = i.status, updated_at = i.at
+  from input i
+  where g.id = any($2::text[]) and g.id = i.id and g.version = i.expected
+  returning g.id
+), appended as (
+  insert into ${getTableName(gameEvents)} (game_id, seq, type, seat, payload)
+  select i.id, e.seq, e.type, e.seat, e.payload
+  from input i
+  join updated u on u.id = i.id
+  cross join lateral jsonb_to_recordset(i.events) as e(seq integer, type text, seat text, payload jsonb)
+)
+select id from updated`;
 
 /**
- * The statement for `appends` (at most one per game): its rows are the ids of the games that
- * were at their expected version, and were appended to. Data-modifying CTEs see one snapshot
- * and run to completion; the insert takes the events of the games whose guarded update went
- * through (RETURNING), so a stale append inserts nothing.
- *
- * The input is sorted by game id: a plan that walks it then locks games in one order in every
- * process (two processes' batches should not deadlock; should they, Postgres breaks it and the
- * caller retries each append alone).
+ * The parameters of GUARDED_APPEND_TEXT for `appends`. The input is sorted by game id: a plan that
+ * walks it then locks games in one order in every process (two processes' batches should not
+ * deadlock; should they, Postgres breaks it and the caller retries each append alone).
  */
-export function guardedAppend(appends: readonly GuardedAppend[]): SQL {
+export function guardedAppendParams(appends: readonly GuardedAppend[]): [input: string, ids: string[]] {
   const sorted = [...appends].sort((a, b) => (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0));
   const input = JSON.stringify(
     sorted.map(({ gameId, expectedVersion, events, status, at }) => ({
@@ -44,25 +64,13 @@ export function guardedAppend(appends: readonly GuardedAppend[]): SQL {
       events: eventRows(gameId, expectedVersion, events).map(({ seq, type, seat, payload }) => ({ seq, type, seat, payload })),
     })),
   );
-  // The ids again as an array parameter: the planner then looks the games up by key. From the
-  // recordset alone (estimated at 100 rows) it scans the whole games table up to ~30,000 games.
-  const ids = sql.param(sorted.map((a) => a.gameId));
-  return sql`
-with input as (
-  select x.id, x.expected, x.version, x.status, x.at, x.events
-  from jsonb_to_recordset(${input}::jsonb) as x(id text, expected integer, version integer, status text, at timestamptz, events jsonb)
-), updated as (
-  update ${GAMES} g
-  set version = i.version, status = i.status, updated_at = i.at
-  from input i
-  where g.id = any(${ids}::text[]) and g.id = i.id and g.version = i.expected
-  returning g.id
-), appended as (
-  insert into ${EVENTS} (game_id, seq, type, seat, payload)
-  select i.id, e.seq, e.type, e.seat, e.payload
-  from input i
-  join updated u on u.id = i.id
-  cross join lateral jsonb_to_recordset(i.events) as e(seq integer, type text, seat text, payload jsonb)
-)
-select id from updated`;
+  return [input, sorted.map((a) => a.gameId)];
+}
+
+const [BEFORE_INPUT, BEFORE_IDS, REST] = GUARDED_APPEND_TEXT.split(/\$[12]/);
+
+/** The same statement for drizzle (inside a transaction of its own: GameStore.write). */
+export function guardedAppend(appends: readonly GuardedAppend[]): SQL {
+  const [input, ids] = guardedAppendParams(appends);
+  return sql`${sql.raw(BEFORE_INPUT)}${input}${sql.raw(BEFORE_IDS)}${sql.param(ids)}${sql.raw(REST)}`;
 }

@@ -1,9 +1,9 @@
 // Each player's own log: what a bot or a client acting for one player needs to hear of without
 // knowing the ids beforehand (GET /v1/players/me/stream). Written in the transaction of the change
 // that causes it, so a client that reconnects with Last-Event-ID misses nothing.
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, gt, sql } from 'drizzle-orm';
 import type { Config, Result, Seat } from '../engine/types.ts';
-import type { Db } from './client.ts';
+import { rowsOf, type Db } from './client.ts';
 import { playerEvents, players } from './schema.ts';
 
 /** What a challenge, a cancellation or a decline is about. */
@@ -35,34 +35,50 @@ export interface PlayerNotice {
 /** The version each player's log is at after notices were appended (to announce). */
 export type NoticedVersions = Array<[playerId: string, version: number]>;
 
-type Tx = Pick<Db, 'update' | 'insert'>;
+type Tx = Pick<Db, 'execute'>;
+
+const PLAYERS = sql.raw(getTableName(players));
+const EVENTS = sql.raw(getTableName(playerEvents));
 
 /**
- * Appends notices inside the caller's transaction. Each player's counter is bumped under its
- * row's lock, so concurrent writers to one player's log wait for each other instead of failing;
- * players are taken in id order, so two writers of the same players never deadlock.
+ * Appends notices inside the caller's transaction, in one statement (a game's start or end writes
+ * notices for both players; a statement per player and one more for the rows cost a round trip
+ * each, inside the transaction that holds the game's row). Each player's counter is bumped under
+ * its row's lock, so concurrent writers to one player's log wait for each other instead of
+ * failing; the rows are locked in id order (`locked`: FOR UPDATE over the sorted ids), so two
+ * writers of the same players never deadlock. A reserved opponent that no longer exists has no
+ * row, and so no log to write to.
  */
 export async function appendNotices(tx: Tx, notices: readonly PlayerNotice[]): Promise<NoticedVersions> {
   if (notices.length === 0) return [];
   const byPlayer = new Map<string, PlayerEvent[]>();
-  for (const n of notices) byPlayer.set(n.playerId, [...(byPlayer.get(n.playerId) ?? []), n.event]);
-  const noticed: NoticedVersions = [];
-  const rows: (typeof playerEvents.$inferInsert)[] = [];
-  for (const playerId of [...byPlayer.keys()].sort()) {
-    const events = byPlayer.get(playerId)!;
-    const [bumped] = await tx
-      .update(players)
-      .set({ eventVersion: sql`${players.eventVersion} + ${events.length}` })
-      .where(eq(players.id, playerId))
-      .returning({ version: players.eventVersion });
-    // A reserved opponent that no longer exists has no log to write to.
-    if (!bumped) continue;
-    const first = bumped.version - events.length + 1;
-    events.forEach((event, i) => rows.push({ playerId, seq: first + i, type: event.type, payload: event as unknown as Record<string, unknown> }));
-    noticed.push([playerId, bumped.version]);
+  for (const n of notices) {
+    const events = byPlayer.get(n.playerId);
+    if (events) events.push(n.event);
+    else byPlayer.set(n.playerId, [n.event]);
   }
-  if (rows.length > 0) await tx.insert(playerEvents).values(rows);
-  return noticed;
+  const input = JSON.stringify([...byPlayer].map(([id, events]) => ({ id, n: events.length, events })));
+  const rows = rowsOf<{ id: string; version: number }>(
+    await tx.execute(sql`
+with input as (
+  select x.id, x.n, x.events from jsonb_to_recordset(${input}::jsonb) as x(id text, n integer, events jsonb)
+), locked as (
+  select p.id from ${PLAYERS} p where p.id in (select id from input) order by p.id for update
+), bumped as (
+  update ${PLAYERS} p set event_version = p.event_version + i.n
+  from input i join locked l on l.id = i.id
+  where p.id = i.id
+  returning p.id, p.event_version
+), appended as (
+  insert into ${EVENTS} (player_id, seq, type, payload)
+  select b.id, b.event_version - i.n + e.ord::integer, e.event->>'type', e.event
+  from bumped b
+  join input i on i.id = b.id
+  cross join lateral jsonb_array_elements(i.events) with ordinality as e(event, ord)
+)
+select id, event_version as version from bumped`),
+  );
+  return rows.map((r): [string, number] => [r.id, Number(r.version)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 export class PlayerEventStore {

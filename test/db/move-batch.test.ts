@@ -29,7 +29,7 @@ async function games(n: number) {
 
 describe(`MoveBatcher (${testDriver})`, () => {
   it('appends the moves of many games that arrive together in few statements, each at its own version', async () => {
-    const batcher = new MoveBatcher(database.db, 1);
+    const batcher = new MoveBatcher(database, 1);
     const gs = await games(20);
     const versions = await Promise.all(
       gs.map((g, i) => batcher.append({ gameId: g.id, expectedVersion: 0, events: [cut(4 + i), stockDealt], status: 'declaring' })),
@@ -45,7 +45,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('gathers the moves that arrive while a statement is in flight into the next one', async () => {
-    const batcher = new MoveBatcher(database.db, 1);
+    const batcher = new MoveBatcher(database, 1);
     const gs = await games(9);
     const first = batcher.append({ gameId: gs[0].id, expectedVersion: 0, events: [cut(4)], status: 'declaring' });
     await new Promise((r) => setImmediate(r)); // the first has left
@@ -55,7 +55,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('refuses the stale appends of a batch and keeps the others', async () => {
-    const batcher = new MoveBatcher(database.db, 1);
+    const batcher = new MoveBatcher(database, 1);
     const gs = await games(6);
     await store.appendMove({ gameId: gs[1].id, expectedVersion: 0, events: [cut(9)], status: 'declaring' });
     await store.appendMove({ gameId: gs[4].id, expectedVersion: 0, events: [cut(9)], status: 'declaring' });
@@ -67,7 +67,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('lets one of two racing appends to one game win, and the next move build on it', async () => {
-    const batcher = new MoveBatcher(database.db, 4);
+    const batcher = new MoveBatcher(database, 4);
     const [g] = await games(1);
     const racing = await Promise.allSettled([cut(4), cut(5), cut(6)].map((e) => batcher.append({ gameId: g.id, expectedVersion: 0, events: [e], status: 'declaring' })));
     expect(racing.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -77,7 +77,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('answers each append alone when the batch fails whole (an event key already taken)', async () => {
-    const batcher = new MoveBatcher(database.db, 1);
+    const batcher = new MoveBatcher(database, 1);
     const gs = await games(4);
     // An event at seq 1 with the version not moved: only the key can stop that append, and it
     // fails the whole statement it is in.
@@ -92,14 +92,14 @@ describe(`MoveBatcher (${testDriver})`, () => {
   });
 
   it('refuses a move with no events, and a game that does not exist', async () => {
-    const batcher = new MoveBatcher(database.db, 2);
+    const batcher = new MoveBatcher(database, 2);
     const [g] = await games(1);
     await expect(batcher.append({ gameId: g.id, expectedVersion: 0, events: [], status: 'cutting' })).rejects.toThrow(/at least one/);
     await expect(batcher.append({ gameId: 'nope', expectedVersion: 0, events: [cut(4)], status: 'declaring' })).rejects.toBeInstanceOf(VersionConflictError);
   });
 
   it('is what a GameStore built with it uses for plain moves', async () => {
-    const batcher = new MoveBatcher(database.db, 2);
+    const batcher = new MoveBatcher(database, 2);
     const batched = new GameStore(database.db, batcher);
     const [g] = await games(1);
     expect(await batched.appendMove({ gameId: g.id, expectedVersion: 0, events: [cut(4)], status: 'declaring', at: new Date('2030-01-01T00:00:00Z') })).toBe(1);
