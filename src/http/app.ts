@@ -12,6 +12,7 @@ import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
 import { ProblemError } from './problems.ts';
 import { mountWebClient } from './web.ts';
+import { setHeader } from './reply.ts';
 
 export function createApp(deps: AppDeps): App {
   const { players, tokens, log, config } = deps;
@@ -52,7 +53,7 @@ export function createApp(deps: AppDeps): App {
   app.notFound((c) => {
     const allowed = methodsOf(c.req.path);
     if (allowed.length === 0) throw new ProblemError('NOT_FOUND', 'no such route');
-    c.header('Allow', allowed.join(', '));
+    setHeader(c, 'Allow', allowed.join(', '));
     throw new ProblemError('METHOD_NOT_ALLOWED', `${c.req.method} is not a method of ${c.req.path}: ${allowed.join(', ')}`);
   });
   app.onError(problemHandler(log));

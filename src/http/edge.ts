@@ -12,9 +12,11 @@ import { unavailableOf } from '../db/availability.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import { validationProblem } from './operation.ts';
 import { securityHeadersOf } from './security.ts';
 import type { App, AppEnv } from './env.ts';
 import { documentedCodes, PROBLEMS, ProblemError, problemResponse, problemResponses, type ProblemCode } from './problems.ts';
+import { finish, setHeader, type HeaderRecord } from './reply.ts';
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -27,14 +29,7 @@ const HTTP_EXCEPTIONS: Partial<Record<number, ProblemCode>> = { 400: 'MALFORMED_
 export function createApi(): App {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
-      if (result.success) return;
-      // An unknown field is named by its own path, like any other offending field.
-      const errors = result.error.issues.flatMap((i) =>
-        i.code === 'unrecognized_keys'
-          ? i.keys.map((k) => ({ path: [...i.path, k].join('.'), message: 'unknown field' }))
-          : [{ path: i.path.join('.') || '(body)', message: i.message }],
-      );
-      throw new ProblemError('VALIDATION_FAILED', errors.map((e) => `${e.path}: ${e.message}`).join('; '), { errors });
+      if (!result.success) throw validationProblem(result.error);
     },
   });
 }
@@ -54,8 +49,7 @@ export interface EdgeOptions {
  * - its id: the client's X-Request-Id when it is a plain token, else a new one; echoed in
  *   X-Request-Id and in problem bodies, and on its log lines, so a client's report finds them;
  * - the security headers of its route family (security.ts) and, for a cross-origin caller, the
- *   CORS headers; all set before the handler runs, as prepared headers that every response of
- *   the context starts from (written into a finished response, each would copy headers);
+ *   CORS headers; all in the request's header record (reply.ts) before the handler runs;
  * - a process shutting down refuses it (503 SHUTTING_DOWN with Retry-After) and closes the
  *   connection after the answer of a request already in flight, so the client's next request
  *   opens one to another process;
@@ -68,17 +62,18 @@ export function edge({ log, corsOrigins, stopping = () => false }: EdgeOptions):
     const given = c.req.header('X-Request-Id');
     const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     c.set('requestId', id);
-    c.header('X-Request-Id', id);
-    for (const [name, value] of securityHeadersOf(c.req.path)) c.header(name, value);
+    const headers: HeaderRecord = { 'x-request-id': id, ...securityHeadersOf(c.req.path) };
+    c.set('headers', headers);
     if (stopping()) {
-      c.header('Connection', 'close');
+      headers.connection = 'close';
       c.res = problemResponse(c, new ProblemError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)'));
     } else {
       // A preflight is answered by cors itself, with a response of its own.
       const answered = await cors(c, next);
       if (answered) c.res = answered;
-      if (stopping()) c.header('Connection', 'close');
+      if (stopping()) headers.connection = 'close';
     }
+    finish(c, c.res);
     log.info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - start).toFixed(2) });
   };
 }
@@ -157,9 +152,9 @@ function crossOrigin(origins: '*' | string[]): MiddlewareHandler {
     if (c.req.method === 'OPTIONS') return preflight(c, next);
     const origin = c.req.header('Origin');
     const allowed = origins === '*' ? '*' : origin && origins.includes(origin) ? origin : null;
-    if (allowed) c.header('Access-Control-Allow-Origin', allowed);
-    c.header('Access-Control-Expose-Headers', exposed);
-    if (origins !== '*') c.header('Vary', 'Origin', { append: true });
+    if (allowed) setHeader(c, 'Access-Control-Allow-Origin', allowed);
+    setHeader(c, 'Access-Control-Expose-Headers', exposed);
+    if (origins !== '*') setHeader(c, 'Vary', 'Origin', { append: true });
     await next();
   };
 }
@@ -185,7 +180,7 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
     if (err instanceof ProblemError) return problemResponse(c, err);
     if (err instanceof DomainError) return problemResponse(c, new ProblemError(err.code, err.detail, err.extra));
     if (err instanceof AuthError) {
-      c.header('WWW-Authenticate', `Bearer error="invalid_token"`);
+      setHeader(c, 'WWW-Authenticate', `Bearer error="invalid_token"`);
       return problemResponse(c, new ProblemError(err.code, err.message));
     }
     // The database away or too slow, wherever it surfaced (drizzle wraps the driver's errors).

@@ -8,6 +8,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Budget, LimitsConfig } from '../config.ts';
 import type { AppEnv } from './env.ts';
 import { ProblemError } from './problems.ts';
+import { setHeader } from './reply.ts';
 
 /** The address a request came from (the first X-Forwarded-For hop when the proxy is trusted). */
 export function clientAddress(c: Context, trustProxy: boolean): string {
@@ -37,10 +38,10 @@ function limiter(name: string, budget: Budget) {
       refused = true;
     }
     const reset = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-    c.header('RateLimit-Policy', policy);
-    c.header('RateLimit', `"${name}";r=${Math.max(0, res.remainingPoints)};t=${reset}`);
+    setHeader(c, 'RateLimit-Policy', policy);
+    setHeader(c, 'RateLimit', `"${name}";r=${Math.max(0, res.remainingPoints)};t=${reset}`);
     if (refused) {
-      c.header('Retry-After', String(reset));
+      setHeader(c, 'Retry-After', String(reset));
       throw new ProblemError('RATE_LIMITED', `too many requests: ${budget.points} per ${budget.seconds} s; retry in ${reset} s`);
     }
   };

@@ -7,6 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DomainErrorCode } from '../errors.ts';
 import { examples } from './examples.ts';
 import { ViewSchema } from './schemas.ts';
+import { respond, setHeader } from './reply.ts';
 
 /** Codes only the HTTP edge answers: requests that never reach a use case. */
 export type EdgeCode =
@@ -181,9 +182,9 @@ export function problemBody(p: ProblemError, requestId?: string): Problem {
 /** The problem as an answer, with the request's id (see edge.ts requestId). */
 export function problemResponse(c: Context, p: ProblemError): Response {
   const retryAfter = PROBLEMS[p.code].retryAfter;
-  if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
+  if (retryAfter !== undefined) setHeader(c, 'Retry-After', String(retryAfter));
   const requestId: string | undefined = c.get('requestId');
-  return c.body(JSON.stringify(problemBody(p, requestId)), p.status, { 'Content-Type': 'application/problem+json' });
+  return respond(c, problemBody(p, requestId), p.status, 'application/problem+json');
 }
 
 // ------------------------------------------------------------------ the OpenAPI side

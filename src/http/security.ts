@@ -34,21 +34,20 @@ const API_PATHS = /^\/(v1|healthz|readyz|metrics|\.well-known|openapi\.json)(\/|
 
 /**
  * The headers hono's secureHeaders writes with `contentSecurityPolicy`, captured once: they are
- * the same for every response of a route family, so the edge sets them before the handler runs
- * (as prepared headers, which every response of hono's context starts from) instead of writing
- * them into each finished response.
+ * the same for every response of a route family, so the edge puts them in each request's header
+ * record (reply.ts) before the handler runs instead of writing them into each finished response.
  */
-async function headersOf(contentSecurityPolicy: ContentSecurityPolicyOptions): Promise<readonly (readonly [string, string])[]> {
+async function headersOf(contentSecurityPolicy: ContentSecurityPolicyOptions): Promise<Readonly<Record<string, string>>> {
   const probe = new Hono();
   probe.use(secureHeaders({ contentSecurityPolicy }));
   probe.get('*', (c) => c.body(null));
   const res = await probe.request('/');
-  return [...res.headers];
+  return Object.freeze(Object.fromEntries(res.headers));
 }
 
 const [API_HEADERS, PAGE_HEADERS] = await Promise.all([headersOf(API_POLICY), headersOf(PAGE_POLICY)]);
 
 /** The security headers of a path: API_POLICY's on the API's paths, PAGE_POLICY's on the pages. */
-export function securityHeadersOf(path: string): readonly (readonly [string, string])[] {
+export function securityHeadersOf(path: string): Readonly<Record<string, string>> {
   return API_PATHS.test(path) ? API_HEADERS : PAGE_HEADERS;
 }

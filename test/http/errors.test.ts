@@ -139,6 +139,31 @@ describe('malformed requests', () => {
     });
   });
 
+  it('a body that arrives in pieces is read whole: chunked, or with a length, a piece at a time', async () => {
+    const send = (gameId: string, auth: Record<string, string>, body: string, chunked: boolean) =>
+      new Promise<{ status: number; body: { version?: number } }>((resolve, reject) => {
+        const req = httpRequest(`${service.url}/v1/games/${gameId}/moves`, {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json', ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(Buffer.byteLength(body)) }) },
+        });
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+        // A few bytes now, the rest a moment later: two reads on the server.
+        req.write(body.slice(0, 5));
+        setTimeout(() => req.end(body.slice(5)), 30);
+      });
+    for (const chunked of [true, false]) {
+      const game = await client.startedGame({ seed: SEED });
+      const moved = await send(game.gameId, game.forehand.auth, JSON.stringify({ move: { type: 'cut', at: 10 }, expectedVersion: 2 }), chunked);
+      expect(moved.status).toBe(200);
+      expect(moved.body.version).toBeGreaterThan(2);
+    }
+  });
+
   it('an unknown route → 404 NOT_FOUND', async () => {
     const game = await client.startedGame({ seed: SEED });
     await changesNothing(game, async () => {

@@ -6,6 +6,8 @@ import type { App } from '../env.ts';
 import { examples } from '../examples.ts';
 import { json, publicAccess } from '../openapi.ts';
 import { ProblemError, problemResponses, RETRY_AFTER_HEADER, RETRY_AFTER_SECONDS } from '../problems.ts';
+import { respond, setHeader } from '../reply.ts';
+import { operation } from '../operation.ts';
 
 const Health = z.object({ status: z.string() }).openapi('Health');
 
@@ -74,21 +76,21 @@ const metrics = createRoute({
 
 export function operationsApi({ ready, tokens, config, metrics: registry }: AppDeps): App {
   const api = createApi();
-  api.openapi(metrics, async (c) => {
+  operation(api, metrics, async (c) => {
     if (!config.metrics.enabled) throw new ProblemError('NOT_FOUND', 'metrics are off (METRICS=on turns them on)');
     const { token } = config.metrics;
     if (token !== null && c.req.header('Authorization') !== `Bearer ${token}`) {
-      c.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      setHeader(c, 'WWW-Authenticate', 'Bearer realm="metrics"');
       throw new ProblemError('INVALID_TOKEN', 'the metrics need the METRICS_TOKEN as a bearer token');
     }
     return c.body(await registry.render(), 200, { 'Content-Type': registry.contentType });
   });
-  api.openapi(healthz, (c) => c.json({ status: 'ok' }, 200));
-  api.openapi(readyz, async (c) => {
-    if (await ready()) return c.json({ status: 'ready' }, 200);
-    c.header('Retry-After', String(RETRY_AFTER_SECONDS));
-    return c.json({ status: 'not ready' }, 503);
+  operation(api, healthz, (c) => respond(c, { status: 'ok' }, 200));
+  operation(api, readyz, async (c) => {
+    if (await ready()) return respond(c, { status: 'ready' }, 200);
+    setHeader(c, 'Retry-After', String(RETRY_AFTER_SECONDS));
+    return respond(c, { status: 'not ready' }, 503);
   });
-  api.openapi(jwks, (c) => c.json(tokens.jwks() as { keys: Record<string, unknown>[] }, 200));
+  operation(api, jwks, (c) => respond(c, tokens.jwks() as { keys: Record<string, unknown>[] }, 200));
   return api;
 }

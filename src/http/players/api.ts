@@ -6,41 +6,43 @@ import type { App } from '../env.ts';
 import { PlayerEventSchema } from '../schemas.ts';
 import { eventStream } from '../sse.ts';
 import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEvents } from './routes.ts';
+import { respond, setHeader } from '../reply.ts';
+import { operation } from '../operation.ts';
 
 export function playersApi({ players, tokens, timing, metrics }: AppDeps): App {
   const api = createApi();
   api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
   api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
 
-  api.openapi(createPlayer, async (c) => {
+  operation(api, createPlayer, async (c) => {
     const player = await players.register(c.req.valid('json').name);
     const { token, expiresAt } = await tokens.issue(player.playerId);
-    c.header('Location', `/v1/players/${player.playerId}`);
-    return c.json({ ...player, token, expiresAt: expiresAt.toISOString() }, 201);
+    setHeader(c, 'Location', `/v1/players/${player.playerId}`);
+    return respond(c, { ...player, token, expiresAt: expiresAt.toISOString() }, 201);
   });
 
   // Before /v1/players/{playerId}: "me" is the caller, not a player id.
-  api.openapi(getMe, (c) => {
+  operation(api, getMe, (c) => {
     const player = requirePlayer(c);
     const token = c.get('token');
     const expiresAt = token ? tokens.expiryOf(token) : null;
-    return c.json({ playerId: player.playerId, name: player.name, expiresAt: expiresAt?.toISOString() ?? null }, 200);
+    return respond(c, { playerId: player.playerId, name: player.name, expiresAt: expiresAt?.toISOString() ?? null }, 200);
   });
 
-  api.openapi(listMyGames, async (c) => {
+  operation(api, listMyGames, async (c) => {
     const player = requirePlayer(c);
     const { status, limit = 20, cursor } = c.req.valid('query');
-    return c.json(await players.games({ playerId: player.playerId, status, limit, cursor }), 200);
+    return respond(c, await players.games({ playerId: player.playerId, status, limit, cursor }), 200);
   });
 
-  api.openapi(streamMyEvents, (c) => {
+  operation(api, streamMyEvents, (c) => {
     const player = requirePlayer(c);
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
     return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), metrics);
   });
 
-  api.openapi(getPlayer, async (c) => c.json(await players.profile(c.req.valid('param').playerId), 200));
+  operation(api, getPlayer, async (c) => respond(c, await players.profile(c.req.valid('param').playerId), 200));
 
   return api;
 }
