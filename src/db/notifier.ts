@@ -3,6 +3,7 @@
 // implementation (Postgres LISTEN/NOTIFY) replace the in-process one.
 import { DomainError } from '../errors.ts';
 import type { Database } from './client.ts';
+import { Cancellation } from '../cancellation.ts';
 
 /** Told of every version a process hears of, before its waiters wake (the game cache listens). */
 export interface VersionObserver {
@@ -21,10 +22,10 @@ export interface Notifier {
   observe(observer: VersionObserver): void;
   /**
    * Resolves true as soon as `key` passes `version` (as published), false after `timeoutMs`
-   * or when `signal` aborts. Throws DomainError TOO_MANY_WAITERS past the waiter cap, or past
+   * or when `cancel` is cancelled. Throws DomainError TOO_MANY_WAITERS past the waiter cap, or past
    * the cap of `client` (who waits: a player, an address).
    */
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean>;
+  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: string): Promise<boolean>;
   /** Whether one more waiter (of `client`) fits under the caps (checked before a stream opens). */
   hasRoom(client?: string): boolean;
   /**
@@ -47,25 +48,25 @@ export async function waitPast(
   version: number,
   timeoutMs: number,
   readVersion: () => Promise<number | null>,
-  signal?: AbortSignal,
+  cancel?: Cancellation,
   client?: string,
 ): Promise<boolean> {
-  const done = new AbortController();
-  const onAbort = () => done.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const { cancellation: done, off } = Cancellation.linkedTo(cancel);
   try {
-    const moved = notifier.wait(key, version, timeoutMs, done.signal, client);
+    const moved = notifier.wait(key, version, timeoutMs, done, client);
     const current = await readVersion();
     if (current !== null && current > version) {
-      done.abort();
+      done.cancel();
       await moved;
       return true;
     }
     return await moved;
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    off();
   }
 }
+
+const noop = () => {};
 
 type Waiter = { version: number; wake: (moved: boolean) => void };
 
@@ -113,17 +114,18 @@ export class Waiters {
     for (const w of set) if (version > w.version) w.wake(true);
   }
 
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean> {
+  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: string): Promise<boolean> {
     const refused = this.refusal(client);
     if (refused) throw refused;
     return new Promise<boolean>((resolve) => {
+      let off: () => void = noop;
       let set = this.byKey.get(key);
       if (!set) this.byKey.set(key, (set = new Set()));
       const waiter: Waiter = {
         version,
         wake: (moved) => {
           clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
+          off();
           if (set!.delete(waiter)) {
             this.count--;
             if (client !== undefined) {
@@ -136,13 +138,12 @@ export class Waiters {
           resolve(moved);
         },
       };
-      const onAbort = () => waiter.wake(false);
       const timer = setTimeout(() => waiter.wake(false), timeoutMs);
       set.add(waiter);
       this.count++;
       if (client !== undefined) this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      if (signal?.aborted) onAbort();
+      // Last: a cancellation that has happened already wakes the waiter at once.
+      off = cancel ? cancel.onCancel(() => waiter.wake(false)) : noop;
     });
   }
 
@@ -184,8 +185,8 @@ export class LocalNotifier implements Notifier {
   observe(observer: VersionObserver): void {
     this.observers.push(observer);
   }
-  wait(key: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<boolean> {
-    return this.waiters.wait(key, version, timeoutMs, signal, client);
+  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: string): Promise<boolean> {
+    return this.waiters.wait(key, version, timeoutMs, cancel, client);
   }
   hasRoom(client?: string): boolean {
     return this.waiters.hasRoom(client);

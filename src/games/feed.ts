@@ -1,6 +1,7 @@
 // A feed: a log followed as it grows (a game's events, a match's), for a stream that sends what
 // is new and then waits for the next version, never in a sleep loop.
 import { tooManyWaiters, waitPast, type Notifier } from '../db/notifier.ts';
+import type { Cancellation } from '../cancellation.ts';
 
 export interface FeedItem {
   seq: number;
@@ -11,8 +12,8 @@ export interface FeedItem {
 export interface Feed {
   /** Every item after the last one taken, and the version they reach; null: the log is complete. */
   next(): Promise<{ items: FeedItem[]; version: number | null }>;
-  /** True as soon as the log passes `version`, false after `timeoutMs` or when `signal` aborts. */
-  waitPast(version: number, timeoutMs: number, signal: AbortSignal): Promise<boolean>;
+  /** True as soon as the log passes `version`, false after `timeoutMs` or when `cancel` is cancelled. */
+  waitPast(version: number, timeoutMs: number, cancel: Cancellation): Promise<boolean>;
 }
 
 /**
@@ -23,5 +24,5 @@ export interface Feed {
 export function feedWaiter(notifier: Notifier, key: string, readVersion: () => Promise<number | null>, client?: string): Feed['waitPast'] {
   if (!notifier.hasRoom()) throw tooManyWaiters();
   if (!notifier.hasRoom(client)) throw tooManyWaiters(true);
-  return (version, timeoutMs, signal) => waitPast(notifier, key, version, timeoutMs, readVersion, signal, client);
+  return (version, timeoutMs, cancel) => waitPast(notifier, key, version, timeoutMs, readVersion, cancel, client);
 }

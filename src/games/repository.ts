@@ -20,6 +20,7 @@ import { evolve, type GameEvent, type State } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
 import type { GameCache } from './cache.ts';
 import { gameOf, statusOf, type Game } from './game.ts';
+import { Cancellation } from '../cancellation.ts';
 
 /** What a command adds to a game: its events, the seats it fills, the answer to keep. */
 export interface Change {
@@ -149,49 +150,47 @@ export class GameRepository {
 
   /**
    * A long poll's read: the game once it has moved past `version` (or as it is when `timeoutMs`
-   * ends or `signal` aborts). The waiter is registered before the one look, so a move committed
+   * ends or `cancel` is cancelled). The waiter is registered before the one look, so a move committed
    * in between is never missed. The look is the copy when it is at `version` itself and nothing
    * newer was announced (any later commit is announced and wakes the waiter), else the database;
    * a wait that ran out on a copy reads the database once more. With the waiter cap reached (the
    * process's, or that of `client`: who waits) it reads first, and only a request that really has
    * to wait is refused.
    */
-  async waitPast(gameId: string, version: number, timeoutMs: number, signal?: AbortSignal, client?: string): Promise<Game> {
+  async waitPast(gameId: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: string): Promise<Game> {
     const known = this.cache.after(gameId, version);
     if (known) return known;
     const read = async () => this.cache.after(gameId, version) ?? (await this.load(gameId, { fresh: true }));
     if (!this.notifier.hasRoom(client)) {
       const game = await this.load(gameId, { fresh: true });
       if (isPast(game, version)) return game;
-      const moved = await waitPast(this.notifier, gameId, version, timeoutMs, () => this.version(gameId), signal, client);
+      const moved = await waitPast(this.notifier, gameId, version, timeoutMs, () => this.version(gameId), cancel, client);
       return moved ? read() : game;
     }
-    const done = new AbortController();
-    const onAbort = () => done.abort();
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const { cancellation: done, off } = Cancellation.linkedTo(cancel);
     // Looked at in the same turn as the waiter is registered: no announcement can fall between.
     const copy = this.cache.current(gameId);
-    const moved = this.notifier.wait(gameId, version, timeoutMs, done.signal, client);
+    const moved = this.notifier.wait(gameId, version, timeoutMs, done, client);
     try {
       let game: Game;
       try {
         game = copy && copy.row.version === version ? copy : await this.load(gameId, { fresh: true });
       } catch (e) {
-        done.abort();
+        done.cancel();
         await moved;
         throw e;
       }
       if (isPast(game, version)) {
-        done.abort();
+        done.cancel();
         await moved;
         return game;
       }
       if (await moved) return await read();
       // The wait ran out. A copy is looked up once more in the database: an announcement that
       // never came (a writer that crashed before sending it) is caught here.
-      return game === copy && !signal?.aborted ? await this.load(gameId, { fresh: true }) : game;
+      return game === copy && !cancel?.cancelled ? await this.load(gameId, { fresh: true }) : game;
     } finally {
-      signal?.removeEventListener('abort', onAbort);
+      off();
     }
   }
 }

@@ -17,6 +17,7 @@ import type { GameRepository } from './repository.ts';
 import { challengeNotices, gameStartNotices } from './notices.ts';
 import { bothSeated, seated } from './seating.ts';
 import { gameRecord, gameSummary, gameView, loggedEvents, moveAnswer, playerIdsOf, type GameView, type MoveAnswer } from './view.ts';
+import type { Cancellation } from '../cancellation.ts';
 
 export interface GameServiceDeps {
   repository: GameRepository;
@@ -162,10 +163,10 @@ export class GameService {
    * The game for a reader: as it is now, or (`waitForVersion`) once it has moved past that
    * version, waiting up to `timeoutMs` (`client`: who waits, held to its share of the slots).
    */
-  async read(gameId: string, playerId: string | undefined, wait?: { version: number; timeoutMs: number; signal?: AbortSignal; client?: string }) {
+  async read(gameId: string, playerId: string | undefined, wait?: { version: number; timeoutMs: number; cancel?: Cancellation; client?: string }) {
     const { repository } = this.deps;
     const game = wait
-      ? await repository.waitPast(gameId, wait.version, wait.timeoutMs, wait.signal, wait.client)
+      ? await repository.waitPast(gameId, wait.version, wait.timeoutMs, wait.cancel, wait.client)
       : await repository.load(gameId, { fresh: true });
     return { game, viewer: viewerOf(game.row, playerId) };
   }

@@ -8,24 +8,24 @@ import { streamSSE } from 'hono/streaming';
 import { DomainError } from '../errors.ts';
 import type { Feed } from '../games/feed.ts';
 import { ProblemCodeSchema } from './problems.ts';
+import { gone } from './gone.ts';
 
 /** The reconnection delay a stream ended by a shutdown suggests (ms). */
 export const SHUTDOWN_RETRY_MS = 1000;
 
 export function eventStream(c: Context, heartbeatMs: number, feed: Feed, metrics: { streamOpened(): () => void }): Response {
   return streamSSE(c, async (stream) => {
-    const closed = new AbortController();
-    stream.onAbort(() => closed.abort());
-    c.req.raw.signal.addEventListener('abort', () => closed.abort(), { once: true });
+    const closed = gone(c);
+    stream.onAbort(() => closed.cancel());
     const ended = metrics.streamOpened();
     try {
-      while (!closed.signal.aborted) {
+      while (!closed.cancelled) {
         const { items, version } = await feed.next();
         for (const item of items) await stream.writeSSE({ id: String(item.seq), event: item.type, data: JSON.stringify(item.payload) });
         if (version === null) return;
         let moved: boolean;
         try {
-          moved = await feed.waitPast(version, heartbeatMs, closed.signal);
+          moved = await feed.waitPast(version, heartbeatMs, closed);
         } catch (e) {
           if (!(e instanceof DomainError)) throw e;
           if (e.code === 'SHUTTING_DOWN') {
@@ -35,7 +35,7 @@ export function eventStream(c: Context, heartbeatMs: number, feed: Feed, metrics
           await stream.writeSSE({ event: 'error', data: JSON.stringify({ code: e.code, detail: e.detail }) });
           return;
         }
-        if (closed.signal.aborted) return;
+        if (closed.cancelled) return;
         if (!moved) await stream.write(': heartbeat\n\n');
       }
     } finally {

@@ -70,6 +70,27 @@ describe('server timeouts', () => {
     expect(sse.ended).toBe(false);
     await sse.close();
   });
+
+  it('let go of the waiter of a long poll or a stream as soon as its client goes away', async () => {
+    const client = new Client(service.http);
+    const { gameId, dealer, view } = await client.startedGame();
+    const waiting = () => service.parts.notifier.waiting();
+    const until = async (ok: () => boolean) => {
+      for (let i = 0; i < 100 && !ok(); i++) await new Promise((r) => setTimeout(r, 10));
+      return ok();
+    };
+    expect(waiting()).toBe(0);
+    const poll = new AbortController();
+    const polling = fetch(`${service.url}/v1/games/${gameId}?waitForVersion=${view.version}`, { headers: dealer.auth, signal: poll.signal }).catch(() => null);
+    const sse = await openSse(`${service.url}/v1/games/${gameId}/stream`, dealer.auth);
+    expect(await until(() => waiting() === 2)).toBe(true);
+    // Well before the long poll's 1.6 s or the next heartbeat would end the waits.
+    poll.abort();
+    await polling;
+    expect(await until(() => waiting() === 1)).toBe(true);
+    await sse.close();
+    expect(await until(() => waiting() === 0)).toBe(true);
+  });
 });
 
 describe('a graceful shutdown', () => {

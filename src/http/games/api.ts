@@ -8,6 +8,7 @@ import { eventStream } from '../sse.ts';
 import { cancelGame, claimTimeout, createGame, declineGame, GameStream, getGame, getRecord, joinGame, listEvents, listGames, postMove, rematch, streamGame } from './routes.ts';
 import { empty, respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
+import { gone } from '../gone.ts';
 
 /** Whether an If-None-Match header names this ETag. */
 const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
@@ -43,7 +44,7 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
     const { gameId } = c.req.valid('param');
     const { waitForVersion } = c.req.valid('query');
     const wait =
-      waitForVersion === undefined ? undefined : { version: waitForVersion, timeoutMs: timing.longPollMs, signal: c.req.raw.signal, client: clientOf(c) };
+      waitForVersion === undefined ? undefined : { version: waitForVersion, timeoutMs: timing.longPollMs, cancel: gone(c), client: clientOf(c) };
     const { game, viewer } = await games.read(gameId, c.get('player')?.playerId, wait);
     const etag = `W/"${game.row.version}-${viewer}"`;
     setHeader(c, 'ETag', etag);
