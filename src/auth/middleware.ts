@@ -25,13 +25,22 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
  * valid bearer token fails with AuthError rather than silently downgrading to anonymous,
  * so a client with a broken token learns about it instead of seeing the spectator view.
  */
-export function authenticate({ tokens, resolvePlayer }: AuthenticateOptions) {
+export function authenticate(options: AuthenticateOptions) {
+  const check = authenticator(options);
   return createMiddleware<{ Variables: AuthVariables }>(async (c, next) => {
+    await check(c);
+    return next();
+  });
+}
+
+/** `authenticate` as a check of its own (the app runs its checks of /v1 requests in one step). */
+export function authenticator({ tokens, resolvePlayer }: AuthenticateOptions) {
+  return async (c: { req: { header(name: string): string | undefined }; set<K extends keyof AuthVariables>(key: K, value: AuthVariables[K]): void }): Promise<void> => {
     const header = c.req.header('Authorization');
     if (header === undefined) {
       c.set('player', null);
       c.set('token', null);
-      return next();
+      return;
     }
     const match = BEARER.exec(header);
     if (!match) throw new AuthError('INVALID_TOKEN', 'the Authorization header must be "Bearer <token>"');
@@ -41,8 +50,7 @@ export function authenticate({ tokens, resolvePlayer }: AuthenticateOptions) {
     if (!player) throw new AuthError('INVALID_TOKEN', 'the token does not belong to a known player');
     c.set('player', player);
     c.set('token', match[1]);
-    return next();
-  });
+  };
 }
 
 /** For handlers that act for a player: returns the player or fails with 401. */

@@ -193,11 +193,19 @@ export class GameStore {
    * Otherwise throws VersionConflictError and keeps nothing. Zero events is allowed.
    */
   async appendEvents(input: AppendInput): Promise<GameRow> {
-    return (await this.write(input)).row;
+    return (await this.#write(input, true)).row!;
   }
 
-  /** appendEvents, with the players' notices and the versions of their logs. */
-  async write(input: AppendInput): Promise<Written> {
+  /**
+   * appendEvents for the service, which knows the row it writes (GameRepository.preview): the
+   * players' notices and the versions of their logs, without reading the row back (a round trip
+   * inside the transaction that holds the game's row).
+   */
+  async write(input: AppendInput): Promise<{ noticed: NoticedVersions }> {
+    return this.#write(input, false);
+  }
+
+  async #write(input: AppendInput, readBack: boolean): Promise<{ row?: GameRow; noticed: NoticedVersions }> {
     const { gameId, expectedVersion, events, status, patch = {}, idempotency, notices = [], at = new Date() } = input;
     try {
       return await this.db.transaction(async (tx) => {
@@ -214,6 +222,7 @@ export class GameStore {
         }
         if (idempotency) await tx.insert(idempotencyKeys).values({ ...idempotency, gameId });
         const noticed = await appendNotices(tx, notices);
+        if (!readBack) return { noticed };
         const [row] = await tx.select().from(games).where(eq(games.id, gameId));
         return { row: row!, noticed };
       });

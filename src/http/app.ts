@@ -1,8 +1,8 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
-import { authenticate } from '../auth/middleware.ts';
+import { authenticator } from '../auth/middleware.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
-import { allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
+import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
 import { limitAddresses, limitPlayers } from './limits.ts';
@@ -22,10 +22,12 @@ export function createApp(deps: AppDeps): App {
   // anything else looks at the request), the refusal while shutting down, the access log.
   app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping }));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
-  app.use('/v1/*', limitAddresses(config.limits));
-  app.use('*', checkBody());
-  app.use('/v1/*', authenticate({ tokens, resolvePlayer: (principal) => players.resolve(principal) }));
-  app.use('/v1/*', limitPlayers(config.limits));
+  // Then, for the API's operations: the limit per address, the body's size and type, the token,
+  // the limit per player (a 429 before a 413 before a 401).
+  app.use(
+    '/v1/*',
+    admit(limitAddresses(config.limits), checkBody, authenticator({ tokens, resolvePlayer: (principal) => players.resolve(principal) }), limitPlayers(config.limits)),
+  );
 
   app.route('/', playersApi(deps));
   app.route('/', gamesApi(deps));

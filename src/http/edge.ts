@@ -4,7 +4,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
@@ -12,13 +11,12 @@ import { unavailableOf } from '../db/availability.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { validationProblem } from './operation.ts';
+import { MAX_BODY_BYTES, tooLarge, validationProblem } from './operation.ts';
 import { securityHeadersOf } from './security.ts';
 import type { App, AppEnv } from './env.ts';
 import { documentedCodes, PROBLEMS, ProblemError, problemResponse, problemResponses, type ProblemCode } from './problems.ts';
 import { finish, setHeader, type HeaderRecord } from './reply.ts';
 
-export const MAX_BODY_BYTES = 16 * 1024;
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -94,33 +92,31 @@ export function clientOf(c: Context<AppEnv>): string {
   return `address:${address ?? 'unknown'}`;
 }
 
-const tooLarge = () => new ProblemError('PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
+/**
+ * A request's body, before any route reads it: a declared length over MAX_BODY_BYTES is refused
+ * (413), and a POST with a body sends it as JSON (else 415). A chunked body, whose length nobody
+ * declares, is counted as it is read (operation.ts) and refused there once it passes the limit.
+ */
+export function checkBody(c: Context): void {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
+  const length = c.req.header('Content-Length');
+  const chunked = c.req.header('Transfer-Encoding') !== undefined;
+  if (length !== undefined && !chunked && parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+  if (method === 'POST' && (length ? length !== '0' : chunked)) {
+    const type = c.req.header('Content-Type');
+    if (!(type && JSON_TYPE.test(type.split(';')[0].trim()))) throw new ProblemError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
+  }
+}
 
 /**
- * A request's body, before any route reads it: over MAX_BODY_BYTES it is refused (413), and a
- * POST with a body sends it as JSON (else 415). hono's bodyLimit looks at `c.req.raw.body`, which
- * makes the Node adapter build a whole web Request (and a stream) for every request, GETs
- * included. A GET has no body, and a declared Content-Length is checked as bodyLimit itself
- * would; only a chunked body is counted by it.
+ * What every /v1 request passes in turn before its operation, as one step of hono's chain: the
+ * limit per address, the body's declared size and type, the token, the limit per player.
  */
-export function checkBody(): MiddlewareHandler {
-  const limit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
+export function admit(...checks: ((c: Context<AppEnv>) => void | Promise<void>)[]): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
-    const length = c.req.header('Content-Length');
-    const chunked = c.req.header('Transfer-Encoding') !== undefined;
-    if (length !== undefined && !chunked && parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
-    if (method === 'POST' && (length ? length !== '0' : chunked) && c.req.path.startsWith('/v1/')) {
-      const type = c.req.header('Content-Type');
-      if (!(type && JSON_TYPE.test(type.split(';')[0].trim()))) throw new ProblemError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
-    }
-    return length !== undefined && !chunked ? next() : limit(c, next);
+    for (const check of checks) await check(c);
+    await next();
   };
 }
 

@@ -2,7 +2,7 @@
 // token, per client address for calls without one, and for creating players. A long poll or a
 // stream counts once, when it is opened. Answers carry the IETF RateLimit and RateLimit-Policy
 // headers; a refusal is 429 RATE_LIMITED with Retry-After.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Budget, LimitsConfig } from '../config.ts';
@@ -53,25 +53,22 @@ const unlimited = (budget: Budget) => budget.points <= 0;
  * Before authentication: creating players, and calls without a token, by client address. (A call
  * with a token is counted for its player once the token is checked: see `limitPlayers`.)
  */
-export function limitAddresses(config: LimitsConfig): MiddlewareHandler<AppEnv> {
+export function limitAddresses(config: LimitsConfig): (c: Context<AppEnv>) => Promise<void> {
   const signup = unlimited(config.signup) ? null : limiter('signup', config.signup);
   const anonymous = unlimited(config.anonymous) ? null : limiter('anonymous', config.anonymous);
-  return async (c, next) => {
-    if (c.req.method !== 'OPTIONS') {
-      // The address only when it counts (most calls carry a token and are counted later).
-      if (signup && c.req.method === 'POST' && c.req.path === '/v1/players') await signup(c, clientAddress(c, config.trustProxy));
-      else if (anonymous && c.req.header('Authorization') === undefined) await anonymous(c, clientAddress(c, config.trustProxy));
-    }
-    await next();
+  return async (c) => {
+    if (c.req.method === 'OPTIONS') return;
+    // The address only when it counts (most calls carry a token and are counted later).
+    if (signup && c.req.method === 'POST' && c.req.path === '/v1/players') await signup(c, clientAddress(c, config.trustProxy));
+    else if (anonymous && c.req.header('Authorization') === undefined) await anonymous(c, clientAddress(c, config.trustProxy));
   };
 }
 
 /** After authentication: every call made with a token, by player. */
-export function limitPlayers(config: LimitsConfig): MiddlewareHandler<AppEnv> {
+export function limitPlayers(config: LimitsConfig): (c: Context<AppEnv>) => Promise<void> {
   const player = unlimited(config.player) ? null : limiter('player', config.player);
-  return async (c, next) => {
+  return async (c) => {
     const playerId = c.get('player')?.playerId;
     if (player && playerId) await player(c, playerId);
-    await next();
   };
 }

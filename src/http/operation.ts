@@ -15,6 +15,11 @@ import type { App, AppEnv } from './env.ts';
 import { ProblemError } from './problems.ts';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/** The largest body a request may send. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+export const tooLarge = () => new ProblemError('PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
 const mediaTypeOf = (contentType: string) => contentType.split(';')[0].trim();
 
 /** A failed parse as the problem the API answers: every offending field by its own path. */
@@ -37,18 +42,48 @@ function queryOf(c: Context): Record<string, string | string[]> {
 }
 
 /**
- * The body as text. Served by node:http with a declared length (checked against the limit by the
- * edge's checkBody), it is read from the socket's stream itself; otherwise (a chunked body, which
- * checkBody counts through hono's bodyLimit; a request made in-process) through hono's request.
+ * The body as text, refused (413) once it passes MAX_BODY_BYTES: a declared length was checked by
+ * the edge (checkBody), a chunked body is counted here as it arrives. Served by node:http, it is
+ * read from the socket's stream itself (not through a web Request made for it); a request made
+ * in-process through hono's request.
  */
 async function bodyText(c: Context): Promise<string> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming && c.req.header('Content-Length') !== undefined && c.req.header('Transfer-Encoding') === undefined) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of incoming) chunks.push(chunk as Buffer);
-    return chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+  if (!incoming) {
+    const text = await c.req.text();
+    if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+    return text;
   }
-  return c.req.text();
+  if (incoming.readableEnded) return '';
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+    };
+    // Past the limit it stops listening: what else arrives flows on unread (hono's adapter drains
+    // a body left over, or drops the connection), so the 413 still reaches the client.
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        done();
+        reject(tooLarge());
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      done();
+      resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    };
+    const onError = (error: Error) => {
+      done();
+      reject(error);
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+  });
 }
 
 /** Registers `route` in the document and its handler behind one validation step. */
