@@ -61,7 +61,8 @@ async function bodyText(c: Context): Promise<string> {
     const done = () => {
       incoming.off('data', onData);
       incoming.off('end', onEnd);
-      incoming.off('error', onError);
+      incoming.off('error', onBroken);
+      incoming.off('close', onBroken);
     };
     // Past the limit it stops listening: what else arrives flows on unread (hono's adapter drains
     // a body left over, or drops the connection), so the 413 still reaches the client.
@@ -76,13 +77,16 @@ async function bodyText(c: Context): Promise<string> {
       done();
       resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
     };
-    const onError = (error: Error) => {
+    // The client went away (or broke the stream) before the body was whole: its mistake, answered
+    // like a body that does not parse (to nobody, most likely), not an error of ours.
+    const onBroken = () => {
       done();
-      reject(error);
+      reject(new ProblemError('MALFORMED_JSON', 'the body did not arrive whole'));
     };
     incoming.on('data', onData);
     incoming.on('end', onEnd);
-    incoming.on('error', onError);
+    incoming.on('error', onBroken);
+    incoming.on('close', onBroken);
   });
 }
 

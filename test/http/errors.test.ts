@@ -164,6 +164,33 @@ describe('malformed requests', () => {
     }
   });
 
+  it('a client that goes away in the middle of its body is no error of ours: its request ends (400), nothing is logged, nothing changes', async () => {
+    const game = await client.startedGame({ seed: SEED });
+    const errorsBefore = errorLog.length;
+    const movesPath = `/v1/games/${game.gameId}/moves`;
+    const answered = () => accessLog.filter((l) => l.path === movesPath);
+    await changesNothing(game, async () => {
+      for (const chunked of [true, false]) {
+        await new Promise<void>((resolve) => {
+          const req = httpRequest(`${service.url}/v1/games/${game.gameId}/moves`, {
+            method: 'POST',
+            headers: { ...game.forehand.auth, 'Content-Type': 'application/json', ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': '100' }) },
+          });
+          req.on('error', () => resolve());
+          req.write('{"move":{"type":');
+          setTimeout(() => {
+            req.destroy();
+            resolve();
+          }, 50);
+        });
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    });
+    expect(errorLog.slice(errorsBefore)).toEqual([]);
+    // Both requests were finished (their access lines), none left waiting for the rest of a body.
+    expect(answered().map((l) => l.status)).toEqual([400, 400]);
+  });
+
   it('an unknown route → 404 NOT_FOUND', async () => {
     const game = await client.startedGame({ seed: SEED });
     await changesNothing(game, async () => {
