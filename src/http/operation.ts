@@ -16,11 +16,14 @@ import { ProblemError } from './problems.ts';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
+/** Whether a Content-Type names JSON (application/json, or any application/…+json). */
+export const isJson = (contentType: string) => JSON_TYPE.test(contentType.split(';')[0].trim());
+
 /** The largest body a request may send. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 export const tooLarge = () => new ProblemError('PAYLOAD_TOO_LARGE', `the body is larger than ${MAX_BODY_BYTES} bytes`);
-const mediaTypeOf = (contentType: string) => contentType.split(';')[0].trim();
+export const notJson = () => new ProblemError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
 
 /** A failed parse as the problem the API answers: every offending field by its own path. */
 export function validationProblem(error: z.ZodError): ProblemError {
@@ -111,8 +114,8 @@ export function operation<R extends RouteConfig>(api: App, route: R, handler: Ro
     }
     if (bodySchema) {
       const contentType = c.req.header('Content-Type');
-      const json = contentType !== undefined && JSON_TYPE.test(mediaTypeOf(contentType));
-      if (contentType !== undefined && !json) throw new ProblemError('UNSUPPORTED_MEDIA_TYPE', 'send the body as application/json');
+      const json = contentType !== undefined && isJson(contentType);
+      if (contentType !== undefined && !json) throw notJson();
       // No body to read: an optional one is left out ({}); a required one is checked as {}.
       let value: unknown = {};
       if (json) {
