@@ -25,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { latencyStats, runBots } from '../src/cli/bot-runner.ts';
@@ -55,6 +56,12 @@ const WORKERS = (env.BENCH_WORKERS ?? '')
  */
 const SERVICE_ENV = { DATABASE_POOL_SIZE: POOL_SIZE, HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_SIGNUP: '0' };
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/**
+ * Where the served `dist/main.js` comes from: this checkout (built first), or BENCH_SERVER_ROOT,
+ * another checkout already built (a worktree of an older commit): the same bots then drive both
+ * servers, so a same-run comparison measures the servers alone.
+ */
+const SERVER_ROOT = env.BENCH_SERVER_ROOT ? path.resolve(env.BENCH_SERVER_ROOT) : ROOT;
 
 const TARGET = { ratio: 0.6, p99Ms: 50, rssMb: 200 };
 
@@ -172,13 +179,13 @@ let built = false;
 async function startChild(databaseUrl: string, workers?: number): Promise<Server> {
   const port = await freePort();
   // As `npm start` runs it: the bundle of `npm run build`, on plain node.
-  if (!built) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (!built && SERVER_ROOT === ROOT) execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
   built = true;
   const args: string[] = (env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
   if (CPU_PROF) args.push('--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`);
   args.push('dist/main.js');
   const child = spawn(process.execPath, args, {
-    cwd: ROOT,
+    cwd: SERVER_ROOT,
     // SINGLE_PROCESS: the process measured (RSS, CPU, profile) is the one that serves, not a primary.
     env: {
       ...env,

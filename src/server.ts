@@ -62,7 +62,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const players = new PlayerStore(database.db);
   // Plain moves in group commits, on half the pool's connections at most.
   const batcher = new MoveBatcher(database, Math.max(1, Math.floor(config.databasePoolSize / 2)));
-  const gameStore = new GameStore(database.db, batcher);
+  const gameStore = new GameStore(database, batcher);
   const matchStore = new MatchStore(database.db);
   const key = config.jwt.privateKey
     ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))

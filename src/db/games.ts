@@ -4,12 +4,14 @@
 
 import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Config, GameEvent } from '../engine/types.ts';
-import { rowsOf, type Db } from './client.ts';
+import type { Database, Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
-import { eventRows, storedEvent } from './events.ts';
-import { guardedAppend, type GuardedAppend } from './guarded-append.ts';
-import { appendNotices, type NoticedVersions, type PlayerNotice } from './player-events.ts';
+import { storedEvent } from './events.ts';
+import type { GuardedAppend } from './guarded-append.ts';
+import { GUARDED_WRITE_TEXT, guardedWriteParams, guardedWriteResult, type NewIdempotencyRecord, type SeatPatch } from './guarded-write.ts';
+import { NEW_GAME_TEXT, newGameParams, newGameRow } from './new-game.ts';
+import type { NoticedVersions, PlayerNotice } from './player-events.ts';
 import { gameEvents, games, idempotencyKeys, type GameStatus } from './schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -30,7 +32,7 @@ export interface NewGame {
   /** Seconds per move; null or absent: no deadline. */
   turnSeconds?: number | null;
   rematchOf?: string | null;
-  /** The service clock's time (default: the database's now()). */
+  /** The service clock's time (default: this process's clock when it is written). */
   createdAt?: Date;
   updatedAt?: Date;
   /** The first events of the log (seq 1, 2, …), written with the game. */
@@ -45,20 +47,7 @@ export interface Written {
   noticed: NoticedVersions;
 }
 
-/** Seats to fill (a seat given here must still be empty) and the reservation to set or clear. */
-export interface SeatPatch {
-  forehandPlayerId?: string;
-  dealerPlayerId?: string;
-  reservedPlayerId?: string | null;
-}
-
-export interface NewIdempotencyRecord {
-  playerId: string;
-  key: string;
-  requestHash: string;
-  status: number;
-  body: unknown;
-}
+export type { NewIdempotencyRecord, SeatPatch };
 
 export interface AppendInput extends Omit<GuardedAppend, 'at'> {
   patch?: SeatPatch;
@@ -126,27 +115,27 @@ function raceError(error: unknown, gameId: string, expectedVersion: number, idem
 }
 
 export class GameStore {
+  private readonly db: Db;
+  private readonly query: Database['query'];
+
   /** `moves`: where plain moves go (default: appendEvents, see appendMove). */
   constructor(
-    private readonly db: Db,
+    database: Pick<Database, 'db' | 'query'>,
     private readonly moves?: MoveAppender,
-  ) {}
+  ) {
+    this.db = database.db;
+    this.query = database.query;
+  }
 
   async createGame(input: NewGame): Promise<GameRow> {
     return (await this.insert(input)).row;
   }
 
-  /** A new game with its first events, and its players' notices, in one transaction. */
+  /** A new game with its first events, and its players' notices, in one statement (db/new-game.ts). */
   async insert(input: NewGame): Promise<Written> {
-    const { events = [], notices = [], ...game } = input;
-    return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(games)
-        .values({ ...game, matchId: game.matchId ?? null, version: events.length })
-        .returning();
-      if (events.length > 0) await tx.insert(gameEvents).values(eventRows(game.id, 0, events));
-      return { row: row!, noticed: await appendNotices(tx, notices) };
-    });
+    const { row, written, noticed } = await this.#insert(input);
+    if (!written) throw new Error(`game ${input.id}: not inserted`);
+    return { row, noticed };
   }
 
   /**
@@ -154,21 +143,18 @@ export class GameStore {
    * (unique `rematch_of`), and every caller gets that game. `created` tells the winner.
    */
   async createRematch(input: NewGame & { rematchOf: string }): Promise<Written & { created: boolean }> {
-    const { events = [], notices = [], ...game } = input;
-    const created = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(games)
-        .values({ ...game, version: events.length })
-        .onConflictDoNothing({ target: games.rematchOf })
-        .returning();
-      if (!row) return null;
-      if (events.length > 0) await tx.insert(gameEvents).values(eventRows(row.id, 0, events));
-      return { row, noticed: await appendNotices(tx, notices) };
-    });
-    if (created) return { ...created, created: true };
+    const { row, written, noticed } = await this.#insert(input);
+    if (written) return { row, noticed, created: true };
     const [existing] = await this.db.select().from(games).where(eq(games.rematchOf, input.rematchOf));
     if (!existing) throw new Error(`rematch of ${input.rematchOf}: not inserted, yet not found`);
     return { row: existing, noticed: [], created: false };
+  }
+
+  async #insert(input: NewGame): Promise<Written & { written: boolean }> {
+    const row = newGameRow(input, new Date());
+    const rows = await this.query<{ kind: string; id: string; version: number | null }>(NEW_GAME_TEXT, newGameParams(row, input));
+    const { written, noticed } = guardedWriteResult(rows);
+    return { row, written, noticed };
   }
 
   async getGame(id: string): Promise<GameRow | null> {
@@ -188,47 +174,29 @@ export class GameStore {
   private loadQuery?: ReturnType<typeof prepareLoadGame>;
 
   /**
-   * Appends events (and fills seats, and stores the idempotent answer) in one transaction,
-   * only if the game is still at `expectedVersion` and a seat to fill is still empty.
-   * Otherwise throws VersionConflictError and keeps nothing. Zero events is allowed.
+   * Appends events (and fills seats, and stores the idempotent answer, and the players' notices)
+   * in one statement (db/guarded-write.ts), only if the game is still at `expectedVersion` and a
+   * seat to fill is still empty. Otherwise throws VersionConflictError and keeps nothing. Zero
+   * events is allowed. Returns the row as read just after (tests, and a store without a group
+   * commit; the service knows its row: `write`).
    */
   async appendEvents(input: AppendInput): Promise<GameRow> {
-    return (await this.#write(input, true)).row!;
+    await this.write(input);
+    return (await this.getGame(input.gameId))!;
   }
 
-  /**
-   * appendEvents for the service, which knows the row it writes (GameRepository.preview): the
-   * players' notices and the versions of their logs, without reading the row back (a round trip
-   * inside the transaction that holds the game's row).
-   */
+  /** appendEvents for the service: the versions of the players' logs it appended to (to announce). */
   async write(input: AppendInput): Promise<{ noticed: NoticedVersions }> {
-    return this.#write(input, false);
-  }
-
-  async #write(input: AppendInput, readBack: boolean): Promise<{ row?: GameRow; noticed: NoticedVersions }> {
-    const { gameId, expectedVersion, events, status, patch = {}, idempotency, notices = [], at = new Date() } = input;
+    const { gameId, expectedVersion, idempotency, at = new Date() } = input;
+    let rows;
     try {
-      return await this.db.transaction(async (tx) => {
-        // The guarded append comes first: its update locks the game row, so a racing writer
-        // waits here, then finds the version moved and appends nothing.
-        const appended = rowsOf(await tx.execute(guardedAppend([{ gameId, expectedVersion, events, status, at }])));
-        if (appended.length === 0) throw new VersionConflictError(gameId, expectedVersion);
-        if (patch.forehandPlayerId !== undefined || patch.dealerPlayerId !== undefined || patch.reservedPlayerId !== undefined) {
-          const guards: SQL[] = [eq(games.id, gameId)];
-          if (patch.forehandPlayerId !== undefined) guards.push(isNull(games.forehandPlayerId));
-          if (patch.dealerPlayerId !== undefined) guards.push(isNull(games.dealerPlayerId));
-          const seated = await tx.update(games).set(patch).where(and(...guards)).returning({ id: games.id });
-          if (seated.length === 0) throw new VersionConflictError(gameId, expectedVersion);
-        }
-        if (idempotency) await tx.insert(idempotencyKeys).values({ ...idempotency, gameId });
-        const noticed = await appendNotices(tx, notices);
-        if (!readBack) return { noticed };
-        const [row] = await tx.select().from(games).where(eq(games.id, gameId));
-        return { row: row!, noticed };
-      });
+      rows = await this.query<{ kind: string; id: string; version: number | null }>(GUARDED_WRITE_TEXT, guardedWriteParams({ ...input, at }));
     } catch (error) {
       throw raceError(error, gameId, expectedVersion, idempotency);
     }
+    const { written, noticed } = guardedWriteResult(rows);
+    if (!written) throw new VersionConflictError(gameId, expectedVersion);
+    return { noticed };
   }
 
   /**

@@ -19,6 +19,21 @@ export interface GuardedAppend {
   at: Date;
 }
 
+/** The appends of the statement's $1 (JSON, see guardedAppendParams) as rows. */
+export const INPUT_CTE = `input as (
+  select x.id, x.expected, x.version, x.status, x.at, x.events
+  from jsonb_to_recordset($1::jsonb) as x(id text, expected integer, version integer, status text, at timestamptz, events jsonb)
+)`;
+
+/** The events of the games an `updated` CTE moved on (its rows: their ids), inserted. */
+export const APPENDED_CTE = `appended as (
+  insert into ${getTableName(gameEvents)} (game_id, seq, type, seat, payload)
+  select i.id, e.seq, e.type, e.seat, e.payload
+  from input i
+  join updated u on u.id = i.id
+  cross join lateral jsonb_to_recordset(i.events) as e(seq integer, type text, seat text, payload jsonb)
+)`;
+
 /**
  * The statement for a list of appends (at most one per game): its rows are the ids of the games
  * that were at their expected version, and were appended to. Data-modifying CTEs see one snapshot
@@ -29,22 +44,13 @@ export interface GuardedAppend {
  * and plans it once per connection (a prepared statement).
  */
 export const GUARDED_APPEND_TEXT = `
-with input as (
-  select x.id, x.expected, x.version, x.status, x.at, x.events
-  from jsonb_to_recordset($1::jsonb) as x(id text, expected integer, version integer, status text, at timestamptz, events jsonb)
-), updated as (
+with ${INPUT_CTE}, updated as (
   update ${getTableName(games)} g
   set version = i.version, status = i.status, updated_at = i.at
   from input i
   where g.id = any($2::text[]) and g.id = i.id and g.version = i.expected
   returning g.id
-), appended as (
-  insert into ${getTableName(gameEvents)} (game_id, seq, type, seat, payload)
-  select i.id, e.seq, e.type, e.seat, e.payload
-  from input i
-  join updated u on u.id = i.id
-  cross join lateral jsonb_to_recordset(i.events) as e(seq integer, type text, seat text, payload jsonb)
-)
+), ${APPENDED_CTE}
 select id from updated`;
 
 /**

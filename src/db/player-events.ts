@@ -37,48 +37,66 @@ export type NoticedVersions = Array<[playerId: string, version: number]>;
 
 type Tx = Pick<Db, 'execute'>;
 
-const PLAYERS = sql.raw(getTableName(players));
-const EVENTS = sql.raw(getTableName(playerEvents));
+const PLAYERS = getTableName(players);
+const EVENTS = getTableName(playerEvents);
 
 /**
- * Appends notices inside the caller's transaction, in one statement (a game's start or end writes
- * notices for both players; a statement per player and one more for the rows cost a round trip
- * each, inside the transaction that holds the game's row). Each player's counter is bumped under
- * its row's lock, so concurrent writers to one player's log wait for each other instead of
- * failing; the rows are locked in id order (`locked`: FOR UPDATE over the sorted ids), so two
- * writers of the same players never deadlock. A reserved opponent that no longer exists has no
- * row, and so no log to write to.
+ * The CTEs that append the notices of a `notice_input` CTE (id, n, events: a player, how many
+ * events, the events) to those players' logs; `bumped` has each log's version after it. Each
+ * player's counter is bumped under its row's lock, so concurrent writers to one player's log wait
+ * for each other instead of failing; the rows are locked in id order (`locked`: FOR UPDATE over
+ * the sorted ids), so two writers of the same players never deadlock. A reserved opponent that no
+ * longer exists has no row, and so no log to write to.
  */
-export async function appendNotices(tx: Tx, notices: readonly PlayerNotice[]): Promise<NoticedVersions> {
-  if (notices.length === 0) return [];
+export const NOTICE_CTES = `locked as (
+  select p.id from ${PLAYERS} p where p.id in (select id from notice_input) order by p.id for update
+), bumped as (
+  update ${PLAYERS} p set event_version = p.event_version + i.n
+  from notice_input i join locked l on l.id = i.id
+  where p.id = i.id
+  returning p.id, p.event_version
+), noted as (
+  insert into ${EVENTS} (player_id, seq, type, payload)
+  select b.id, b.event_version - i.n + e.ord::integer, e.event->>'type', e.event
+  from bumped b
+  join notice_input i on i.id = b.id
+  cross join lateral jsonb_array_elements(i.events) with ordinality as e(event, ord)
+)`;
+
+/** The columns of a `notice_input` CTE read from its JSON (noticeInput's). */
+export const NOTICE_COLUMNS = 'x(id text, n integer, events jsonb)';
+
+/** The notices as NOTICE_CTES reads them (JSON: each player once, with its events in order). */
+export function noticeInput(notices: readonly PlayerNotice[]): string {
   const byPlayer = new Map<string, PlayerEvent[]>();
   for (const n of notices) {
     const events = byPlayer.get(n.playerId);
     if (events) events.push(n.event);
     else byPlayer.set(n.playerId, [n.event]);
   }
-  const input = JSON.stringify([...byPlayer].map(([id, events]) => ({ id, n: events.length, events })));
+  return JSON.stringify([...byPlayer].map(([id, events]) => ({ id, n: events.length, events })));
+}
+
+/** The versions of the logs written, as `bumped` returns them, in player id order. */
+export function noticedOf(rows: readonly { id: string; version: number | string | null }[]): NoticedVersions {
+  return rows.map((r): [string, number] => [r.id, Number(r.version)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Appends notices inside the caller's transaction, in one statement (a game's start or end writes
+ * notices for both players; a statement per player and one more for the rows cost a round trip
+ * each, inside the transaction that holds the game's row).
+ */
+export async function appendNotices(tx: Tx, notices: readonly PlayerNotice[]): Promise<NoticedVersions> {
+  if (notices.length === 0) return [];
   const rows = rowsOf<{ id: string; version: number }>(
     await tx.execute(sql`
-with input as (
-  select x.id, x.n, x.events from jsonb_to_recordset(${input}::jsonb) as x(id text, n integer, events jsonb)
-), locked as (
-  select p.id from ${PLAYERS} p where p.id in (select id from input) order by p.id for update
-), bumped as (
-  update ${PLAYERS} p set event_version = p.event_version + i.n
-  from input i join locked l on l.id = i.id
-  where p.id = i.id
-  returning p.id, p.event_version
-), appended as (
-  insert into ${EVENTS} (player_id, seq, type, payload)
-  select b.id, b.event_version - i.n + e.ord::integer, e.event->>'type', e.event
-  from bumped b
-  join input i on i.id = b.id
-  cross join lateral jsonb_array_elements(i.events) with ordinality as e(event, ord)
-)
+with notice_input as (
+  select x.id, x.n, x.events from jsonb_to_recordset(${noticeInput(notices)}::jsonb) as ${sql.raw(NOTICE_COLUMNS)}
+), ${sql.raw(NOTICE_CTES)}
 select id, event_version as version from bumped`),
   );
-  return rows.map((r): [string, number] => [r.id, Number(r.version)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return noticedOf(rows);
 }
 
 export class PlayerEventStore {

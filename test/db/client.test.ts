@@ -47,7 +47,7 @@ describe('embedded PGlite in a directory', () => {
     try {
       const first = await openDatabase(undefined, { dataDir });
       expect(first.driver).toBe('pglite');
-      const store = new GameStore(first.db);
+      const store = new GameStore(first);
       const anna = await new PlayerStore(first.db).createPlayer({ name: 'Anna' });
       await store.createGame({
         id: 'kept',
@@ -66,7 +66,7 @@ describe('embedded PGlite in a directory', () => {
       const second = await openDatabase(undefined, { dataDir });
       try {
         expect(await isReady(second)).toBe(true);
-        const reread = new GameStore(second.db);
+        const reread = new GameStore(second);
         expect(await new PlayerStore(second.db).getPlayer(anna.id)).toEqual(anna);
         const loaded = await reread.loadGame('kept');
         expect(loaded?.game.version).toBe(1);

@@ -83,7 +83,7 @@ describe(`games (${testDriver})`, () => {
     const { game } = await seatedGame(stores);
     const writers = await Promise.allSettled(
       [cut, played].map((event) =>
-        new GameStore(database.db).appendEvents({ gameId: game.id, expectedVersion: 0, events: [event, stockDealt], status: 'bidding' }),
+        new GameStore(database).appendEvents({ gameId: game.id, expectedVersion: 0, events: [event, stockDealt], status: 'bidding' }),
       ),
     );
     const won = writers.filter((w) => w.status === 'fulfilled');
@@ -103,7 +103,7 @@ describe(`games (${testDriver})`, () => {
     for (let version = 0; version < 3; version++) {
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, (_, at) =>
-          new GameStore(database.db).appendEvents({
+          new GameStore(database).appendEvents({
             gameId: game.id,
             expectedVersion: version,
             events: [{ type: 'cut', seat: 'dealer', at }],
@@ -182,7 +182,7 @@ describe(`joining (${testDriver})`, () => {
     const clara = await players.createPlayer({ name: 'Clara' });
     const results = await Promise.allSettled(
       [bert, clara].map((p) =>
-        new GameStore(database.db).appendEvents({
+        new GameStore(database).appendEvents({
           gameId: game.id,
           expectedVersion: 0,
           events: [],
@@ -280,7 +280,7 @@ describe(`appendMove (${testDriver})`, () => {
     for (let version = 0; version < 6; version += 2) {
       const results = await Promise.allSettled(
         Array.from({ length: 6 }, (_, at) =>
-          new GameStore(database.db).appendMove({ gameId: game.id, expectedVersion: version, events: [{ type: 'cut', seat: 'dealer', at }, stockDealt], status: 'cutting' }),
+          new GameStore(database).appendMove({ gameId: game.id, expectedVersion: version, events: [{ type: 'cut', seat: 'dealer', at }, stockDealt], status: 'cutting' }),
         ),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

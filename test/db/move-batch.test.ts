@@ -100,7 +100,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
 
   it('is what a GameStore built with it uses for plain moves', async () => {
     const batcher = new MoveBatcher(database, 2);
-    const batched = new GameStore(database.db, batcher);
+    const batched = new GameStore(database, batcher);
     const [g] = await games(1);
     expect(await batched.appendMove({ gameId: g.id, expectedVersion: 0, events: [cut(4)], status: 'declaring', at: new Date('2030-01-01T00:00:00Z') })).toBe(1);
     expect(batcher.stats.appends).toBe(1);

@@ -672,7 +672,7 @@ describe('a long poll waiting on a copy', () => {
     expect(poller.parts.cache.current(g.gameId)?.row.version).toBe(version);
 
     // A legal move written straight into the database: nobody announces it.
-    const store = new GameStore(dbs[0].db);
+    const store = new GameStore(dbs[0]);
     const loaded = (await store.loadGame(g.gameId))!;
     const game = gameOf(loaded.game, loaded.events);
     const decision = decide(game.state, 'forehand', { type: 'cut', at: 10 });

@@ -88,7 +88,7 @@ export async function openTestStores(): Promise<TestStores> {
   return {
     database,
     players: new PlayerStore(database.db),
-    games: new GameStore(database.db),
+    games: new GameStore(database),
     matches: new MatchStore(database.db),
     close: () => database.close(),
   };

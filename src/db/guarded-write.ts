@@ -1,0 +1,80 @@
+// The one statement of a game's write that is not a plain move: a join, a claim, a game's end, a
+// calling-off, a move with an answer to keep. It appends the events guarded by the version as a
+// move does (db/guarded-append.ts), and with them, only if that went through: the seats it fills
+// (each still empty), the answer kept for an Idempotency-Key, the players' notices. One statement
+// is one snapshot, atomic by itself: no transaction held open across round trips (five of them
+// before, each a wake-up of the server and of this process; through a transaction pooler, each
+// holding a server connection meanwhile).
+import { getTableName } from 'drizzle-orm';
+import { APPENDED_CTE, guardedAppendParams, INPUT_CTE, type GuardedAppend } from './guarded-append.ts';
+import { NOTICE_COLUMNS, NOTICE_CTES, noticedOf, noticeInput, type NoticedVersions, type PlayerNotice } from './player-events.ts';
+import { games, idempotencyKeys } from './schema.ts';
+
+/** Seats to fill (a seat given here must still be empty) and the reservation to set or clear. */
+export interface SeatPatch {
+  forehandPlayerId?: string;
+  dealerPlayerId?: string;
+  reservedPlayerId?: string | null;
+}
+
+export interface NewIdempotencyRecord {
+  playerId: string;
+  key: string;
+  requestHash: string;
+  status: number;
+  body: unknown;
+}
+
+export interface GuardedWrite extends GuardedAppend {
+  patch?: SeatPatch;
+  idempotency?: NewIdempotencyRecord;
+  notices?: readonly PlayerNotice[];
+}
+
+/**
+ * $1, $2: the append as GUARDED_APPEND_TEXT takes it; $3 the seat patch (JSON: the columns given
+ * are set, and a seat given must be empty); $4 the answer to keep (a JSON list of none or one);
+ * $5 the notices (noticeInput's JSON). Its rows: the game's id when the write went through (none:
+ * the version moved or the seat was taken), and each player's log version after its notices.
+ */
+export const GUARDED_WRITE_TEXT = `
+with ${INPUT_CTE}, patch as (
+  select $3::jsonb as p
+), updated as (
+  update ${getTableName(games)} g
+  set version = i.version, status = i.status, updated_at = i.at,
+    forehand_player_id = case when (pa.p ? 'forehandPlayerId') then pa.p->>'forehandPlayerId' else g.forehand_player_id end,
+    dealer_player_id = case when (pa.p ? 'dealerPlayerId') then pa.p->>'dealerPlayerId' else g.dealer_player_id end,
+    reserved_player_id = case when (pa.p ? 'reservedPlayerId') then pa.p->>'reservedPlayerId' else g.reserved_player_id end
+  from input i, patch pa
+  where g.id = any($2::text[]) and g.id = i.id and g.version = i.expected
+    and (g.forehand_player_id is null or not (pa.p ? 'forehandPlayerId'))
+    and (g.dealer_player_id is null or not (pa.p ? 'dealerPlayerId'))
+  returning g.id
+), ${APPENDED_CTE}, kept as (
+  insert into ${getTableName(idempotencyKeys)} (player_id, key, game_id, request_hash, status, body)
+  select k.player_id, k.key, u.id, k.request_hash, k.status, k.body
+  from updated u
+  cross join jsonb_to_recordset($4::jsonb) as k(player_id text, key text, request_hash text, status integer, body jsonb)
+), notice_input as (
+  select x.id, x.n, x.events from updated u cross join jsonb_to_recordset($5::jsonb) as ${NOTICE_COLUMNS}
+), ${NOTICE_CTES}
+select 'game' as kind, id, null::integer as version from updated
+union all
+select 'player' as kind, id, event_version as version from bumped`;
+
+/** The parameters of GUARDED_WRITE_TEXT for `write`. */
+export function guardedWriteParams({ patch = {}, idempotency, notices = [], ...append }: GuardedWrite): unknown[] {
+  const kept = idempotency
+    ? [{ player_id: idempotency.playerId, key: idempotency.key, request_hash: idempotency.requestHash, status: idempotency.status, body: idempotency.body }]
+    : [];
+  return [...guardedAppendParams([append]), JSON.stringify(patch), JSON.stringify(kept), noticeInput(notices)];
+}
+
+/** What the statement's rows say: whether the write went through, and the logs' versions. */
+export function guardedWriteResult(rows: readonly { kind: string; id: string; version: number | null }[]): { written: boolean; noticed: NoticedVersions } {
+  return {
+    written: rows.some((r) => r.kind === 'game'),
+    noticed: noticedOf(rows.filter((r) => r.kind === 'player')),
+  };
+}
