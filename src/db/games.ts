@@ -3,43 +3,19 @@
 // guarded in SQL, never in memory.
 
 import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Config, GameEvent } from '../engine/types.ts';
+import type { GameEvent } from '../engine/types.ts';
 import type { Database, Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
 import { storedEvent } from './events.ts';
 import type { GuardedAppend } from './guarded-append.ts';
 import { GUARDED_WRITE_TEXT, guardedWriteParams, guardedWriteResult, type NewIdempotencyRecord, type SeatPatch } from './guarded-write.ts';
-import { NEW_GAME_TEXT, newGameParams, newGameRow } from './new-game.ts';
+import { NEW_GAME_TEXT, newGameParams, newGameRow, type NewGame } from './new-game.ts';
 import type { NoticedVersions, PlayerNotice } from './player-events.ts';
 import { gameEvents, games, idempotencyKeys, type GameStatus } from './schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
-
-export interface NewGame {
-  id: string;
-  config: Config;
-  status: GameStatus;
-  serverSeed: string;
-  seedCommitment: string;
-  forehandPlayerId: string | null;
-  dealerPlayerId: string | null;
-  reservedPlayerId: string | null;
-  matchId?: string | null;
-  /** The game's number in its match. */
-  number?: number | null;
-  /** Seconds per move; null or absent: no deadline. */
-  turnSeconds?: number | null;
-  rematchOf?: string | null;
-  /** The service clock's time (default: this process's clock when it is written). */
-  createdAt?: Date;
-  updatedAt?: Date;
-  /** The first events of the log (seq 1, 2, …), written with the game. */
-  events?: GameEvent[];
-  /** Events for the players' own logs, written in the same transaction. */
-  notices?: readonly PlayerNotice[];
-}
 
 /** A write and the versions of the players' logs it appended to (to announce). */
 export interface Written {
@@ -47,7 +23,7 @@ export interface Written {
   noticed: NoticedVersions;
 }
 
-export type { NewIdempotencyRecord, SeatPatch };
+export type { NewGame, NewIdempotencyRecord, SeatPatch };
 
 export interface AppendInput extends Omit<GuardedAppend, 'at'> {
   patch?: SeatPatch;

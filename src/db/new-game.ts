@@ -2,10 +2,36 @@
 // once (a transaction of five round trips before). A rematch is created once: of racing inserts
 // with the same `rematch_of` the first wins and the others insert nothing (no row comes back).
 import { getTableName } from 'drizzle-orm';
+import type { Config, GameEvent } from '../engine/types.ts';
 import { eventRows } from './events.ts';
-import { NOTICE_COLUMNS, NOTICE_CTES, noticeInput } from './player-events.ts';
-import type { GameRow, NewGame } from './games.ts';
-import { gameEvents, games } from './schema.ts';
+import { NOTICE_COLUMNS, NOTICE_CTES, noticeInput, type PlayerNotice } from './player-events.ts';
+import { gameEvents, games, type GameStatus } from './schema.ts';
+
+type GameRow = typeof games.$inferSelect;
+
+export interface NewGame {
+  id: string;
+  config: Config;
+  status: GameStatus;
+  serverSeed: string;
+  seedCommitment: string;
+  forehandPlayerId: string | null;
+  dealerPlayerId: string | null;
+  reservedPlayerId: string | null;
+  matchId?: string | null;
+  /** The game's number in its match. */
+  number?: number | null;
+  /** Seconds per move; null or absent: no deadline. */
+  turnSeconds?: number | null;
+  rematchOf?: string | null;
+  /** The service clock's time (default: this process's clock when it is written). */
+  createdAt?: Date;
+  updatedAt?: Date;
+  /** The first events of the log (seq 1, 2, …), written with the game. */
+  events?: GameEvent[];
+  /** Events for the players' own logs, written in the same transaction. */
+  notices?: readonly PlayerNotice[];
+}
 
 /**
  * $1 the row (JSON, snake_case columns), $2 its first events, $3 the notices (noticeInput's JSON).

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import { IdempotencyConflictError, VersionConflictError } from '../../src/db/errors.ts';
 import { GameStore } from '../../src/db/games.ts';
+import { PlayerEventStore, type PlayerEvent } from '../../src/db/player-events.ts';
 import type { PlayerStore } from '../../src/db/players.ts';
 import { gameEvents } from '../../src/db/schema.ts';
 import { DEFAULT_CONFIG, type GameEvent } from '../../src/engine/types.ts';
@@ -197,6 +198,54 @@ describe(`joining (${testDriver})`, () => {
     expect(lost[0]?.reason).toBeInstanceOf(VersionConflictError);
     const stored = await games.getGame(game.id);
     expect(stored?.dealerPlayerId).toBe(won[0]!.value.dealerPlayerId);
+  });
+
+  it('writes the seat, the events, the kept answer and the notices together, or none of them', async () => {
+    const { game, creator } = await openGame();
+    const bert = await players.createPlayer({ name: 'Bert' });
+    const logs = new PlayerEventStore(database.db);
+    const start = (seat: 'forehand' | 'dealer', opponent: string): PlayerEvent => ({ type: 'gameStart', gameId: game.id, seat, opponent, matchId: null, number: null });
+    const write = (expectedVersion: number, key: string) =>
+      games.write({
+        gameId: game.id,
+        expectedVersion,
+        events: [cut],
+        status: 'declaring',
+        patch: { dealerPlayerId: bert.id, reservedPlayerId: null },
+        idempotency: { playerId: bert.id, key, requestHash: 'h', status: 200, body: JSON.stringify({ first: true }) },
+        notices: [
+          { playerId: creator.id, event: start('forehand', bert.id) },
+          { playerId: bert.id, event: start('dealer', creator.id) },
+        ],
+      });
+    // The guard fails (a stale version): nothing at all is written.
+    await expect(write(3, 'stale')).rejects.toBeInstanceOf(VersionConflictError);
+    expect(await games.getGame(game.id)).toMatchObject({ version: 0, dealerPlayerId: null, status: 'waiting' });
+    expect(await games.getIdempotent(bert.id, 'stale')).toBeNull();
+    expect(await logs.version(creator.id)).toBe(0);
+    expect(await logs.version(bert.id)).toBe(0);
+
+    // It goes through: everything is there, and the logs' versions come back to be announced.
+    const { noticed } = await write(0, 'first');
+    expect(noticed).toEqual([creator.id, bert.id].sort().map((id) => [id, 1]));
+    const loaded = await games.loadGame(game.id);
+    expect(loaded?.game).toMatchObject({ version: 1, status: 'declaring', dealerPlayerId: bert.id, reservedPlayerId: null });
+    expect(loaded?.events).toEqual([cut]);
+    // The answer is kept as the very text sent (a jsonb string), so its keys keep their order.
+    const [kept] = await database.query<{ type: string; text: string }>(
+      `select jsonb_typeof(body) as type, body #>> '{}' as text from idempotency_keys where player_id = $1 and key = 'first'`,
+      [bert.id],
+    );
+    expect(kept).toEqual({ type: 'string', text: JSON.stringify({ first: true }) });
+    expect((await logs.events(bert.id)).map((e) => e.event)).toEqual([start('dealer', creator.id)]);
+
+    // The seat is taken now: a second join at the current version is refused whole.
+    const clara = await players.createPlayer({ name: 'Clara' });
+    await expect(
+      games.write({ gameId: game.id, expectedVersion: 1, events: [played], status: 'playing', patch: { dealerPlayerId: clara.id }, notices: [{ playerId: clara.id, event: start('dealer', creator.id) }] }),
+    ).rejects.toBeInstanceOf(VersionConflictError);
+    expect((await games.loadGame(game.id))?.events).toEqual([cut]);
+    expect(await logs.version(clara.id)).toBe(0);
   });
 
   it('refuses a seat that is already taken', async () => {
