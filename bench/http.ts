@@ -16,6 +16,9 @@
 //
 // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (child process) into dir.
 //
+// BENCH_SERVER_ROOT=dir serves another checkout's dist/main.js (a worktree of an older commit, built
+// there): the same bots drive it, so a same-run comparison of two servers measures the servers.
+//
 // BENCH_WORKERS=1,2 (a list) measures the scale curve: one window per count, the service started
 // as `npm start` runs it (the primary and WEB_CONCURRENCY workers), the server's CPU and RSS being
 // those of the primary and its workers together; then a table of the counts. Without it, one
