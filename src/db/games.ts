@@ -9,9 +9,9 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
 import { storedEvent } from './events.ts';
 import type { GuardedAppend } from './guarded-append.ts';
-import { GUARDED_WRITE_TEXT, guardedWriteParams, guardedWriteResult, type NewIdempotencyRecord, type SeatPatch } from './guarded-write.ts';
+import { GUARDED_WRITE_TEXT, guardedWriteParams, type GuardedWrite, type NewIdempotencyRecord, type SeatPatch } from './guarded-write.ts';
 import { NEW_GAME_TEXT, newGameParams, newGameRow, type NewGame } from './new-game.ts';
-import type { NoticedVersions, PlayerNotice } from './player-events.ts';
+import { writtenAndNoticed, type NoticedVersions } from './player-events.ts';
 import { gameEvents, games, idempotencyKeys, type GameStatus } from './schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -25,12 +25,8 @@ export interface Written {
 
 export type { NewGame, NewIdempotencyRecord, SeatPatch };
 
-export interface AppendInput extends Omit<GuardedAppend, 'at'> {
-  patch?: SeatPatch;
-  idempotency?: NewIdempotencyRecord;
-  /** Events for the players' own logs, written in the same transaction. */
-  notices?: readonly PlayerNotice[];
-  /** The time of these events by the service clock, written as `updated_at` (default: now). */
+/** A write of the game's log (guarded-write.ts), its time by the service clock (default: now). */
+export interface AppendInput extends Omit<GuardedWrite, 'at'> {
   at?: Date;
 }
 
@@ -129,7 +125,7 @@ export class GameStore {
   async #insert(input: NewGame): Promise<Written & { written: boolean }> {
     const row = newGameRow(input, new Date());
     const rows = await this.query<{ kind: string; id: string; version: number | null }>(NEW_GAME_TEXT, newGameParams(row, input));
-    const { written, noticed } = guardedWriteResult(rows);
+    const { written, noticed } = writtenAndNoticed(rows);
     return { row, written, noticed };
   }
 
@@ -170,7 +166,7 @@ export class GameStore {
     } catch (error) {
       throw raceError(error, gameId, expectedVersion, idempotency);
     }
-    const { written, noticed } = guardedWriteResult(rows);
+    const { written, noticed } = writtenAndNoticed(rows);
     if (!written) throw new VersionConflictError(gameId, expectedVersion);
     return { noticed };
   }

@@ -2,7 +2,7 @@
 // only the games still at the version their events were decided at move on, and exactly their
 // events are inserted. One game or many (db/move-batch.ts sends the moves of several games at
 // once): each gets the answer it would have had alone.
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { getTableName } from 'drizzle-orm';
 import type { GameEvent } from '../engine/types.ts';
 import type { GameStatus } from './schema.ts';
 import { eventRows } from './events.ts';
@@ -71,12 +71,4 @@ export function guardedAppendParams(appends: readonly GuardedAppend[]): [input: 
     })),
   );
   return [input, sorted.map((a) => a.gameId)];
-}
-
-const [BEFORE_INPUT, BEFORE_IDS, REST] = GUARDED_APPEND_TEXT.split(/\$[12]/);
-
-/** The same statement for drizzle (inside a transaction of its own: GameStore.write). */
-export function guardedAppend(appends: readonly GuardedAppend[]): SQL {
-  const [input, ids] = guardedAppendParams(appends);
-  return sql`${sql.raw(BEFORE_INPUT)}${input}${sql.raw(BEFORE_IDS)}${sql.param(ids)}${sql.raw(REST)}`;
 }

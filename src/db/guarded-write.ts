@@ -7,7 +7,7 @@
 // holding a server connection meanwhile).
 import { getTableName } from 'drizzle-orm';
 import { APPENDED_CTE, guardedAppendParams, INPUT_CTE, type GuardedAppend } from './guarded-append.ts';
-import { NOTICE_COLUMNS, NOTICE_CTES, noticedOf, noticeInput, type NoticedVersions, type PlayerNotice } from './player-events.ts';
+import { noticeInput, noticesAfter, type PlayerNotice } from './player-events.ts';
 import { games, idempotencyKeys } from './schema.ts';
 
 /** Seats to fill (a seat given here must still be empty) and the reservation to set or clear. */
@@ -27,15 +27,17 @@ export interface NewIdempotencyRecord {
 
 export interface GuardedWrite extends GuardedAppend {
   patch?: SeatPatch;
+  /** The answer to a request sent with an Idempotency-Key, kept with the events. */
   idempotency?: NewIdempotencyRecord;
+  /** Events for the players' own logs, written with the game's. */
   notices?: readonly PlayerNotice[];
 }
 
 /**
  * $1, $2: the append as GUARDED_APPEND_TEXT takes it; $3 the seat patch (JSON: the columns given
  * are set, and a seat given must be empty); $4 the answer to keep (a JSON list of none or one);
- * $5 the notices (noticeInput's JSON). Its rows: the game's id when the write went through (none:
- * the version moved or the seat was taken), and each player's log version after its notices.
+ * $5 the notices (noticeInput's JSON). Its rows (writtenAndNoticed): the game's when the write
+ * went through (none: the version moved or the seat was taken), and each player's log version.
  */
 export const GUARDED_WRITE_TEXT = `
 with ${INPUT_CTE}, patch as (
@@ -56,12 +58,7 @@ with ${INPUT_CTE}, patch as (
   select k.player_id, k.key, u.id, k.request_hash, k.status, k.body
   from updated u
   cross join jsonb_to_recordset($4::jsonb) as k(player_id text, key text, request_hash text, status integer, body jsonb)
-), notice_input as (
-  select x.id, x.n, x.events from updated u cross join jsonb_to_recordset($5::jsonb) as ${NOTICE_COLUMNS}
-), ${NOTICE_CTES}
-select 'game' as kind, id, null::integer as version from updated
-union all
-select 'player' as kind, id, event_version as version from bumped`;
+), ${noticesAfter('updated', '$5')}`;
 
 /** The parameters of GUARDED_WRITE_TEXT for `write`. */
 export function guardedWriteParams({ patch = {}, idempotency, notices = [], ...append }: GuardedWrite): unknown[] {
@@ -69,12 +66,4 @@ export function guardedWriteParams({ patch = {}, idempotency, notices = [], ...a
     ? [{ player_id: idempotency.playerId, key: idempotency.key, request_hash: idempotency.requestHash, status: idempotency.status, body: idempotency.body }]
     : [];
   return [...guardedAppendParams([append]), JSON.stringify(patch), JSON.stringify(kept), noticeInput(notices)];
-}
-
-/** What the statement's rows say: whether the write went through, and the logs' versions. */
-export function guardedWriteResult(rows: readonly { kind: string; id: string; version: number | null }[]): { written: boolean; noticed: NoticedVersions } {
-  return {
-    written: rows.some((r) => r.kind === 'game'),
-    noticed: noticedOf(rows.filter((r) => r.kind === 'player')),
-  };
 }

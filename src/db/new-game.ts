@@ -4,7 +4,7 @@
 import { getTableName } from 'drizzle-orm';
 import type { Config, GameEvent } from '../engine/types.ts';
 import { eventRows } from './events.ts';
-import { NOTICE_COLUMNS, NOTICE_CTES, noticeInput, type PlayerNotice } from './player-events.ts';
+import { noticeInput, noticesAfter, type PlayerNotice } from './player-events.ts';
 import { gameEvents, games, type GameStatus } from './schema.ts';
 
 type GameRow = typeof games.$inferSelect;
@@ -29,13 +29,13 @@ export interface NewGame {
   updatedAt?: Date;
   /** The first events of the log (seq 1, 2, …), written with the game. */
   events?: GameEvent[];
-  /** Events for the players' own logs, written in the same transaction. */
+  /** Events for the players' own logs, written in the same statement. */
   notices?: readonly PlayerNotice[];
 }
 
 /**
  * $1 the row (JSON, snake_case columns), $2 its first events, $3 the notices (noticeInput's JSON).
- * Its rows: the game's id when it was inserted, and each player's log version after its notices.
+ * Its rows (writtenAndNoticed): the game's when it was inserted, and each player's log version.
  */
 export const NEW_GAME_TEXT = `
 with created as (
@@ -53,12 +53,7 @@ with created as (
   select c.id, e.seq, e.type, e.seat, e.payload
   from created c
   cross join jsonb_to_recordset($2::jsonb) as e(seq integer, type text, seat text, payload jsonb)
-), notice_input as (
-  select x.id, x.n, x.events from created c cross join jsonb_to_recordset($3::jsonb) as ${NOTICE_COLUMNS}
-), ${NOTICE_CTES}
-select 'game' as kind, id, null::integer as version from created
-union all
-select 'player' as kind, id, event_version as version from bumped`;
+), ${noticesAfter('created', '$3')}`;
 
 /** The row a new game is written as: what the service gave, the dates by its clock (`now`). */
 export function newGameRow({ events = [], notices: _notices, ...game }: NewGame, now: Date): GameRow {

@@ -64,7 +64,26 @@ export const NOTICE_CTES = `locked as (
 )`;
 
 /** The columns of a `notice_input` CTE read from its JSON (noticeInput's). */
-export const NOTICE_COLUMNS = 'x(id text, n integer, events jsonb)';
+const NOTICE_COLUMNS = 'x(id text, n integer, events jsonb)';
+
+/**
+ * The end of a statement that writes a row and, only with it, notices: `notice_input` from the
+ * JSON parameter `param` (noticeInput's) for each row of the CTE `written`, the notice CTEs, and
+ * the rows to read with writtenAndNoticed (the row's id, each player's log version).
+ */
+export function noticesAfter(written: string, param: string): string {
+  return `notice_input as (
+  select x.id, x.n, x.events from ${written} w cross join jsonb_to_recordset(${param}::jsonb) as ${NOTICE_COLUMNS}
+), ${NOTICE_CTES}
+select 'row' as kind, id, null::integer as version from ${written}
+union all
+select 'player' as kind, id, event_version as version from bumped`;
+}
+
+/** The rows of a statement that ends with noticesAfter: whether its row was written, and the logs' versions. */
+export function writtenAndNoticed(rows: readonly { kind: string; id: string; version: number | null }[]): { written: boolean; noticed: NoticedVersions } {
+  return { written: rows.some((r) => r.kind === 'row'), noticed: noticedOf(rows.filter((r) => r.kind === 'player')) };
+}
 
 /** The notices as NOTICE_CTES reads them (JSON: each player once, with its events in order). */
 export function noticeInput(notices: readonly PlayerNotice[]): string {
@@ -78,7 +97,7 @@ export function noticeInput(notices: readonly PlayerNotice[]): string {
 }
 
 /** The versions of the logs written, as `bumped` returns them, in player id order. */
-export function noticedOf(rows: readonly { id: string; version: number | string | null }[]): NoticedVersions {
+function noticedOf(rows: readonly { id: string; version: number | string | null }[]): NoticedVersions {
   return rows.map((r): [string, number] => [r.id, Number(r.version)]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
