@@ -113,6 +113,11 @@ export async function handleCommand<A>(
     fresh = await attempt(game);
   }
   if (fresh.ok) return fresh.handled;
+  // The same key sent twice at once, and the other request's append committed after this one
+  // first looked: the game has moved on by this very move, which refuses it now (not your turn,
+  // a version passed). The move was made; its answer is the answer.
+  const first = await given();
+  if (first) return first;
   const refusal = fresh.refused ?? lostRace(command);
   if (refusal.code !== 'VERSION_CONFLICT') throw refusal;
   // A conflict comes with the game as it is now, so the client can decide again at once.

@@ -171,6 +171,39 @@ describe('idempotent retries', () => {
     expect(answers.map((r) => r.body.view.id)).toEqual(games.map((g) => g.id));
   });
 
+  it('a repeat whose first look at the key came before the first request committed still gets its answer', async () => {
+    // The interleaving of two sends at once, made to happen every time: the repeat looks the key
+    // up (nothing yet), the first request's move commits, then the repeat decides on the game as
+    // it is now, where its move is already made (a version passed; not its turn any more).
+    const store = service.parts.gameStore;
+    const real = store.getIdempotent.bind(store);
+    for (const withVersion of [true, false]) {
+      const { value } = await turns(1, withVersion ? 6 : 7).next();
+      const { game, mover, view, move } = value!;
+      const key = crypto.randomUUID();
+      const send = () => client.move(game.gameId, mover, move, withVersion ? { expectedVersion: view.version } : {}).set('Idempotency-Key', key);
+      const first = await send();
+      expect(first.status).toBe(200);
+      let early = true;
+      store.getIdempotent = async (playerId, k) => {
+        if (k === key && early) {
+          early = false;
+          return null; // what the repeat read before the first request's commit
+        }
+        return real(playerId, k);
+      };
+      try {
+        const repeat = await send();
+        expect(early).toBe(false);
+        expect(repeat.status, JSON.stringify(repeat.body)).toBe(200);
+        expect(repeat.text).toBe(first.text);
+      } finally {
+        store.getIdempotent = real;
+      }
+      await expectOneCopy(game, view.version, first);
+    }
+  });
+
   it(`the same key sent twice at once makes one move, and both get its answer, ${ROUNDS} times`, async () => {
     for await (const { game, mover, view, move } of turns(ROUNDS, 5)) {
       const key = crypto.randomUUID();
