@@ -376,8 +376,8 @@ async function measureWindow(server: Server, scratchUrl: string, workers: number
       `HTTP${who}  ${Math.round(movesPerSecond)} moves/s over ${f(windowSeconds)} s, ${CONCURRENCY} games at once (${run.games} games finished, ${run.moves} moves)`,
       `      move latency p50 ${f(lat.p50)} ms, p95 ${f(lat.p95)} ms, p99 ${f(lat.p99)} ms, max ${f(lat.max)} ms`,
       `      server RSS peak ${f(peakRss)} MB (end ${f(rssEnd)} MB)${IN_PROCESS ? ' — in-process: includes the bots' : workers !== undefined ? ' — the primary and its workers' : ''}`,
-      `      CPU per move: server ${perMove(cpu.serverMs).toFixed(2)} ms, bots ${perMove(cpu.botsMs).toFixed(2)} ms, ` +
-        `database ${perMove(cpu.databaseMs).toFixed(2)} ms` +
+      `      CPU per move: server ${perMove(cpu.serverMs).toFixed(3)} ms, bots ${perMove(cpu.botsMs).toFixed(3)} ms, ` +
+        `database ${perMove(cpu.databaseMs).toFixed(3)} ms` +
         `${IN_PROCESS ? ' (one process: both counted in each)' : ''}; the machine has ${os.cpus().length} CPUs`,
       `      errors: ${errors}`,
       `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction; ${Math.round(floorBefore.txPerSecond)} before the window, ${Math.round(floorAfter.txPerSecond)} after), ` +

@@ -17,7 +17,12 @@ export function playerRefs(row: GameRow, names: Names): Players {
 }
 
 /** The players a view of these rows names (for PlayerStore.namesOf). */
-export const playerIdsOf = (rows: readonly GameRow[]) => rows.flatMap((r) => [r.forehandPlayerId, r.dealerPlayerId]);
+export function playerIdsOf(rows: readonly GameRow[]): (string | null)[] {
+  // A plain loop: flatMap allocates an array per row and runs as a slow builtin (a view per request).
+  const ids: (string | null)[] = [];
+  for (const r of rows) ids.push(r.forehandPlayerId, r.dealerPlayerId);
+  return ids;
+}
 
 /** The whole view for one viewer: the engine's redacted view plus the game's service data. */
 export function gameView(game: Game, viewer: Viewer, names: Names) {

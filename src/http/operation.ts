@@ -37,10 +37,36 @@ export function validationProblem(error: z.ZodError): ProblemError {
 
 type Part = 'query' | 'param' | 'header';
 
+/**
+ * The names a part's object schema knows: only they are read from the request (zod's object drops
+ * any other), and each by itself. Asking hono for a request's every header makes the Node
+ * adapter build a whole web Headers object from the raw ones, for every POST /moves.
+ */
+const namesOf = (schema: z.ZodType): string[] => Object.keys((schema as unknown as { shape?: object }).shape ?? {});
+
 /** The query as hono's validator sees it: a repeated name is a list, any other a string. */
-function queryOf(c: Context): Record<string, string | string[]> {
+function queryOf(c: Context, names: readonly string[]): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, values] of Object.entries(c.req.queries())) out[name] = values.length === 1 ? values[0] : values;
+  const url = c.req.url;
+  const at = url.indexOf('?');
+  if (at < 0) return out;
+  // The same decoding as hono's (application/x-www-form-urlencoded: '+' is a space, %XX a byte).
+  const end = url.indexOf('#', at);
+  const params = new URLSearchParams(url.slice(at + 1, end < 0 ? undefined : end));
+  for (const name of names) {
+    const values = params.getAll(name);
+    if (values.length > 0) out[name] = values.length === 1 ? values[0] : values;
+  }
+  return out;
+}
+
+/** The headers a schema names (lower case), as hono's c.req.header(name) reads each. */
+function headersOf(c: Context, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = c.req.header(name);
+    if (value !== undefined) out[name] = value;
+  }
   return out;
 }
 
@@ -97,17 +123,16 @@ async function bodyText(c: Context): Promise<string> {
 export function operation<R extends RouteConfig>(api: App, route: R, handler: RouteHandler<R, AppEnv>): void {
   api.openAPIRegistry.registerPath(route);
   const request = route.request ?? {};
-  const parts: [Part, z.ZodType][] = [];
-  if (request.query) parts.push(['query', request.query as z.ZodType]);
-  if (request.params) parts.push(['param', request.params as z.ZodType]);
-  if (request.headers) parts.push(['header', request.headers as z.ZodType]);
+  const parts: [Part, z.ZodType, string[]][] = [];
+  for (const [part, schema] of [['query', request.query], ['param', request.params], ['header', request.headers]] as const)
+    if (schema) parts.push([part, schema as z.ZodType, namesOf(schema as z.ZodType)]);
   const body = request.body;
   const media = body?.content?.['application/json'];
   const bodySchema = media && 'schema' in media ? (media.schema as z.ZodType) : undefined;
 
   const validate: MiddlewareHandler<AppEnv> = async (c, next) => {
-    for (const [part, schema] of parts) {
-      const value = part === 'query' ? queryOf(c) : part === 'param' ? c.req.param() : c.req.header();
+    for (const [part, schema, names] of parts) {
+      const value = part === 'query' ? queryOf(c, names) : part === 'param' ? c.req.param() : headersOf(c, names);
       const result = schema.safeParse(value);
       if (!result.success) throw validationProblem(result.error);
       c.req.addValidatedData(part, result.data as Record<string, unknown>);
