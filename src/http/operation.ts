@@ -42,7 +42,12 @@ type Part = 'query' | 'param' | 'header';
  * any other), and each by itself. Asking hono for a request's every header makes the Node
  * adapter build a whole web Headers object from the raw ones, for every POST /moves.
  */
-const namesOf = (schema: z.ZodType): string[] => Object.keys((schema as unknown as { shape?: object }).shape ?? {});
+function namesOf(schema: z.ZodType, where: string): string[] {
+  const shape = (schema as unknown as { shape?: object }).shape;
+  // A schema of another kind would be handed nothing at all: refused when the route is added.
+  if (!shape) throw new Error(`${where}: a query, path or header schema must be an object`);
+  return Object.keys(shape);
+}
 
 /** The query as hono's validator sees it: a repeated name is a list, any other a string. */
 function queryOf(c: Context, names: readonly string[]): Record<string, string | string[]> {
@@ -125,7 +130,7 @@ export function operation<R extends RouteConfig>(api: App, route: R, handler: Ro
   const request = route.request ?? {};
   const parts: [Part, z.ZodType, string[]][] = [];
   for (const [part, schema] of [['query', request.query], ['param', request.params], ['header', request.headers]] as const)
-    if (schema) parts.push([part, schema as z.ZodType, namesOf(schema as z.ZodType)]);
+    if (schema) parts.push([part, schema as z.ZodType, namesOf(schema as z.ZodType, `${route.method} ${route.path} (${part})`)]);
   const body = request.body;
   const media = body?.content?.['application/json'];
   const bodySchema = media && 'schema' in media ? (media.schema as z.ZodType) : undefined;
