@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { createClient, isApiError, type GameView, type Move, type PlayerEvent, type SkatClient } from '../src/client/index.ts';
-import { greedy, newMemory, remember, rng } from '../src/cli/strategy.ts';
+import { greedy, newMemory, remember, rng } from '../src/bots/index.ts';
 
 /** What a bot keeps to carry on where it stopped: who it is and the last player event it handled. */
 export interface BotState {

@@ -3,8 +3,8 @@
 // A bot waits for its opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`),
 // never a sleep loop. Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
 import { ApiError, createClient, playGame, type FetchLike, type GameView, type SkatClient } from '../client/index.ts';
-import { newTally, tally, type SideTally } from './selfplay.ts';
-import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './strategy.ts';
+import { newTally, tally, type SideTally } from '../bots/selfplay.ts';
+import { newMemory, remember, rng, STRATEGIES, type StrategyName } from '../bots/index.ts';
 import { keepAliveFetch, PlainRequest, type PlainResponse } from './transport.ts';
 
 export type { GameView, Problem } from '../client/index.ts';

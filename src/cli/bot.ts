@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { formatSummary, latencyStats, runBots } from './bot-runner.ts';
-import { isStrategyName, STRATEGY_NAMES, type StrategyName } from './strategy.ts';
+import { isStrategyName, STRATEGY_NAMES, type StrategyName } from '../bots/index.ts';
 
 const USAGE = `usage: npm run bot -- --server URL [--games N] [--concurrency C] [--strategy ${STRATEGY_NAMES.join('|')}]
                       [--opponent ${STRATEGY_NAMES.join('|')}] [--variant classic|halfOpen|bidding] [--seed S] [--json]`;

@@ -2,7 +2,7 @@
 // resume), conflicts and idempotent moves, matches, and the player-centred calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, playGame, players, type GameView, type LoggedEvent, type SkatClient } from '../../src/client/index.ts';
-import { newMemory, remember, rng, greedy } from '../../src/cli/strategy.ts';
+import { newMemory, remember, rng, greedy } from '../../src/bots/index.ts';
 import { verifyRecord } from '../../src/cli/verify-record.ts';
 import type { GameRecord } from '../../src/cli/verify-record.ts';
 import { startTestService, type TestService } from '../support/service.ts';

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { Database } from '../../src/db/client.ts';
 import { gameEvents } from '../../src/db/schema.ts';
 import type { GameStore } from '../../src/db/games.ts';
-import { rng } from '../../src/cli/rng.ts';
+import { rng } from '../../src/bots/rng.ts';
 
 /** The reproducible random source of the tests (splitmix32: well spread from neighbouring seeds). */
 export { rng };

@@ -83,7 +83,7 @@ export class Client {
 }
 
 /** Reproducible random play in tests: the bots' own random source. */
-export { rng } from '../../src/cli/rng.ts';
+export { rng } from '../../src/bots/rng.ts';
 
 /**
  * Two instances of the service on one database, as two processes would be: on the Postgres

@@ -3,7 +3,7 @@
 // two bots through the client module.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { greedy, newMemory, remember, rng } from '../../src/cli/strategy.ts';
+import { greedy, newMemory, remember, rng } from '../../src/bots/index.ts';
 import { createClient, playGame, type GameView, type SkatClient } from '../../src/client/index.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { browserSuite, DESKTOP, launchBrowser, screenshot, Watch } from './support/browser.ts';

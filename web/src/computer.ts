@@ -1,9 +1,9 @@
 // Playing against the computer without a second person: the browser seats a second guest player
-// (its own token) and plays that seat with the project's own strategy (src/cli/strategy.ts, on the
+// (its own token) and plays that seat with the project's own strategy (src/bots, on the
 // pure engine, running here) through the same public API, the long poll and all. The server knows
 // nothing of it: to the service it is just another player.
 import { playGame, type GameView, type SkatClient } from '../../src/client/index.ts';
-import { greedy, newMemory, remember, rng } from '../../src/cli/strategy.ts';
+import { greedy, newMemory, remember, rng } from '../../src/bots/index.ts';
 
 export interface ComputerOptions {
   /** A pause before each move, so a person can follow the cards (ms). */

@@ -1,7 +1,7 @@
 // Strategies against each other in-process, with the engine directly (no HTTP): fast, for the
 // strategy test and for tuning. Each bot sees only `view(state, seat)`, as over HTTP.
 import { DEFAULT_CONFIG, decide, evolve, initialState, view, type BySeat, type Config, type Result, type Seat, type Variant } from '../engine/index.ts';
-import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './strategy.ts';
+import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './index.ts';
 
 export function playLocalGame(config: Config, serverSeed: string, bots: BySeat<StrategyName>, seed: number): { result: Result; moves: number } {
   let state = initialState(config, serverSeed);

@@ -1,8 +1,3 @@
-// Bot strategies: pick one of the view's `legalMoves`. They see exactly what a client sees (the
-// view of GET /v1/games/{id}, or the engine's `view` in-process), plus a memory of the cards
-// seen played. They never build a move themselves, so they can never send an illegal one.
-//
-// `random`: a uniformly random legal move.
 // `greedy`: a handful of plain rules (the figures are tuned against `random` by self-play):
 //   - Fixing the game: each game is rated on the cards the bot can see (open cards and hand):
 //     a jack counts 3, a trump ace or ten 2, another trump 1.5, a plain ace 1, a plain ten 0.5
@@ -23,56 +18,8 @@
 //   - Ramsch and null (as declarer): it ducks under the led card with its highest-point (null:
 //     highest) card that loses, leads its lowest. Null defender: plays low to let the
 //     declarer win.
-import { DECK, POINTS, beats, trickRules, type Card, type GameType, type Seat } from '../engine/index.ts';
-import type { components } from '../client/generated/api-types.ts';
-import { rng, type Pick } from './rng.ts';
-
-export { rng, type Pick };
-
-export type ApiMove = components['schemas']['Move'];
-
-/** What a strategy reads of a view: the fields shared by the HTTP view and the engine's. */
-export interface BotView {
-  you: Seat | null;
-  toMove: Seat | null;
-  config: { variant: 'classic' | 'halfOpen' | 'bidding'; ramschTrumps: 'jacks' | 'none' };
-  contract: { declarer: Seat | null; game: GameType | null } | null;
-  bidding: { value: number } | null;
-  legalMoves: readonly ApiMove[];
-  table: {
-    forehand: SeatTable;
-    dealer: SeatTable;
-  };
-  trick: readonly { card: Card }[];
-  lastTrick: { cards: readonly { card: Card }[] } | null;
-}
-interface SeatTable {
-  stacks: readonly { open: Card | null; covered: Card | 'hidden' | null }[];
-  hand: readonly Card[] | { count: number };
-}
-
-/** What a bot remembers between views of one game: every card it has seen played. */
-export interface Memory {
-  played: Set<Card>;
-}
-export const newMemory = (): Memory => ({ played: new Set() });
-
-/** Notes the cards of the current and the last trick (every played card passes through one). */
-export function remember(memory: Memory, view: BotView): void {
-  for (const t of view.trick) memory.played.add(t.card);
-  if (view.lastTrick) for (const t of view.lastTrick.cards) memory.played.add(t.card);
-}
-
-
-export type Strategy = (view: BotView, memory: Memory, pick: Pick) => ApiMove;
-export const STRATEGY_NAMES = ['random', 'greedy'] as const;
-export type StrategyName = (typeof STRATEGY_NAMES)[number];
-
-
-export const random: Strategy = (view, _memory, pick) => {
-  if (view.legalMoves.length === 0) throw new Error('no legal move');
-  return view.legalMoves[pick(view.legalMoves.length)];
-};
+import { DECK, POINTS, beats, trickRules, type Card, type GameType } from '../engine/index.ts';
+import { ownCards, type ApiMove, type BotView, type Memory, type Strategy } from './strategy.ts';
 
 // ---------------------------------------------------------------- greedy
 
@@ -83,18 +30,6 @@ const JACKS: Card[] = ['CJ', 'SJ', 'HJ', 'DJ'];
 const isJack = (c: Card) => c[1] === 'J';
 const isTrump = (game: GameType, c: Card) =>
   game !== 'null' && game !== 'ramsch' ? isJack(c) || c[0] === SUIT_OF_GAME[game] : game === 'ramsch' && isJack(c);
-
-/** The cards the bot knows to be its own: open cards on its stacks, and its hand. */
-export function ownCards(view: BotView): Card[] {
-  const t = view.table[view.you!];
-  const out: Card[] = [];
-  for (const s of t.stacks) {
-    if (s.open) out.push(s.open);
-    if (s.covered && s.covered !== 'hidden') out.push(s.covered);
-  }
-  if (Array.isArray(t.hand)) out.push(...(t.hand as Card[]));
-  return out;
-}
 
 /** How good `cards` are for declaring `game` (see the header). */
 export function rate(game: GameType, cards: readonly Card[]): number {
@@ -111,7 +46,7 @@ export function rate(game: GameType, cards: readonly Card[]): number {
 const count = (cards: readonly Card[], f: (c: Card) => boolean) => cards.reduce((n, c) => n + (f(c) ? 1 : 0), 0);
 
 /** The suit or grand game the cards rate best at, and whether it is strong enough to bid for. */
-function bestGame(cards: readonly Card[], allowed?: readonly GameType[]): { game: GameType; rating: number; strong: boolean } {
+export function bestGame(cards: readonly Card[], allowed?: readonly GameType[]): { game: GameType; rating: number; strong: boolean } {
   const games = (allowed ?? ['clubs', 'spades', 'hearts', 'diamonds', 'grand']).filter((g) => g in BASE);
   let best = { game: games[0], rating: -1 };
   for (const g of games) {
@@ -241,10 +176,4 @@ function play(view: BotView, memory: Memory): ApiMove {
     return playCard(byMin(pullTrumps ? sure.filter(trump) : sure, (c) => -POINTS[c] * 100 - rules.power[c]));
   }
   return playCard(byMin(legal, cheap));
-}
-
-export const STRATEGIES: Record<StrategyName, Strategy> = { random, greedy };
-
-export function isStrategyName(x: string): x is StrategyName {
-  return (STRATEGY_NAMES as readonly string[]).includes(x);
 }

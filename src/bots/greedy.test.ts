@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, initialState, view } from '../engine/index.ts';
 import { selfPlay } from './selfplay.ts';
-import { greedy, newMemory } from './strategy.ts';
+import { greedy, newMemory } from './index.ts';
 
 describe('greedy against random, 200 games', () => {
   for (const variant of ['classic', 'halfOpen', 'bidding'] as const) {

@@ -1,0 +1,19 @@
+// src/bots: every strategy of the project, behind one interface (strategy.ts). The CLI, the
+// examples, the web client and the tests take their strategies from here.
+import { greedy } from './greedy.ts';
+import { random } from './random.ts';
+import type { Strategy } from './strategy.ts';
+
+export { greedy } from './greedy.ts';
+export { random } from './random.ts';
+export { rng, type Pick } from './rng.ts';
+export { newMemory, ownCards, remember, type ApiMove, type BotView, type Memory, type Strategy } from './strategy.ts';
+
+export const STRATEGY_NAMES = ['random', 'greedy'] as const;
+export type StrategyName = (typeof STRATEGY_NAMES)[number];
+
+export const STRATEGIES: Record<StrategyName, Strategy> = { random, greedy };
+
+export function isStrategyName(x: string): x is StrategyName {
+  return (STRATEGY_NAMES as readonly string[]).includes(x);
+}
