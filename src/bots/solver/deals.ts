@@ -1,0 +1,78 @@
+// Random deals and positions through the engine's own moves, for the solver's tests and its
+// benchmark: a seeded walk of legalMoves → decide → evolve, so every position is one the rules reach.
+import { decide, evolve, initialState, legalMoves, DEFAULT_CONFIG, type Config, type GameType, type Move, type State, type Variant } from '../../engine/index.ts';
+
+/** splitmix32: a uniform integer in 0..n-1 per call. */
+export function seeded(seed: number): (n: number) => number {
+  let x = seed >>> 0;
+  return (n: number) => {
+    x = (x + 0x9e3779b9) >>> 0;
+    let z = x;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
+    z = (z ^ (z >>> 16)) >>> 0;
+    return z % n;
+  };
+}
+
+const seedHex = (n: number) => (n >>> 0).toString(16).padStart(64, '0');
+
+function apply(state: State, move: Move): State {
+  const d = decide(state, state.toMove!, move);
+  if (!d.ok) throw new Error(`rejected ${JSON.stringify(move)}: ${d.error.code}`);
+  return d.events.reduce(evolve, state);
+}
+
+export interface DealOptions {
+  variant: Variant;
+  /** The game to declare; a random legal one when absent. */
+  game?: GameType;
+  ramschTrumps?: Config['ramschTrumps'];
+}
+
+/**
+ * A game at its first trick: cut, declared (the given game or a random one), kontra passed.
+ * In bidding the dealer bids 18 and forehand holds, then a hand game or the stock with two
+ * random discards. Deterministic for a seed.
+ */
+export function dealAtFirstTrick(options: DealOptions, seed: number): State {
+  const pick = seeded(seed);
+  const config: Config = { ...DEFAULT_CONFIG, variant: options.variant, ramschTrumps: options.ramschTrumps ?? 'jacks' };
+  let state = initialState(config, seedHex(seed * 2654435761));
+  while (state.phase !== 'playing') {
+    const moves = legalMoves(state, state.toMove!);
+    let move: Move;
+    switch (state.phase) {
+      case 'bidding':
+        move = state.bidding!.value === 0 ? { type: 'bid', value: 18 } : { type: 'hold' };
+        if (state.bidding!.held) move = { type: 'pass' };
+        break;
+      case 'declaring':
+      case 'stock': {
+        const declares = moves.filter((m) => m.type === 'declare' && (!options.game || m.game === options.game));
+        const other = moves.filter((m) => m.type !== 'declare');
+        // In the stock phase: half the time a hand game, else pick up (then discard at random).
+        const pool = declares.length > 0 && (other.length === 0 || pick(2) === 0) ? declares : other.length > 0 ? other : declares;
+        move = pool[pick(pool.length)];
+        break;
+      }
+      case 'kontra':
+      case 're':
+        move = { type: 'pass' };
+        break;
+      default:
+        move = moves[pick(moves.length)];
+    }
+    state = apply(state, move);
+  }
+  return state;
+}
+
+/** A game after `cards` random legal cards from its first trick (fewer if the play ends first). */
+export function playRandomly(state: State, cards: number, pick: (n: number) => number): State {
+  for (let i = 0; i < cards && state.phase === 'playing'; i++) {
+    const moves = legalMoves(state, state.toMove!);
+    state = apply(state, moves[pick(moves.length)]);
+  }
+  return state;
+}

@@ -1,0 +1,53 @@
+// The perfect-information solver: the value of a position with every card known, and the best
+// card. `value` is one number per game type, higher is better for the declarer (see value.ts):
+// - suit, grand: the declarer's final card points (stock or discards included); -1 when it takes
+//   no trick, 121 when it takes every trick. 61 wins, 90 schneider, 121 schwarz.
+// - ramsch: the other player's final card points (the chooser, `declarer`, wants them high);
+//   -1 when the other player takes every trick, 121 when the chooser does (durchmarsch).
+// - null: 1 when the declarer takes no trick (wins), 0 when it takes one.
+import type { Card } from '../../engine/index.ts';
+import { legalCards, minimax, playCard } from './minimax.ts';
+import type { Position } from './position.ts';
+
+export { positionFromState, cardsLeft, type Position, type PositionSeat, type PositionStack } from './position.ts';
+export { legalCards } from './minimax.ts';
+export { valueAtEnd, WORST, BEST } from './value.ts';
+
+export interface Solution {
+  /** The minimax value (see above) of the position. */
+  value: number;
+  /** A best card for the side to move (null when the play is over). */
+  move: Card | null;
+}
+
+export interface SolveOptions {
+  /** A guess of the value to start from (the search converges from it): e.g. the last value. */
+  guess?: number;
+}
+
+/** The value of the position with best play by both sides, and a best card for the side to move. */
+export function solve(position: Position, _options: SolveOptions = {}): Solution {
+  return minimax(position);
+}
+
+/** Whether the declarer's side reaches `target` or more (see above), whoever is to move. */
+export function reaches(position: Position, target: number): boolean {
+  return minimax(position).value >= target;
+}
+
+/** The value after each legal card of the side to move: what a sampling player averages. */
+export function moveValues(position: Position): { card: Card; value: number }[] {
+  return legalCards(position).map((card) => {
+    const { next, over } = playCard(position, card);
+    return { card, value: over ? valueOf(next) : solve(next).value };
+  });
+}
+
+/** The position after the side to move plays `card` (a legal card), and whether the play is then over. */
+export function afterCard(position: Position, card: Card): { next: Position; over: boolean } {
+  return playCard(position, card);
+}
+
+function valueOf(p: Position): number {
+  return minimax(p).value; // a finished position: no card to play, its final value
+}
