@@ -2,17 +2,20 @@
 // examples, the web client and the tests take their strategies from here.
 import { greedy } from './greedy.ts';
 import { random } from './random.ts';
+import { pimc } from './pimc/pimc.ts';
 import type { Strategy } from './strategy.ts';
 
 export { greedy } from './greedy.ts';
 export { random } from './random.ts';
+export { pimc, type PimcOptions } from './pimc/pimc.ts';
 export { rng, type Pick } from './rng.ts';
 export { newMemory, ownCards, remember, type ApiMove, type BotView, type Memory, type Strategy } from './strategy.ts';
 
-export const STRATEGY_NAMES = ['random', 'greedy'] as const;
+export const STRATEGY_NAMES = ['random', 'greedy', 'pimc'] as const;
 export type StrategyName = (typeof STRATEGY_NAMES)[number];
 
-export const STRATEGIES: Record<StrategyName, Strategy> = { random, greedy };
+/** Each strategy at its default budget (pimc: see PimcOptions). */
+export const STRATEGIES: Record<StrategyName, Strategy> = { random, greedy, pimc: pimc() };
 
 export function isStrategyName(x: string): x is StrategyName {
   return (STRATEGY_NAMES as readonly string[]).includes(x);

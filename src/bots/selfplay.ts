@@ -1,9 +1,23 @@
 // Strategies against each other in-process, with the engine directly (no HTTP): fast, for the
 // strategy test and for tuning. Each bot sees only `view(state, seat)`, as over HTTP.
-import { DEFAULT_CONFIG, decide, evolve, initialState, view, type BySeat, type Config, type Result, type Seat, type Variant } from '../engine/index.ts';
-import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './index.ts';
+import { DEFAULT_CONFIG, decide, evolve, initialState, view, type BySeat, type Config, type Result, type Seat, type Variant, other } from '../engine/index.ts';
+import { newMemory, remember, rng, STRATEGIES, type Strategy, type StrategyName } from './index.ts';
 
 export function playLocalGame(config: Config, serverSeed: string, bots: BySeat<StrategyName>, seed: number): { result: Result; moves: number } {
+  return playStrategies(config, serverSeed, { forehand: STRATEGIES[bots.forehand], dealer: STRATEGIES[bots.dealer] }, seed);
+}
+
+/**
+ * One game of two strategies in-process. Each sees only its own views (and remembers every one
+ * it is shown, as a client of the API does); `onMove` hears how long each decision took.
+ */
+export function playStrategies(
+  config: Config,
+  serverSeed: string,
+  bots: BySeat<Strategy>,
+  seed: number,
+  onMove?: (seat: Seat, ms: number) => void,
+): { result: Result; moves: number } {
   let state = initialState(config, serverSeed);
   const memory = { forehand: newMemory(), dealer: newMemory() };
   const pick = rng(seed);
@@ -12,10 +26,14 @@ export function playLocalGame(config: Config, serverSeed: string, bots: BySeat<S
     const seat = state.toMove!;
     const v = view(state, seat);
     remember(memory[seat], v);
-    const move = STRATEGIES[bots[seat]](v, memory[seat], pick);
+    const started = performance.now();
+    const move = bots[seat](v, memory[seat], pick);
+    onMove?.(seat, performance.now() - started);
     const d = decide(state, seat, move);
-    if (!d.ok) throw new Error(`${bots[seat]} made an illegal move ${JSON.stringify(move)}: ${d.error.code}`);
+    if (!d.ok) throw new Error(`${seat} made an illegal move ${JSON.stringify(move)}: ${d.error.code}`);
     for (const e of d.events) state = evolve(state, e);
+    // Both seats see the state after every move (as each client's next view shows it).
+    if (state.phase !== 'finished') remember(memory[other(seat)], view(state, other(seat)));
     moves++;
   }
   return { result: state.result!, moves };

@@ -1,0 +1,300 @@
+// `pimc`: Perfect Information Monte Carlo. For each decision it draws worlds consistent with
+// what its seat has seen (sample.ts), plays each option on in every world with the engine's
+// rules, values the play with the perfect-information solver, turns the value into the score
+// sheet's figures (outcome.ts) and takes the option with the best mean of `mine − theirs`.
+//
+// Every decision is made so: the game (classic: a suit, grand or ramsch, on the open cards;
+// bidding: a suit, grand or null), bidding (hold or bid the next value while the best game's
+// mean, at that bid, is above zero), picking up the stock or a hand game with schneider or
+// schwarz announced, the two cards laid away, kontra and re, and every card. The other side's
+// kontra and re in a world are guesses: kontra passed, re said when the declarer wins it.
+import { BIDDING_GAMES } from '../../engine/legal.ts';
+import { copyState, type State } from '../../engine/state.ts';
+import type { Card, GameType, Move, Seat } from '../../engine/types.ts';
+import * as solver from '../solver/index.ts';
+import { positionFromState, type Position } from '../solver/index.ts';
+import { rng, type Pick } from '../rng.ts';
+import { ownCards, type ApiMove, type BotView, type Memory, type Strategy } from '../strategy.ts';
+import { discardCandidates } from './discards.ts';
+import { applyMove, Scorer, toPlay, writtenFor } from './outcome.ts';
+import { phaseOf, sampleWorld } from './sample.ts';
+
+export interface PimcOptions {
+  /** Worlds per decision, at most (default 200). */
+  samples?: number;
+  /**
+   * Thinking time per card, ms (default 800): no new world is begun after it. The decisions
+   * before the play (the game, bids, the stock, kontra) weigh more options on whole deals and
+   * get `setupFactor` times as long. At least one world is always solved.
+   */
+  timeMs?: number;
+  /** How much longer the decisions before the play may take (default 3). */
+  setupFactor?: number;
+  /** The clock (default performance.now). */
+  now?: () => number;
+  /** Pairs to lay away tried per game (default 2). */
+  discardPairs?: number;
+  /** The perfect-information solver (default src/bots/solver); tests may give a cheaper one. */
+  solver?: Solver;
+}
+
+/** What pimc asks of a perfect-information solver (see src/bots/solver for the values). */
+export interface Solver {
+  /** The value of a position with best play. */
+  value(position: Position): number;
+  /** The value after each legal card of the side to move. */
+  moveValues(position: Position): { card: Card; value: number }[];
+}
+
+export const SOLVER: Solver = { value: (p) => solver.solve(p).value, moveValues: solver.moveValues };
+
+/** The solver of the decision being made (decisions are synchronous: one at a time). */
+let active: Solver = SOLVER;
+
+export function pimc(options: PimcOptions = {}): Strategy {
+  const maxSamples = options.samples ?? 200;
+  const timeMs = options.timeMs ?? 800;
+  const setupFactor = options.setupFactor ?? 3;
+  const now = options.now ?? (() => performance.now());
+  const pairsPerGame = options.discardPairs ?? 2;
+
+  return (view, memory, pick) => {
+    const moves = view.legalMoves;
+    if (moves.length === 0) throw new Error('no legal move');
+    const phase = phaseOf(view);
+    if (phase === 'cutting') return moves[pick(moves.length)];
+    if (moves.length === 1) return moves[0];
+    const rand = rng(pick(0x100000000));
+    const me = view.you!;
+    const started = now();
+    const budget = phase === 'playing' ? timeMs : timeMs * setupFactor;
+    active = options.solver ?? SOLVER;
+    const judge = judgeFor(phase, view, me, pairsPerGame);
+    for (let k = 0; k < maxSamples; k++) {
+      if (k > 0 && now() - started >= budget) break;
+      judge.add(sampleWorld(view, memory, rand));
+    }
+    const scores = judge.scores();
+    let best = 0;
+    for (let i = 1; i < moves.length; i++) if (scores[i] > scores[best]) best = i;
+    return moves[best];
+  };
+}
+
+/** Weighs the options of one decision over the worlds it is shown. */
+interface Judge {
+  add(world: State): void;
+  /** Per legal move (in order): its mean `mine − theirs`, -Infinity for a move not weighed. */
+  scores(): number[];
+}
+
+/** Sums per key, and their means. */
+class Means<K> {
+  private readonly sums = new Map<K, { sum: number; n: number }>();
+  add(key: K, gain: number): void {
+    const t = this.sums.get(key);
+    if (t) {
+      t.sum += gain;
+      t.n++;
+    } else this.sums.set(key, { sum: gain, n: 1 });
+  }
+  mean(key: K): number {
+    const t = this.sums.get(key);
+    return t ? t.sum / t.n : -Infinity;
+  }
+  best(keys: Iterable<K>): number {
+    let b = -Infinity;
+    for (const k of keys) b = Math.max(b, this.mean(k));
+    return b;
+  }
+}
+
+/** A judge whose every world gives each move a gain (or null: not weighed). */
+function perMove(moves: readonly ApiMove[], gains: (world: State) => (number | null)[]): Judge {
+  const means = new Means<number>();
+  return {
+    add: (world) => gains(world).forEach((g, i) => g !== null && means.add(i, g)),
+    scores: () => moves.map((_, i) => means.mean(i)),
+  };
+}
+
+function judgeFor(phase: string, view: BotView, me: Seat, pairsPerGame: number): Judge {
+  const moves = view.legalMoves;
+  switch (phase) {
+    case 'playing':
+      return perMove(moves, cardGains(me, moves));
+    case 'kontra':
+    case 're':
+      return perMove(moves, kontraGains(me, moves));
+    case 'declaring':
+      return perMove(moves, (world) => moves.map((m) => (m.type === 'declare' ? gainOfDeclare(world, me, m as Move) : null)));
+    case 'bidding':
+      return judgeBid(view, me, pairsPerGame);
+    case 'stock':
+      return moves.some((m) => m.type === 'discard') ? judgeDiscard(view, me) : judgeStock(view, me, pairsPerGame);
+    default:
+      return perMove(moves, () => moves.map(() => 0));
+  }
+}
+
+// ---------------------------------------------------------------- cards
+
+function cardGains(me: Seat, moves: readonly ApiMove[]) {
+  return (world: State) => {
+    const scorer = new Scorer(world, me);
+    const values = new Map<Card, number>();
+    for (const { card, value } of active.moveValues(positionFromState(world))) values.set(card, value);
+    return moves.map((m) => {
+      const v = m.type === 'play' ? values.get(m.card as Card) : undefined;
+      return v === undefined ? null : scorer.gain(v);
+    });
+  };
+}
+
+// ---------------------------------------------------------------- the play from its start
+
+/** The solver's value of a world at its first trick. */
+const valueAtStart = (play: State) => active.value(positionFromState(play));
+
+/** `mine − theirs` for `me` after `move` in `world`, played on to the end. */
+function gainOfDeclare(world: State, me: Seat, move: Move): number {
+  const play = toPlay(applyMove(world, me, move));
+  return new Scorer(play, me).gain(valueAtStart(play));
+}
+
+/** Kontra and re: the same play, written once, twice or four times over. */
+function kontraGains(me: Seat, moves: readonly ApiMove[]) {
+  return (world: State) => {
+    const play = toPlay(world);
+    const value = valueAtStart(play);
+    const declarer = play.contract!.declarer;
+    const plain = writtenFor(play, value);
+    const declarerWins = plain[declarer] > 0;
+    const gainWith = (kontra: boolean, re: boolean) => {
+      const s = copyState(play);
+      s.contract = { ...play.contract!, kontra, re };
+      return new Scorer(s, me).gain(value);
+    };
+    const said = world.contract!.kontra; // re is being decided
+    return moves.map((m) => {
+      if (m.type === 'kontra') return gainWith(true, declarerWins); // the declarer's re: when it wins
+      if (m.type === 're') return gainWith(true, true);
+      return gainWith(said, false);
+    });
+  };
+}
+
+// ---------------------------------------------------------------- bidding and the stock
+
+/**
+ * The declarer's play of `game` after taking up the stock and laying away one of the first
+ * guesses: the best of them for this world. Returns the play (at its first trick) and its value.
+ */
+function pickUpAndPlay(world: State, me: Seat, game: GameType, pairsPerGame: number): { play: State; value: number } | null {
+  let s = world;
+  if (!s.stockPickedUp) s = applyMove(s, me, { type: 'pickUpStock' });
+  const hand = s.hand[me];
+  const mine = [...hand, ...s.open[me].filter((c): c is Card => c !== null)];
+  let best: { play: State; value: number } | null = null;
+  for (const pair of discardCandidates(game, hand, mine, pairsPerGame)) {
+    const play = toPlay(applyMove(applyMove(s, me, { type: 'discard', cards: pair }), me, { type: 'declare', game }));
+    const value = valueAtStart(play);
+    if (!best || better(play, me, value, best)) best = { play, value };
+  }
+  return best;
+}
+
+const better = (play: State, me: Seat, value: number, than: { play: State; value: number }) =>
+  new Scorer(play, me).gain(value) > new Scorer(than.play, me).gain(than.value);
+
+/** A world made the bidding's end: `me` declarer at `bid`, at the stock. */
+function declarerAt(world: State, me: Seat, bid: number): State {
+  const s = copyState(world);
+  s.phase = 'stock';
+  s.toMove = me;
+  s.contract = { declarer: me, game: null, hand: false, schneider: false, schwarz: false, bid, kontra: false, re: false };
+  return s;
+}
+
+/**
+ * Hold or bid: what holding is worth is the best game's mean over the worlds, at this bid (the
+ * game is named later). Passing counts 0.
+ */
+function judgeBid(view: BotView, me: Seat, pairsPerGame: number): Judge {
+  const moves = view.legalMoves;
+  const raise = moves.find((m) => m.type === 'bid' || m.type === 'hold')!;
+  const bid = raise.type === 'bid' ? raise.value : view.bidding!.value;
+  const games = new Means<GameType>();
+  return {
+    add: (world) => {
+      for (const game of BIDDING_GAMES) {
+        const r = pickUpAndPlay(declarerAt(world, me, bid), me, game, pairsPerGame);
+        if (r) games.add(game, new Scorer(r.play, me).gain(r.value));
+      }
+    },
+    scores: () => moves.map((m) => (m === raise ? games.best(BIDDING_GAMES) : m.type === 'pass' ? 0 : -Infinity)),
+  };
+}
+
+/** The stock: take it up (worth its best game's mean), or a hand game with its announcements. */
+function judgeStock(view: BotView, me: Seat, pairsPerGame: number): Judge {
+  const moves = view.legalMoves;
+  const pickUp = new Means<GameType>();
+  const hand = new Means<number>();
+  return {
+    add: (world) => {
+      for (const game of BIDDING_GAMES) {
+        const r = pickUpAndPlay(world, me, game, pairsPerGame);
+        if (r) pickUp.add(game, new Scorer(r.play, me).gain(r.value));
+      }
+      // One solve per hand game; the announcements only change what is written.
+      const solved = new Map<GameType, { play: State; value: number }>();
+      moves.forEach((m, i) => {
+        if (m.type !== 'declare') return;
+        let r = solved.get(m.game);
+        if (!r) {
+          const play = toPlay(applyMove(world, me, { type: 'declare', game: m.game, hand: true }));
+          r = { play, value: valueAtStart(play) };
+          solved.set(m.game, r);
+        }
+        const s = copyState(r.play);
+        s.contract = { ...r.play.contract!, schneider: m.schneider === true || m.schwarz === true, schwarz: m.schwarz === true };
+        hand.add(i, new Scorer(s, me).gain(r.value));
+      });
+    },
+    scores: () => moves.map((m, i) => (m.type === 'pickUpStock' ? pickUp.best(BIDDING_GAMES) : hand.mean(i))),
+  };
+}
+
+/**
+ * Two cards to lay away: the first guesses for each game, each pair worth what its best game is
+ * worth on average; the other pairs are not weighed.
+ */
+function judgeDiscard(view: BotView, me: Seat): Judge {
+  const moves = view.legalMoves;
+  const hand = view.table[me].hand as Card[];
+  const mine = ownCards(view);
+  const key = (cards: readonly string[]) => [...cards].sort().join();
+  const tried = new Map<string, GameType[]>();
+  for (const game of BIDDING_GAMES)
+    for (const pair of discardCandidates(game, hand, mine, 3)) tried.set(key(pair), [...(tried.get(key(pair)) ?? []), game]);
+  const means = new Means<string>();
+  return {
+    add: (world) => {
+      for (const m of moves) {
+        if (m.type !== 'discard') continue;
+        const games = tried.get(key(m.cards));
+        if (!games) continue;
+        const after = applyMove(world, me, { type: 'discard', cards: m.cards as Card[] });
+        for (const game of games) means.add(`${key(m.cards)}:${game}`, gainOfDeclare(after, me, { type: 'declare', game }));
+      }
+    },
+    scores: () =>
+      moves.map((m) => {
+        if (m.type !== 'discard') return -Infinity;
+        const games = tried.get(key(m.cards)) ?? [];
+        return means.best(games.map((g) => `${key(m.cards)}:${g}`));
+      }),
+  };
+}
+
