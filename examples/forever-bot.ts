@@ -4,7 +4,7 @@
 // and rides out restarts of the service: the streams resume with Last-Event-ID, a call that fails
 // is tried again after a backoff, and the games it was playing are picked up from /me/games.
 //
-//   npx tsx examples/forever-bot.ts http://127.0.0.1:3000 [--name NAME] [--state FILE] [--strategy random|greedy]
+//   npx tsx examples/forever-bot.ts http://127.0.0.1:3000 [--name NAME] [--state FILE] [--strategy random|greedy|pimc]
 //
 // It prints its player id; challenge it with `POST /v1/games {"opponent": "<that id>"}` (or a
 // match). `--state FILE` keeps its identity and its place in the stream across its own restarts.
@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { createClient, isApiError, type GameView, type Move, type PlayerEvent, type SkatClient } from '../src/client/index.ts';
-import { greedy, newMemory, remember, rng } from '../src/bots/index.ts';
+import { greedy, newMemory, pimc, remember, rng } from '../src/bots/index.ts';
 
 /** What a bot keeps to carry on where it stopped: who it is and the last player event it handled. */
 export interface BotState {
@@ -42,6 +42,14 @@ export const greedyChooser = () => {
   const pick = rng(Date.now() >>> 0);
   return (view: GameView) => (remember(memory, view), greedy(view, memory, pick));
 };
+/** The strong opponent: pimc at its default budget (under a second per card on one core). */
+export const pimcChooser = () => {
+  const memory = newMemory();
+  const pick = rng(Date.now() >>> 0);
+  const strategy = pimc();
+  return (view: GameView) => (remember(memory, view), strategy(view, memory, pick));
+};
+const CHOOSERS: Record<string, () => (view: GameView) => Move> = { random: randomChooser, greedy: greedyChooser, pimc: pimcChooser };
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -175,7 +183,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     name: values.name,
     state,
     onState: file ? (s) => writeFileSync(file, JSON.stringify(s)) : undefined,
-    chooser: values.strategy === 'greedy' ? greedyChooser : randomChooser,
+    chooser: CHOOSERS[values.strategy ?? 'random'] ?? randomChooser,
     signal: stop.signal,
   });
 }

@@ -1,14 +1,49 @@
 // Playing against the computer without a second person: the browser seats a second guest player
-// (its own token) and plays that seat with the project's own strategy (src/bots, on the
-// pure engine, running here) through the same public API, the long poll and all. The server knows
-// nothing of it: to the service it is just another player.
-import { playGame, type GameView, type SkatClient } from '../../src/client/index.ts';
-import { greedy, newMemory, remember, rng } from '../../src/bots/index.ts';
+// (its own token) and plays that seat with the project's own strategies (src/bots, on the pure
+// engine, running here) through the same public API, the long poll and all. The server knows
+// nothing of it: to the service it is just another player. Two levels: easy is `greedy`, on the
+// page's thread (it decides in well under a millisecond); strong is `pimc`, in a Web Worker.
+import { playGame, type GameView, type Move, type SkatClient } from '../../src/client/index.ts';
+import { greedy } from '../../src/bots/greedy.ts';
+import { rng } from '../../src/bots/rng.ts';
+import { newMemory, remember } from '../../src/bots/strategy.ts';
+import PimcWorker from './pimc-worker.ts?worker';
+import type { FromWorker, ToWorker } from './pimc-worker.ts';
+
+export const LEVELS = ['easy', 'strong'] as const;
+export type Level = (typeof LEVELS)[number];
+
+const LEVEL_KEY = 'offiziersskat:computer-level';
+/** The strong level's thinking time per card, ms (a test may set it lower: the key below). */
+const BUDGET_KEY = 'offiziersskat:pimc-time-ms';
+
+const stored = (key: string): string | null => {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+/** The level last chosen in this browser (easy until one is chosen). */
+export function computerLevel(): Level {
+  const level = stored(LEVEL_KEY);
+  return level === 'strong' ? 'strong' : 'easy';
+}
+
+export function setComputerLevel(level: Level): void {
+  try {
+    localStorage.setItem(LEVEL_KEY, level);
+  } catch {
+    // storage off: the level lasts as long as the page
+  }
+}
 
 export interface ComputerOptions {
   /** A pause before each move, so a person can follow the cards (ms). */
   delayMs: number;
   signal: AbortSignal;
+  level?: Level;
 }
 
 const pause = (ms: number, signal: AbortSignal) =>
@@ -17,19 +52,60 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
 
+/** A chooser and what to do with each view the seat receives. */
+interface Player {
+  choose(view: GameView): Promise<Move>;
+  see(view: GameView): void;
+  close(): void;
+}
+
+function easy(seed: number): Player {
+  const memory = newMemory();
+  const pick = rng(seed);
+  return { choose: async (view) => greedy(view, memory, pick), see: (view) => remember(memory, view), close: () => {} };
+}
+
+function strong(seed: number): Player {
+  const worker = new PimcWorker();
+  const post = (message: ToWorker) => worker.postMessage(message);
+  const waiting = new Map<number, { resolve: (m: Move) => void; reject: (e: Error) => void }>();
+  let next = 0;
+  worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
+    const w = waiting.get(data.id);
+    waiting.delete(data.id);
+    if ('move' in data) w?.resolve(data.move);
+    else w?.reject(new Error(data.error));
+  };
+  const timeMs = Number(stored(BUDGET_KEY)) || undefined;
+  post({ type: 'start', seed, options: timeMs ? { timeMs } : {} });
+  return {
+    choose: (view) =>
+      new Promise<Move>((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        post({ type: 'choose', id, view });
+      }),
+    see: (view) => post({ type: 'view', view }),
+    close: () => worker.terminate(),
+  };
+}
+
 /** Plays the computer's seat of `gameId` until the game ends or `signal` aborts. */
 export async function playComputerSeat(computer: SkatClient, gameId: string, options: ComputerOptions): Promise<GameView> {
-  const memory = newMemory();
   const seed = crypto.getRandomValues(new Uint32Array(1))[0];
-  const pick = rng(seed);
-  const first = await computer.getGame(gameId, { signal: options.signal });
-  return playGame(
-    computer,
-    first,
-    async (view) => {
-      await pause(options.delayMs, options.signal);
-      return greedy(view, memory, pick);
-    },
-    { signal: options.signal, onView: (view) => remember(memory, view) },
-  );
+  const player = (options.level ?? computerLevel()) === 'strong' ? strong(seed) : easy(seed);
+  try {
+    const first = await computer.getGame(gameId, { signal: options.signal });
+    return await playGame(
+      computer,
+      first,
+      async (view) => {
+        await pause(options.delayMs, options.signal);
+        return player.choose(view);
+      },
+      { signal: options.signal, onView: (view) => player.see(view) },
+    );
+  } finally {
+    player.close();
+  }
 }

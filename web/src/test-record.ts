@@ -1,7 +1,7 @@
 // For the web modules' tests: a finished game's record as the service publishes it, played
 // in-process through the engine with random legal moves (reproducible from a seed).
 import { decide, evolve, initialState, legalMoves, seedCommitment, type Config, type GameEvent, type Move } from '../../src/engine/index.ts';
-import { rng } from '../../src/bots/index.ts';
+import { rng } from '../../src/bots/rng.ts';
 import type { GameRecord } from '../../src/cli/verify-record.ts';
 
 export function playedRecord(variant: Config['variant'] = 'classic', seed = 7): GameRecord {

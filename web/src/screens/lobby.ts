@@ -6,6 +6,7 @@ import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
 import type { App } from '../main.ts';
 import { cancel, decline, followMyGames, loadMyGames, type MyEntry, type MyGames } from '../mygames.ts';
+import { computerLevel, LEVELS, setComputerLevel, type Level } from '../computer.ts';
 
 const REFRESH_MS = 5_000;
 
@@ -135,6 +136,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
           if (!(isApiError(e) && e.status === 401)) throw e;
           session.forgetComputer();
         });
+    setComputerLevel(level.value as Level);
     const computer = await session.computer(t('computer'));
     const view = await session.client.createGame({ ...options(), opponent: computer.playerId });
     await session.anonymous.withToken(computer.token).joinGame(view.id);
@@ -153,10 +155,13 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
     session.remember(match.id, 'match');
     app.navigate(`/play/match/${match.id}`);
   });
+  // The computer's level: easy (greedy) or strong (pimc, thinking in a Web Worker).
+  const level = h('select', { name: 'level', 'aria-label': t('computerLevel'), 'data-testid': 'computer-level' }, LEVELS.map((v) => h('option', { value: v, selected: v === computerLevel() }, t(`level_${v}` as MessageKey))));
   form.append(
     h(
       'div',
       { class: 'buttons' },
+      level,
       h('button', { type: 'button', class: 'primary', 'data-testid': 'play-computer', onclick: againstComputer }, t('playComputer')),
       h('button', { type: 'button', 'data-testid': 'open-game', onclick: openGame }, t('createGame')),
     ),
