@@ -5,9 +5,11 @@
 // - ramsch: the other player's final card points (the chooser, `declarer`, wants them high);
 //   -1 when the other player takes every trick, 121 when the chooser does (durchmarsch).
 // - null: 1 when the declarer takes no trick (wins), 0 when it takes one.
+// Positions of one deal solved one after another share the search's table (see search.ts).
 import type { Card } from '../../engine/index.ts';
-import { legalCards, minimax, playCard } from './minimax.ts';
+import { legalCards, playCard } from './minimax.ts';
 import type { Position } from './position.ts';
+import { cardOf, load, over, reach, rootMove, rootSide, staticBounds, valueAtOver } from './search.ts';
 
 export { positionFromState, cardsLeft, type Position, type PositionSeat, type PositionStack } from './position.ts';
 export { legalCards } from './minimax.ts';
@@ -25,29 +27,42 @@ export interface SolveOptions {
   guess?: number;
 }
 
+/** The value of the loaded position: null-window probes, first at the guess, then halving. */
+function valueOfLoaded(guess: number): number {
+  let [lo, hi] = staticBounds();
+  let t = Math.min(Math.max(guess, lo + 1), hi);
+  while (lo < hi) {
+    if (reach(t)) lo = t;
+    else hi = t - 1;
+    t = (lo + hi + 1) >> 1;
+  }
+  return lo;
+}
+
 /** The value of the position with best play by both sides, and a best card for the side to move. */
-export function solve(position: Position, _options: SolveOptions = {}): Solution {
-  return minimax(position);
+export function solve(position: Position, options: SolveOptions = {}): Solution {
+  load(position);
+  if (over()) return { value: valueAtOver(), move: null };
+  const value = valueOfLoaded(options.guess ?? (position.game === 'null' ? 1 : 61));
+  // The move that proves the value: the declarer's reaches it, the other's keeps it from more.
+  const declarerToMove = rootSide() === 0;
+  reach(declarerToMove ? value : value + 1);
+  return { value, move: rootMove >= 0 ? cardOf(rootMove) : legalCards(position)[0] };
 }
 
 /** Whether the declarer's side reaches `target` or more (see above), whoever is to move. */
 export function reaches(position: Position, target: number): boolean {
-  return minimax(position).value >= target;
+  load(position);
+  if (over()) return valueAtOver() >= target;
+  return reach(target);
 }
 
 /** The value after each legal card of the side to move: what a sampling player averages. */
 export function moveValues(position: Position): { card: Card; value: number }[] {
-  return legalCards(position).map((card) => {
-    const { next, over } = playCard(position, card);
-    return { card, value: over ? valueOf(next) : solve(next).value };
-  });
+  return legalCards(position).map((card) => ({ card, value: solve(playCard(position, card).next).value }));
 }
 
 /** The position after the side to move plays `card` (a legal card), and whether the play is then over. */
 export function afterCard(position: Position, card: Card): { next: Position; over: boolean } {
   return playCard(position, card);
-}
-
-function valueOf(p: Position): number {
-  return minimax(p).value; // a finished position: no card to play, its final value
 }

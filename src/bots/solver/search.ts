@@ -1,0 +1,478 @@
+// The fast search: a position as a few 32-bit card sets, threshold ("does the declarer reach
+// t?") alpha-beta with make/unmake in place, a transposition table of bounds, move ordering and
+// equivalent cards searched once. Speed before clarity here; minimax.ts is the readable twin
+// it is tested against.
+//
+// Cards are renumbered per game: bits ordered by suit class, then by trick-taking power, so a
+// class is a contiguous run of bits and a higher bit of the same class wins. Side 0 is the
+// declarer (the maximizing side), side 1 the other player.
+import { DECK, POINTS, trickRules, type Card, type Seat } from '../../engine/index.ts';
+import type { Position } from './position.ts';
+
+// ---------------------------------------------------------------- the deal, renumbered
+
+const TRUMP = 4;
+/** Suit class of each bit (0–3 printed suits, 4 trump). */
+const clsOf = new Int8Array(32);
+/** Card points of each bit. */
+const ptsOf = new Int8Array(32);
+/** The bits of each class. */
+const classMask = new Int32Array(5);
+/** The covered card (as a bit set) lying under each bit's card, turned when that card's trick is done. */
+const under = new Int32Array(32);
+/** Bits 0..i-1 for i in 0..32. */
+const LOW = new Int32Array(33);
+for (let i = 0; i < 32; i++) LOW[i] = (1 << i) - 1;
+LOW[32] = -1;
+/** Bits above i within its class. */
+const aboveInClass = new Int32Array(32);
+/** The card of each bit, and the bit of each card (by canonical deck index). */
+const cardOfBit: Card[] = new Array<Card>(32);
+const bitOfCard = new Map<Card, number>();
+
+/** 0: suit or grand (side 0 counts), 1: ramsch (side 1 counts), 2: null. */
+let mode = 0;
+/** The side whose card points are the value (suit, grand: 0; ramsch: 1). */
+let counted = 0;
+
+// ---------------------------------------------------------------- the position, in place
+
+/** Per side: the cards it may play now (open, hand), and every card it has left (covered too). */
+const play = new Int32Array(2);
+const rest = new Int32Array(2);
+/** Per side: card points (the declarer's with the stock) and tricks so far. */
+const points = new Int32Array(2);
+const tricks = new Int32Array(2);
+/** Who leads the trick in progress (or the next one). */
+let leader = 0;
+
+// ---------------------------------------------------------------- the transposition table
+
+const TT_BITS = 20;
+const TT_SIZE = 1 << TT_BITS;
+const ttCards = new Int32Array(TT_SIZE);
+/** generation << 3 | flags << 1 | leader; 0 = empty. */
+const ttMeta = new Int32Array(TT_SIZE);
+const ttLo = new Int16Array(TT_SIZE);
+const ttHi = new Int16Array(TT_SIZE);
+/** The card (bit) that last proved a bound here, or -1. */
+const ttBest = new Int8Array(TT_SIZE);
+let generation = 0;
+
+// ---------------------------------------------------------------- counters (bench)
+
+export const stats = { nodes: 0, cuts: 0, firstCuts: 0, allNodes: 0, ttHits: 0, leadNodes: 0, byDepth: new Float64Array(40), ttByDepth: new Float64Array(40), boundByDepth: new Float64Array(40) };
+
+// ---------------------------------------------------------------- setup
+
+const sideOf = (p: Position, seat: Seat) => (seat === p.declarer ? 0 : 1);
+
+/**
+ * What the table's entries of this generation were computed under: for each card (by bit) the
+ * side holding it (-1: not seen in any position loaded since) and the bit under it (-1: none).
+ * A position that agrees on every card it has left shares the table: its keys mean the same.
+ */
+const ownerSeen = new Int8Array(32).fill(-1);
+const underSeen = new Int8Array(32).fill(-1);
+let dealSeen = '';
+
+/**
+ * Load a position into the search's state. The table is kept when the position is of the deal
+ * loaded before (a later position of the same play, or another card at the same point); else a
+ * new generation empties it.
+ */
+export function load(p: Position): void {
+  const deal = `${p.game} ${p.ramschTrumps} ${p.stockPoints} ${p.declarer}`;
+  if (deal !== dealSeen) layout(p);
+  let same = dealSeen !== '';
+  under.fill(0);
+  play.fill(0);
+  rest.fill(0);
+  const owner = new Int8Array(32).fill(-1);
+  for (const seat of ['forehand', 'dealer'] as const) {
+    const side = sideOf(p, seat);
+    const s = p.seats[seat];
+    for (const st of s.stacks) {
+      if (st.open !== null) {
+        const o = bitOfCard.get(st.open)!;
+        play[side] |= 1 << o;
+        owner[o] = side;
+        if (st.covered !== null) under[o] = 1 << bitOfCard.get(st.covered)!;
+      }
+      if (st.covered !== null) owner[bitOfCard.get(st.covered)!] = side;
+    }
+    for (const c of s.hand) {
+      const o = bitOfCard.get(c)!;
+      play[side] |= 1 << o;
+      owner[o] = side;
+    }
+    points[side] = s.points + (side === 0 ? p.stockPoints : 0);
+    tricks[side] = s.tricks;
+  }
+  for (let b = 0; b < 32; b++) {
+    if (owner[b] < 0) continue;
+    rest[owner[b]] |= 1 << b;
+    const u = under[b] === 0 ? -1 : 31 - Math.clz32(under[b]);
+    if (ownerSeen[b] >= 0 && (ownerSeen[b] !== owner[b] || underSeen[b] !== u)) same = false;
+  }
+  ledBit = -1;
+  if (p.trick.length > 0) {
+    const led = p.trick[0];
+    ledBit = bitOfCard.get(led.card)!;
+    leader = sideOf(p, led.seat);
+    // The covered card under the led card's stack turns when this trick is done.
+    const st = p.seats[led.seat].stacks.find((x) => x.open === null && x.covered !== null);
+    if (st) under[ledBit] = 1 << bitOfCard.get(st.covered!)!;
+  } else leader = sideOf(p, p.toMove);
+  if (!same) {
+    ownerSeen.fill(-1);
+    underSeen.fill(-1);
+    generation = (generation + 1) & 0xfffffff;
+    if (generation === 0) {
+      ttMeta.fill(0);
+      generation = 1;
+    }
+    dealSeen = deal;
+  }
+  for (let b = 0; b < 32; b++) {
+    if (owner[b] < 0) continue;
+    ownerSeen[b] = owner[b];
+    underSeen[b] = under[b] === 0 ? -1 : 31 - Math.clz32(under[b]);
+  }
+}
+
+/** Renumber the cards for the game (see the top of the file). */
+function layout(p: Position): void {
+  const rules = trickRules(p.game, p.ramschTrumps);
+  const classNo = (c: Card) => (rules.cls[c] === 'trump' ? TRUMP : 'CSHD'.indexOf(rules.cls[c]));
+  const order = DECK.slice().sort((a, b) => classNo(a) - classNo(b) || rules.power[a] - rules.power[b]);
+  classMask.fill(0);
+  for (let bit = 0; bit < 32; bit++) {
+    const c = order[bit];
+    cardOfBit[bit] = c;
+    bitOfCard.set(c, bit);
+    clsOf[bit] = classNo(c);
+    ptsOf[bit] = POINTS[c];
+    classMask[clsOf[bit]] |= 1 << bit;
+  }
+  for (let bit = 0; bit < 32; bit++) aboveInClass[bit] = classMask[clsOf[bit]] & ~LOW[bit + 1];
+  mode = p.game === 'null' ? 2 : p.game === 'ramsch' ? 1 : 0;
+  counted = mode === 1 ? 1 : 0;
+  dealSeen = '';
+}
+
+/** The led card of the trick in progress at the root, or -1. */
+let ledBit = -1;
+
+export const bitOf = (c: Card): number => bitOfCard.get(c)!;
+export const cardOf = (bit: number): Card => cardOfBit[bit];
+/** Side to move at the root: 0 the declarer. */
+export const rootSide = (): number => (ledBit >= 0 ? 1 - leader : leader);
+
+// ---------------------------------------------------------------- values
+
+/** The value (value.ts) when no card is left, or when a null declarer has taken a trick. */
+function finalValue(): number {
+  if (mode === 2) return tricks[0] === 0 ? 1 : 0;
+  if (tricks[0] === 0) return -1;
+  if (tricks[1] === 0) return 121;
+  return points[counted];
+}
+
+// ---------------------------------------------------------------- move lists (per ply, no allocation)
+
+const MAX_PLY = 34;
+const moveBuf = new Int8Array(MAX_PLY * 16);
+const scoreBuf = new Int32Array(MAX_PLY * 16);
+
+/** Candidates of `m` into the ply's buffer, high bit first, equivalent cards dropped. Returns the count. */
+function gather(m: number, opp: number, base: number): number {
+  let n = 0;
+  let prev = -1;
+  while (m !== 0) {
+    const b = 31 - Math.clz32(m);
+    m ^= 1 << b;
+    if (
+      prev >= 0 &&
+      clsOf[prev] === clsOf[b] &&
+      under[prev] === 0 &&
+      under[b] === 0 &&
+      (mode === 2 || ptsOf[prev] === ptsOf[b]) &&
+      (opp & LOW[prev] & ~LOW[b + 1]) === 0
+    ) {
+      prev = b;
+      continue; // as good as the card just above it
+    }
+    prev = b;
+    moveBuf[base + n++] = b;
+  }
+  return n;
+}
+
+/** Sort the ply's moves by score, best first (insertion sort: a handful of cards). */
+function sortMoves(base: number, n: number): void {
+  for (let i = 1; i < n; i++) {
+    const mv = moveBuf[base + i];
+    const sc = scoreBuf[base + i];
+    let j = i - 1;
+    while (j >= 0 && scoreBuf[base + j] < sc) {
+      moveBuf[base + j + 1] = moveBuf[base + j];
+      scoreBuf[base + j + 1] = scoreBuf[base + j];
+      j--;
+    }
+    moveBuf[base + j + 1] = mv;
+    scoreBuf[base + j + 1] = sc;
+  }
+}
+
+// ---------------------------------------------------------------- the search
+
+/** The best move found at the root by the last search (a bit), or -1. */
+export let rootMove = -1;
+
+
+/**
+ * Whether the declarer's side reaches value ≥ t from a trick start (leader to lead).
+ * `ply` indexes the move buffers; at ply 0 the table answers nothing, so the root's move is known.
+ */
+function leadNode(t: number, ply: number): boolean {
+  stats.nodes++;
+  const all = rest[0] | rest[1];
+  if (all === 0) return finalValue() >= t;
+  // Static bounds: the value lies in [lo, hi].
+  const base = mode === 2 ? 0 : points[counted];
+  let lo: number;
+  let hi: number;
+  if (mode === 2) {
+    lo = 0;
+    hi = 1;
+  } else {
+    // A trump above every trump the other side has left wins its trick, whenever it is played.
+    const t0 = rest[0] & classMask[TRUMP];
+    const t1 = rest[1] & classMask[TRUMP];
+    let sure0 = 0;
+    let sure1 = 0;
+    if (t1 === 0) sure0 = t0;
+    else if (t0 === 0) sure1 = t1;
+    else if ((t0 >>> 0) > (t1 >>> 0)) sure0 = t0 & ~LOW[32 - Math.clz32(t1)];
+    else sure1 = t1 & ~LOW[32 - Math.clz32(t0)];
+    let p0 = 0;
+    for (let m = sure0; m !== 0; m &= m - 1) p0 += ptsOf[31 - Math.clz32(m & -m)];
+    let p1 = 0;
+    for (let m = sure1; m !== 0; m &= m - 1) p1 += ptsOf[31 - Math.clz32(m & -m)];
+    const pc = counted === 0 ? p0 : p1;
+    const po = counted === 0 ? p1 : p0;
+    lo = tricks[0] > 0 || sure0 !== 0 ? base + pc : -1;
+    hi = tricks[1] > 0 || sure1 !== 0 ? 120 - points[1 - counted] - po : 121;
+  }
+  stats.byDepth[ply]++;
+  if (lo >= t || hi < t) { stats.boundByDepth[ply]++; return lo >= t; }
+  const meta = (generation << 3) | ((tricks[0] > 0 ? 1 : 0) << 1) | ((tricks[1] > 0 ? 1 : 0) << 2) | leader;
+  let h = Math.imul(all ^ Math.imul(meta & 7, 0x9e3779b1), 0x85ebca6b);
+  h = (h ^ (h >>> 15)) >>> (32 - TT_BITS);
+  const rel = t - base;
+  let best = -1;
+  if (ttMeta[h] === meta && ttCards[h] === all) {
+    if (ply > 0) {
+      if (ttLo[h] >= rel) { stats.ttByDepth[ply]++; return true; }
+      if (ttHi[h] < rel) { stats.ttByDepth[ply]++; return false; }
+    }
+    best = ttBest[h];
+  }
+  const me = leader;
+  const opp = 1 - me;
+  const mb = ply * 16;
+  const n = gather(play[me], rest[opp], mb);
+  // Order the leads.
+  const oppPlay = play[opp];
+  const wantsPoints = mode === 0;
+  for (let i = 0; i < n; i++) {
+    const b = moveBuf[mb + i];
+    const c = clsOf[b];
+    const oppClass = oppPlay & classMask[c];
+    const beatable = (oppClass & aboveInClass[b]) !== 0 || (oppClass === 0 && c !== TRUMP && (oppPlay & classMask[TRUMP]) !== 0);
+    let s: number;
+    if (b === best) s = 1 << 20;
+    else if (wantsPoints) s = beatable ? 100 - ptsOf[b] * 4 - (b & 7) : 1000 + ptsOf[b] * 4 + (c === TRUMP ? 50 : 0);
+    else s = beatable ? 1000 - ptsOf[b] * 4 - b : 100 - ptsOf[b] * 4 - b;
+    scoreBuf[mb + i] = s;
+  }
+  sortMoves(mb, n);
+  const maximizing = me === 0;
+  let result = !maximizing;
+  let cut = -1;
+  for (let i = 0; i < n; i++) {
+    const b = moveBuf[mb + i];
+    const bit = 1 << b;
+    play[me] ^= bit;
+    rest[me] ^= bit;
+    const r = followNode(t, b, ply + 1);
+    play[me] ^= bit;
+    rest[me] ^= bit;
+    if (r === maximizing) {
+      result = r;
+      cut = b;
+      stats.cuts++;
+      if (i === 0) stats.firstCuts++;
+      break;
+    }
+  }
+  if (ply === 0 && cut >= 0) rootMove = cut;
+  // Store the bound this search proved.
+  if (!(ttMeta[h] === meta && ttCards[h] === all)) {
+    ttMeta[h] = meta;
+    ttCards[h] = all;
+    ttLo[h] = -300;
+    ttHi[h] = 300;
+    ttBest[h] = -1;
+  }
+  if (result) {
+    if (rel > ttLo[h]) ttLo[h] = rel;
+  } else if (rel - 1 < ttHi[h]) ttHi[h] = rel - 1;
+  if (cut >= 0) ttBest[h] = cut;
+  return result;
+}
+
+/** The cards side `me` may answer the led card `a` with: its playable cards of a's class, or any. */
+function answers(me: number, a: number): number {
+  const m = play[me] & classMask[clsOf[a]];
+  return m === 0 ? play[me] : m;
+}
+
+/** Whether the answer `b` beats the led card `a`. */
+function beatsLed(a: number, b: number): boolean {
+  const cb = clsOf[b];
+  return cb === clsOf[a] ? b > a : cb === TRUMP;
+}
+
+/** The follower answers the led card `a`; then the trick is complete. */
+function followNode(t: number, a: number, ply: number): boolean {
+  const me = 1 - leader;
+  const opp = leader;
+  const mb = ply * 16;
+  const n = gather(answers(me, a), rest[opp] | (1 << a), mb);
+  const ca = clsOf[a];
+  const trickPts = ptsOf[a];
+  for (let i = 0; i < n; i++) {
+    const b = moveBuf[mb + i];
+    const cb = clsOf[b];
+    const wins = beatsLed(a, b);
+    let s: number;
+    if (mode === 0) s = wins ? 1000 + (trickPts + ptsOf[b]) * 4 - (cb !== ca ? b & 15 : 0) : 100 - ptsOf[b] * 4 - (b & 7);
+    else if (mode === 1) s = wins ? 100 - ptsOf[b] * 4 - b : 1000 + ptsOf[b] * 4 + b;
+    else s = wins ? 100 - b : 1000 + b;
+    scoreBuf[mb + i] = s;
+  }
+  sortMoves(mb, n);
+  const maximizing = me === 0;
+  const savedLeader = leader;
+  const underA = under[a];
+  for (let i = 0; i < n; i++) {
+    const b = moveBuf[mb + i];
+    const bit = 1 << b;
+    const winner = beatsLed(a, b) ? me : opp;
+    const pts = trickPts + ptsOf[b];
+    play[me] ^= bit;
+    rest[me] ^= bit;
+    // The covered cards under the trick's two cards are turned.
+    const underB = under[b];
+    play[opp] |= underA;
+    play[me] |= underB;
+    points[winner] += pts;
+    tricks[winner]++;
+    leader = winner;
+    let r: boolean;
+    if (mode === 2 && winner === 0) r = 0 >= t;
+    else r = leadNode(t, ply + 1);
+    leader = savedLeader;
+    tricks[winner]--;
+    points[winner] -= pts;
+    play[me] ^= underB;
+    play[opp] ^= underA;
+    play[me] ^= bit;
+    rest[me] ^= bit;
+    if (r === maximizing) {
+      if (ply === 0) rootMove = b;
+      stats.cuts++;
+      if (i === 0) stats.firstCuts++;
+      return r;
+    }
+  }
+  return !maximizing;
+}
+
+/**
+ * Whether the declarer's side reaches `t` from the loaded position. Records in `rootMove` the
+ * move that proves it (the side to move is the declarer's and it does) or refutes it (the other's).
+ */
+export function reach(t: number): boolean {
+  rootMove = -1;
+  if (ledBit >= 0) {
+    // The root is the follower's answer; the led card is out of its leader's cards already.
+    return followNode(t, ledBit, 0);
+  }
+  return leadNode(t, 0);
+}
+
+/** Whether the loaded position's play is over (no card left, or a null declarer took a trick). */
+export function over(): boolean {
+  return (rest[0] | rest[1]) === 0 || (mode === 2 && tricks[0] > 0);
+}
+
+/** The value of a loaded position whose play is over. */
+export const valueAtOver = (): number => finalValue();
+
+/** Static bounds of the loaded position's value (before any search). */
+export function staticBounds(): [number, number] {
+  if (mode === 2) return [tricks[0] > 0 ? 0 : 0, tricks[0] > 0 ? 0 : 1];
+  const lo = tricks[0] > 0 ? points[counted] : -1;
+  const hi = tricks[1] > 0 ? 120 - points[1 - counted] : 121;
+  return [lo, hi];
+}
+
+// ---------------------------------------------------------------- stepping (for the tests)
+
+const cardsOf = (m: number): Card[] => {
+  const out: Card[] = [];
+  for (let b = 0; b < 32; b++) if ((m >>> b) & 1) out.push(cardOfBit[b]);
+  return out;
+};
+
+/** The cards the side to move may play in the loaded state, as the search generates them (before equivalence). */
+export function legalNow(): Card[] {
+  return cardsOf(ledBit >= 0 ? answers(1 - leader, ledBit) : play[leader]);
+}
+
+/**
+ * Plays `card` for the side to move in the loaded state with the search's own make step (the
+ * state is not restored). Returns the trick's winner (0 the declarer, 1 the other) and its card
+ * points when the card completes a trick, else null.
+ */
+export function step(card: Card): { winner: number; points: number } | null {
+  const b = bitOfCard.get(card)!;
+  const bit = 1 << b;
+  if (ledBit < 0) {
+    play[leader] ^= bit;
+    rest[leader] ^= bit;
+    ledBit = b;
+    return null;
+  }
+  const a = ledBit;
+  const me = 1 - leader;
+  const winner = beatsLed(a, b) ? me : leader;
+  const pts = ptsOf[a] + ptsOf[b];
+  play[me] ^= bit;
+  rest[me] ^= bit;
+  play[leader] |= under[a];
+  play[me] |= under[b];
+  points[winner] += pts;
+  tricks[winner]++;
+  leader = winner;
+  ledBit = -1;
+  return { winner, points: pts };
+}
+
+/** A side's playable cards, every card left, card points and tricks in the loaded state. */
+export function sideNow(side: number): { playable: Card[]; left: Card[]; points: number; tricks: number } {
+  return { playable: cardsOf(play[side]), left: cardsOf(rest[side]), points: points[side], tricks: tricks[side] };
+}

@@ -1,0 +1,85 @@
+// The fast solver's value equals plain minimax (no pruning, no table) on random positions near
+// the end of random games, for every game type; its move keeps that value; its threshold answers
+// agree; and it reads the engine's state as the engine has it.
+import { describe, expect, it } from 'vitest';
+import { TRICK_COUNT, type GameType, type RamschTrumps, type Variant } from '../../engine/index.ts';
+import { dealAtFirstTrick, playRandomly, seeded } from './deals.ts';
+import { afterCard, legalCards, moveValues, positionFromState, reaches, solve, type Position } from './index.ts';
+import { finalValue, minimax } from './minimax.ts';
+
+interface Kind {
+  name: string;
+  variants: Variant[];
+  games: GameType[];
+  ramschTrumps: RamschTrumps;
+}
+const KINDS: Kind[] = [
+  { name: 'suit', variants: ['classic', 'halfOpen', 'bidding'], games: ['clubs', 'spades', 'hearts', 'diamonds'], ramschTrumps: 'jacks' },
+  { name: 'grand', variants: ['classic', 'halfOpen', 'bidding'], games: ['grand'], ramschTrumps: 'jacks' },
+  { name: 'null', variants: ['bidding'], games: ['null'], ramschTrumps: 'jacks' },
+  { name: 'ramsch (jacks trumps)', variants: ['classic', 'halfOpen'], games: ['ramsch'], ramschTrumps: 'jacks' },
+  { name: 'ramsch (no trumps)', variants: ['classic', 'halfOpen'], games: ['ramsch'], ramschTrumps: 'none' },
+];
+
+/** A position with at most `tricks` tricks left (the trick in progress counted), from a random game. */
+function randomPosition(kind: Kind, seed: number, maxTricks: number): Position | null {
+  const pick = seeded(seed);
+  const variant = kind.variants[pick(kind.variants.length)];
+  const game = kind.games[pick(kind.games.length)];
+  const start = dealAtFirstTrick({ variant, game, ramschTrumps: kind.ramschTrumps }, seed);
+  const left = 1 + pick(maxTricks);
+  // Cards to play: all but `left` tricks, then half the time one more (a trick in progress).
+  const cards = (TRICK_COUNT[variant] - left) * 2 + (pick(2) === 0 ? 1 : 0);
+  const state = playRandomly(start, cards, pick);
+  return state.phase === 'playing' ? positionFromState(state) : null;
+}
+
+describe('the solver', () => {
+  for (const kind of KINDS)
+    it(`values ${kind.name} positions with ≤ 5 tricks left as plain minimax does (≥ 250 positions)`, () => {
+      let checked = 0;
+      for (let seed = 1; checked < 250; seed++) {
+        const p = randomPosition(kind, seed * 7919 + kind.name.length, 5);
+        if (p === null) continue;
+        const ref = minimax(p).value;
+        const got = solve(p);
+        expect(got.value, `seed ${seed}`).toBe(ref);
+        // Its move keeps the value: minimax after it is the same.
+        const { next, over } = afterCard(p, got.move!);
+        expect(over ? finalValue(next) : minimax(next).value).toBe(ref);
+        expect(reaches(p, ref)).toBe(true);
+        expect(reaches(p, ref + 1)).toBe(false);
+        if (seed % 5 === 0)
+          for (const { card, value } of moveValues(p)) {
+            const after = afterCard(p, card);
+            expect(value).toBe(after.over ? finalValue(after.next) : minimax(after.next).value);
+          }
+        checked++;
+      }
+    });
+
+  it('reads the engine’s state: every card of the deal, the stock’s points for the declarer', () => {
+    const state = dealAtFirstTrick({ variant: 'bidding', game: 'grand' }, 3);
+    const p = positionFromState(state);
+    const all = (['forehand', 'dealer'] as const).flatMap((s) => [
+      ...p.seats[s].hand,
+      ...p.seats[s].stacks.flatMap((st) => [st.open, st.covered].filter((c) => c !== null)),
+    ]);
+    expect(all.length).toBe(30);
+    expect(new Set(all).size).toBe(30);
+    expect(p.toMove).toBe('forehand');
+    expect(legalCards(p).length).toBe(10);
+  });
+
+  it('solves whole deals from the first trick, in every variant', () => {
+    for (const variant of ['classic', 'halfOpen', 'bidding'] as const) {
+      const p = positionFromState(dealAtFirstTrick({ variant, game: 'grand' }, 11));
+      const { value, move } = solve(p);
+      expect(value).toBeGreaterThanOrEqual(-1);
+      expect(value).toBeLessThanOrEqual(121);
+      expect(legalCards(p)).toContain(move);
+      expect(reaches(p, value)).toBe(true);
+      expect(reaches(p, value + 1)).toBe(false);
+    }
+  });
+});
