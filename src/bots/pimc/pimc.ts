@@ -16,6 +16,8 @@ import { positionFromState, type Position } from '../solver/index.ts';
 import { rng, type Pick } from '../rng.ts';
 import { ownCards, type ApiMove, type BotView, type Memory, type Strategy } from '../strategy.ts';
 import { discardCandidates } from './discards.ts';
+import { rolloutValue } from './rollout.ts';
+import { rate } from '../greedy.ts';
 import { applyMove, Scorer, toPlay, writtenFor } from './outcome.ts';
 import { phaseOf, sampleWorld } from './sample.ts';
 
@@ -34,8 +36,12 @@ export interface PimcOptions {
   now?: () => number;
   /** Pairs to lay away tried per game (default 2). */
   discardPairs?: number;
-  /** The perfect-information solver (default src/bots/solver); tests may give a cheaper one. */
+  /** The perfect-information valuation (default: hybridSolver(solverCards, exactCards)). */
   solver?: Solver;
+  /** Positions with more cards left are played out by plain rules, not searched (default 24). */
+  solverCards?: number;
+  /** Positions with more cards left are searched for their band of the score only (default 18). */
+  exactCards?: number;
 }
 
 /** What pimc asks of a perfect-information solver (see src/bots/solver for the values). */
@@ -46,10 +52,55 @@ export interface Solver {
   moveValues(position: Position): { card: Card; value: number }[];
 }
 
-export const SOLVER: Solver = { value: (p) => solver.solve(p).value, moveValues: solver.moveValues };
+/** A value inside the band the thresholds put the position in: what the score sheet sees. */
+function bandValue(p: Position): number {
+  if (p.game === 'null') return solver.reaches(p, 1) ? 1 : 0;
+  // Ramsch: the other player's points; whoever loses writes about this many.
+  if (p.game === 'ramsch') return solver.reaches(p, 61) ? 75 : 45;
+  if (solver.reaches(p, 61)) return solver.reaches(p, 90) ? 100 : 75;
+  return solver.reaches(p, 31) ? 45 : 20;
+}
+
+const cardsLeftIn = (p: Position) => {
+  let n = p.trick.length;
+  for (const side of [p.seats.forehand, p.seats.dealer]) {
+    n += side.hand.length;
+    for (const st of side.stacks) n += (st.open ? 1 : 0) + (st.covered ? 1 : 0);
+  }
+  return n;
+};
+
+/**
+ * The valuation by the cards left, as each costs: with more than `solverCards` the plain
+ * rules play the position out (rollout.ts: microseconds, where a whole deal's search takes a
+ * tenth of a second to seconds); with more than `exactCards` the solver's threshold searches
+ * put it in its band of the score (61 wins, 90 schneider, 31 escapes it; null: a trick), and
+ * late in the play the solver's exact value.
+ */
+export function hybridSolver(solverCards: number, exactCards: number): Solver {
+  const value = (p: Position, guess?: number) => {
+    const left = cardsLeftIn(p);
+    if (left > solverCards) return rolloutValue(p);
+    if (left > exactCards) return bandValue(p);
+    return solver.solve(p, { guess }).value;
+  };
+  return {
+    value: (p) => value(p),
+    moveValues: (p) => {
+      let guess: number | undefined;
+      return solver.legalCards(p).map((card) => {
+        const { next, over } = solver.afterCard(p, card);
+        // Siblings are worth about the same: each exact search starts from the last value found.
+        const v = over ? solver.solve(next).value : value(next, guess);
+        guess = v;
+        return { card, value: v };
+      });
+    },
+  };
+}
 
 /** The solver of the decision being made (decisions are synchronous: one at a time). */
-let active: Solver = SOLVER;
+let active: Solver = hybridSolver(24, 18);
 
 export function pimc(options: PimcOptions = {}): Strategy {
   const maxSamples = options.samples ?? 200;
@@ -57,6 +108,7 @@ export function pimc(options: PimcOptions = {}): Strategy {
   const setupFactor = options.setupFactor ?? 3;
   const now = options.now ?? (() => performance.now());
   const pairsPerGame = options.discardPairs ?? 2;
+  const solverOf = options.solver ?? hybridSolver(options.solverCards ?? 24, options.exactCards ?? 18);
 
   return (view, memory, pick) => {
     const moves = view.legalMoves;
@@ -68,7 +120,7 @@ export function pimc(options: PimcOptions = {}): Strategy {
     const me = view.you!;
     const started = now();
     const budget = phase === 'playing' ? timeMs : timeMs * setupFactor;
-    active = options.solver ?? SOLVER;
+    active = solverOf;
     const judge = judgeFor(phase, view, me, pairsPerGame);
     for (let k = 0; k < maxSamples; k++) {
       if (k > 0 && now() - started >= budget) break;
@@ -118,8 +170,21 @@ function perMove(moves: readonly ApiMove[], gains: (world: State) => (number | n
   };
 }
 
+/**
+ * The games worth solving for: the two suit or grand games the cards rate best at (greedy's
+ * rating of the cards the seat sees), and ramsch or null, which the rating cannot judge. The
+ * others are not weighed: solving whole deals is what the time goes to.
+ */
+export function candidateGames(cards: readonly Card[], games: readonly GameType[]): GameType[] {
+  const trumpGames = games.filter((g) => g !== 'ramsch' && g !== 'null');
+  const ranked = trumpGames.map((g) => ({ g, r: rate(g, cards) - (g === 'grand' ? 1 : 0) })).sort((a, b) => b.r - a.r);
+  return [...ranked.slice(0, 2).map((x) => x.g), ...games.filter((g) => g === 'ramsch' || g === 'null')];
+}
+
 function judgeFor(phase: string, view: BotView, me: Seat, pairsPerGame: number): Judge {
   const moves = view.legalMoves;
+  const declarable = moves.flatMap((m) => (m.type === 'declare' && !m.hand ? [m.game] : []));
+  const games = candidateGames(ownCards(view), declarable.length > 0 ? declarable : BIDDING_GAMES);
   switch (phase) {
     case 'playing':
       return perMove(moves, cardGains(me, moves));
@@ -127,11 +192,11 @@ function judgeFor(phase: string, view: BotView, me: Seat, pairsPerGame: number):
     case 're':
       return perMove(moves, kontraGains(me, moves));
     case 'declaring':
-      return perMove(moves, (world) => moves.map((m) => (m.type === 'declare' ? gainOfDeclare(world, me, m as Move) : null)));
+      return perMove(moves, (world) => moves.map((m) => (m.type === 'declare' && games.includes(m.game) ? gainOfDeclare(world, me, m as Move) : null)));
     case 'bidding':
-      return judgeBid(view, me, pairsPerGame);
+      return judgeBid(view, me, pairsPerGame, games);
     case 'stock':
-      return moves.some((m) => m.type === 'discard') ? judgeDiscard(view, me) : judgeStock(view, me, pairsPerGame);
+      return moves.some((m) => m.type === 'discard') ? judgeDiscard(view, me, games) : judgeStock(view, me, pairsPerGame, games);
     default:
       return perMove(moves, () => moves.map(() => 0));
   }
@@ -220,37 +285,37 @@ function declarerAt(world: State, me: Seat, bid: number): State {
  * Hold or bid: what holding is worth is the best game's mean over the worlds, at this bid (the
  * game is named later). Passing counts 0.
  */
-function judgeBid(view: BotView, me: Seat, pairsPerGame: number): Judge {
+function judgeBid(view: BotView, me: Seat, pairsPerGame: number, candidates: readonly GameType[]): Judge {
   const moves = view.legalMoves;
   const raise = moves.find((m) => m.type === 'bid' || m.type === 'hold')!;
   const bid = raise.type === 'bid' ? raise.value : view.bidding!.value;
   const games = new Means<GameType>();
   return {
     add: (world) => {
-      for (const game of BIDDING_GAMES) {
+      for (const game of candidates) {
         const r = pickUpAndPlay(declarerAt(world, me, bid), me, game, pairsPerGame);
         if (r) games.add(game, new Scorer(r.play, me).gain(r.value));
       }
     },
-    scores: () => moves.map((m) => (m === raise ? games.best(BIDDING_GAMES) : m.type === 'pass' ? 0 : -Infinity)),
+    scores: () => moves.map((m) => (m === raise ? games.best(candidates) : m.type === 'pass' ? 0 : -Infinity)),
   };
 }
 
 /** The stock: take it up (worth its best game's mean), or a hand game with its announcements. */
-function judgeStock(view: BotView, me: Seat, pairsPerGame: number): Judge {
+function judgeStock(view: BotView, me: Seat, pairsPerGame: number, candidates: readonly GameType[]): Judge {
   const moves = view.legalMoves;
   const pickUp = new Means<GameType>();
   const hand = new Means<number>();
   return {
     add: (world) => {
-      for (const game of BIDDING_GAMES) {
+      for (const game of candidates) {
         const r = pickUpAndPlay(world, me, game, pairsPerGame);
         if (r) pickUp.add(game, new Scorer(r.play, me).gain(r.value));
       }
       // One solve per hand game; the announcements only change what is written.
       const solved = new Map<GameType, { play: State; value: number }>();
       moves.forEach((m, i) => {
-        if (m.type !== 'declare') return;
+        if (m.type !== 'declare' || !candidates.includes(m.game)) return;
         let r = solved.get(m.game);
         if (!r) {
           const play = toPlay(applyMove(world, me, { type: 'declare', game: m.game, hand: true }));
@@ -262,7 +327,7 @@ function judgeStock(view: BotView, me: Seat, pairsPerGame: number): Judge {
         hand.add(i, new Scorer(s, me).gain(r.value));
       });
     },
-    scores: () => moves.map((m, i) => (m.type === 'pickUpStock' ? pickUp.best(BIDDING_GAMES) : hand.mean(i))),
+    scores: () => moves.map((m, i) => (m.type === 'pickUpStock' ? pickUp.best(candidates) : hand.mean(i))),
   };
 }
 
@@ -270,14 +335,14 @@ function judgeStock(view: BotView, me: Seat, pairsPerGame: number): Judge {
  * Two cards to lay away: the first guesses for each game, each pair worth what its best game is
  * worth on average; the other pairs are not weighed.
  */
-function judgeDiscard(view: BotView, me: Seat): Judge {
+function judgeDiscard(view: BotView, me: Seat, candidates: readonly GameType[]): Judge {
   const moves = view.legalMoves;
   const hand = view.table[me].hand as Card[];
   const mine = ownCards(view);
   const key = (cards: readonly string[]) => [...cards].sort().join();
   const tried = new Map<string, GameType[]>();
-  for (const game of BIDDING_GAMES)
-    for (const pair of discardCandidates(game, hand, mine, 3)) tried.set(key(pair), [...(tried.get(key(pair)) ?? []), game]);
+  for (const game of candidates)
+    for (const pair of discardCandidates(game, hand, mine, 2)) tried.set(key(pair), [...(tried.get(key(pair)) ?? []), game]);
   const means = new Means<string>();
   return {
     add: (world) => {
