@@ -1,0 +1,69 @@
+// A whole game against the strong computer (pimc) in a real browser: the level is chosen in the
+// lobby, the computer thinks in a Web Worker (the page's thread has no long task of its size
+// while it does) and plays through the public API; the game ends with a result that verifies.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { verifyRecord } from '../../src/cli/verify-record.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+import { browserSuite, DESKTOP, launchBrowser, Watch } from './support/browser.ts';
+import { ensureWebBuild } from './support/build.ts';
+import { playToTheEnd } from './support/play.ts';
+
+/** The strong level's thinking time per card in this test (the page reads it from localStorage). */
+const THINK_MS = 300;
+
+browserSuite('the web client: a game against the strong computer', () => {
+  let service: TestService;
+  let browser: Browser;
+  beforeAll(async () => {
+    await ensureWebBuild();
+    service = await startTestService();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it('plays a whole halfOpen game against pimc, which thinks off the page thread', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const watch = new Watch(context);
+    const page = await context.newPage();
+    await page.goto(`${service.url}/`);
+    await page.evaluate((ms) => localStorage.setItem('offiziersskat:pimc-time-ms', String(ms)), THINK_MS);
+    // Long tasks on the page's thread, from now on.
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+    });
+
+    await page.locator('#name').fill('Clara');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=play-computer]').waitFor();
+    await page.locator('select[name=variant]').selectOption('halfOpen');
+    await page.locator('select[name=seat]').selectOption('dealer');
+    await page.locator('[data-testid=computer-level]').selectOption('strong');
+    await page.locator('[data-testid=play-computer]').click();
+    await page.locator('.game').waitFor();
+    const gameId = page.url().split('/play/')[1];
+
+    const moves = await playToTheEnd([page]);
+    expect(moves).toBeGreaterThanOrEqual(16);
+    await page.locator('[data-testid=result]').waitFor();
+
+    const record = (await service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
+    expect(verifyRecord(record).problems).toEqual([]);
+    expect(record.players.forehand.name).toBe('Computer');
+    // The computer thought in a worker: its script was loaded, and the page's thread never
+    // blocked for as long as one of its decisions takes.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    expect(scripts.some((url) => /pimc-worker/.test(url))).toBe(true);
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    expect(longTasks.filter((ms) => ms >= THINK_MS - 50)).toEqual([]);
+    // The level is remembered for the next game.
+    expect(await page.evaluate(() => localStorage.getItem('offiziersskat:computer-level'))).toBe('strong');
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+});
