@@ -1,7 +1,8 @@
 // `npm run duel -- --a pimc --b greedy --variant classic --deals N --seed S [--workers W]
 // [--time-ms T] [--samples K]`: strategy a against strategy b on duplicate deals (each deal
 // twice, seats swapped), on worker threads (one per core by default). pimc thinks at most T ms
-// per card (default 100; the decisions before the play may take 3 T), K worlds at most.
+// per card (default 70; the decisions before the play may take 2 T: about 100 ms per move on
+// average), K worlds at most.
 // Progress goes to stderr; the last line of stdout is one JSON object:
 // { a, b, variant, deals, meanA, meanB, diff, ci95: [lo, hi], msPerMoveA, msPerMoveB }.
 import { availableParallelism } from 'node:os';
@@ -51,7 +52,7 @@ if (values.help) {
 const side = (name: string, raw: string | undefined): DuelSide => {
   if (raw === undefined) usage(`--${name} is required`);
   if (!isStrategyName(raw)) usage(`--${name}: expected ${STRATEGY_NAMES.join(', ')}, got ${JSON.stringify(raw)}`);
-  return { name: raw, pimc: { timeMs: int('time-ms', values['time-ms'], 100), samples: int('samples', values.samples, 200) } };
+  return { name: raw, pimc: { timeMs: int('time-ms', values['time-ms'], 70), setupFactor: 2, samples: int('samples', values.samples, 200) } };
 };
 const a = side('a', values.a);
 const b = side('b', values.b);

@@ -25,7 +25,7 @@ export interface PimcOptions {
   /** Worlds per decision, at most (default 200). */
   samples?: number;
   /**
-   * Thinking time per card, ms (default 800): no new world is begun after it. The decisions
+   * Thinking time per card, ms (default 600): no new world is begun after it. The decisions
    * before the play (the game, bids, the stock, kontra) weigh more options on whole deals and
    * get `setupFactor` times as long. At least one world is always solved.
    */
@@ -104,7 +104,7 @@ let active: Solver = hybridSolver(24, 18);
 
 export function pimc(options: PimcOptions = {}): Strategy {
   const maxSamples = options.samples ?? 200;
-  const timeMs = options.timeMs ?? 800;
+  const timeMs = options.timeMs ?? 600;
   const setupFactor = options.setupFactor ?? 3;
   const now = options.now ?? (() => performance.now());
   const pairsPerGame = options.discardPairs ?? 2;
