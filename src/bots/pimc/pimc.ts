@@ -17,7 +17,6 @@ import { rng, type Pick } from '../rng.ts';
 import { ownCards, type ApiMove, type BotView, type Memory, type Strategy } from '../strategy.ts';
 import { discardCandidates } from './discards.ts';
 import { rolloutValue } from './rollout.ts';
-import { rate } from '../greedy.ts';
 import { applyMove, Scorer, toPlay, writtenFor } from './outcome.ts';
 import { phaseOf, sampleWorld } from './sample.ts';
 
@@ -170,21 +169,11 @@ function perMove(moves: readonly ApiMove[], gains: (world: State) => (number | n
   };
 }
 
-/**
- * The games worth solving for: the two suit or grand games the cards rate best at (greedy's
- * rating of the cards the seat sees), and ramsch or null, which the rating cannot judge. The
- * others are not weighed: solving whole deals is what the time goes to.
- */
-export function candidateGames(cards: readonly Card[], games: readonly GameType[]): GameType[] {
-  const trumpGames = games.filter((g) => g !== 'ramsch' && g !== 'null');
-  const ranked = trumpGames.map((g) => ({ g, r: rate(g, cards) - (g === 'grand' ? 1 : 0) })).sort((a, b) => b.r - a.r);
-  return [...ranked.slice(0, 2).map((x) => x.g), ...games.filter((g) => g === 'ramsch' || g === 'null')];
-}
-
 function judgeFor(phase: string, view: BotView, me: Seat, pairsPerGame: number): Judge {
   const moves = view.legalMoves;
   const declarable = moves.flatMap((m) => (m.type === 'declare' && !m.hand ? [m.game] : []));
-  const games = candidateGames(ownCards(view), declarable.length > 0 ? declarable : BIDDING_GAMES);
+  // Every game is weighed: before the play the worlds are played out by rules (cheap), not searched.
+  const games = declarable.length > 0 ? declarable : BIDDING_GAMES;
   switch (phase) {
     case 'playing':
       return perMove(moves, cardGains(me, moves));
