@@ -19,6 +19,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/auth', 'src/errors.ts', 'src/cancellation.ts', 'src/log.ts', 'src/config.ts'],
   // The client's GameEvent falls back to the engine's event type while the document names none.
   'src/client': [],
+  // The strategies play on the engine and read the client's view and move types.
+  'src/bots': ['src/engine', 'src/client'],
 };
 
 describe('src/', () => {
