@@ -79,8 +79,10 @@ const cardsLeftIn = (p: Position) => {
 export function hybridSolver(solverCards: number, exactCards: number): Solver {
   const value = (p: Position, guess?: number) => {
     const left = cardsLeftIn(p);
-    if (left > solverCards) return rolloutValue(p);
-    if (left > exactCards) return bandValue(p);
+    // Ramsch is the solver's hardest game (nobody wants the tricks): it is searched later.
+    const ramsch = p.game === 'ramsch' ? RAMSCH_LATER : 0;
+    if (left > solverCards - ramsch || overTime()) return rolloutValue(p);
+    if (left > exactCards - ramsch) return bandValue(p);
     return solver.solve(p, { guess }).value;
   };
   return {
@@ -97,6 +99,17 @@ export function hybridSolver(solverCards: number, exactCards: number): Solver {
     },
   };
 }
+
+/** How many cards fewer ramsch waits for before it is searched. */
+const RAMSCH_LATER = 6;
+
+/**
+ * The decision's hard limit: past it, whatever is still to be valued in the world at hand is
+ * played out by rules (a search early in the play can take seconds on a busy machine).
+ */
+let deadline = Infinity;
+let clock: () => number = () => performance.now();
+const overTime = () => clock() > deadline;
 
 /** The solver of the decision being made (decisions are synchronous: one at a time). */
 let active: Solver = hybridSolver(24, 18);
@@ -120,6 +133,8 @@ export function pimc(options: PimcOptions = {}): Strategy {
     const started = now();
     const budget = phase === 'playing' ? timeMs : timeMs * setupFactor;
     active = solverOf;
+    clock = now;
+    deadline = started + 2 * budget;
     const judge = judgeFor(phase, view, me, pairsPerGame);
     for (let k = 0; k < maxSamples; k++) {
       if (k > 0 && now() - started >= budget) break;
@@ -163,8 +178,15 @@ class Means<K> {
 /** A judge whose every world gives each move a gain (or null: not weighed). */
 function perMove(moves: readonly ApiMove[], gains: (world: State) => (number | null)[]): Judge {
   const means = new Means<number>();
+  let worlds = 0;
   return {
-    add: (world) => gains(world).forEach((g, i) => g !== null && means.add(i, g)),
+    add: (world) => {
+      const g = gains(world);
+      // A world that ran past the hard limit was valued partly by rules: kept only if it is the first.
+      if (worlds > 0 && overTime()) return;
+      worlds++;
+      g.forEach((x, i) => x !== null && means.add(i, x));
+    },
     scores: () => moves.map((_, i) => means.mean(i)),
   };
 }
