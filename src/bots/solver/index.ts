@@ -9,7 +9,7 @@
 import type { Card } from '../../engine/index.ts';
 import { legalCards, playCard } from './minimax.ts';
 import type { Position } from './position.ts';
-import { cardOf, load, over, reach, rootMove, rootSide, staticBounds, valueAtOver } from './search.ts';
+import { cardOf, load, over, probe, reach, rootMove, rootSide, staticBounds, valueAtOver } from './search.ts';
 
 export { positionFromState, cardsLeft, type Position, type PositionSeat, type PositionStack } from './position.ts';
 export { legalCards } from './minimax.ts';
@@ -27,14 +27,32 @@ export interface SolveOptions {
   guess?: number;
 }
 
-/** The value of the loaded position: null-window probes, first at the guess, then halving. */
+/**
+ * The value of the loaded position by null-window probes (each fail-soft answer a bound), the
+ * table keeping what every probe proved: first at the guess, then galloping away from it in
+ * doubling steps until the value is bracketed, then halving. Probes near the value cost the
+ * most, so few of them: MTD(f)'s steps of one point proved slower here.
+ */
 function valueOfLoaded(guess: number): number {
   let [lo, hi] = staticBounds();
+  let loProven = false;
+  let hiProven = false;
+  let step = 4;
   let t = Math.min(Math.max(guess, lo + 1), hi);
   while (lo < hi) {
-    if (reach(t)) lo = t;
-    else hi = t - 1;
-    t = (lo + hi + 1) >> 1;
+    const g = probe(t);
+    if (g >= t) {
+      lo = g;
+      loProven = true;
+    } else {
+      hi = g;
+      hiProven = true;
+    }
+    if (lo >= hi) break;
+    if (loProven && hiProven) t = (lo + hi + 1) >> 1;
+    else if (loProven) t = Math.min(lo + step, hi);
+    else t = Math.max(hi + 1 - step, lo + 1);
+    step *= 2;
   }
   return lo;
 }
@@ -45,8 +63,7 @@ export function solve(position: Position, options: SolveOptions = {}): Solution 
   if (over()) return { value: valueAtOver(), move: null };
   const value = valueOfLoaded(options.guess ?? (position.game === 'null' ? 1 : 61));
   // The move that proves the value: the declarer's reaches it, the other's keeps it from more.
-  const declarerToMove = rootSide() === 0;
-  reach(declarerToMove ? value : value + 1);
+  probe(rootSide() === 0 ? value : value + 1);
   return { value, move: rootMove >= 0 ? cardOf(rootMove) : legalCards(position)[0] };
 }
 
