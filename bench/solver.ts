@@ -11,7 +11,7 @@ import os from 'node:os';
 import { TRICK_COUNT, type Variant } from '../src/engine/index.ts';
 import { dealAtFirstTrick } from '../src/bots/solver/deals.ts';
 import { afterCard, positionFromState, reaches, solve, type Position } from '../src/bots/solver/index.ts';
-import { forget } from '../src/bots/solver/search.ts';
+import { forget, stats } from '../src/bots/solver/search.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -39,20 +39,27 @@ function summary(xs: number[]): { median: number; p95: number; max: number } {
 interface Row {
   threshold: number[];
   full: number[];
+  /** Lead positions searched: a count the machine's load does not change. */
+  thresholdNodes: number[];
+  fullNodes: number[];
 }
 
 function run(variant: Variant) {
   const tricks = TRICK_COUNT[variant];
-  const rows: Row[] = Array.from({ length: tricks }, () => ({ threshold: [], full: [] }));
+  const rows: Row[] = Array.from({ length: tricks }, () => ({ threshold: [], full: [], thresholdNodes: [], fullNodes: [] }));
   const started = Date.now();
   for (let d = 0; d < DEALS; d++) {
     let p: Position = positionFromState(dealAtFirstTrick({ variant, game: 'best' }, SEED * 100_003 + d));
     for (let trick = 0; trick < tricks; trick++) {
       forget();
+      stats.nodes = 0;
       rows[trick].threshold.push(cpuMs(() => reaches(p, 61)));
+      rows[trick].thresholdNodes.push(stats.nodes);
       forget();
+      stats.nodes = 0;
       let move = null as ReturnType<typeof solve>['move'];
       rows[trick].full.push(cpuMs(() => (move = solve(p).move)));
+      rows[trick].fullNodes.push(stats.nodes);
       // On along the solver's line: the leader's best card, then the answer's.
       let over = false;
       for (let card = 0; card < 2 && !over; card++) {
@@ -67,14 +74,16 @@ function run(variant: Variant) {
   }
   const seconds = (Date.now() - started) / 1000;
   console.log(`\n${variant}: ${DEALS} deals, ${seconds.toFixed(0)} s wall, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
-  console.log('| trick | positions | threshold 61: median | p95 | max | full value: median | p95 | max |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('| trick | positions | threshold 61: median | p95 | max | full value: median | p95 | max | nodes, median: threshold | full |');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (let trick = 0; trick < tricks; trick++) {
     const r = rows[trick];
     if (r.full.length === 0) continue;
     const a = summary(r.threshold);
     const b = summary(r.full);
-    console.log(`| ${trick + 1} | ${r.full.length} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(a.max)} | ${ms(b.median)} | ${ms(b.p95)} | ${ms(b.max)} |`);
+    const na = summary(r.thresholdNodes).median;
+    const nb = summary(r.fullNodes).median;
+    console.log(`| ${trick + 1} | ${r.full.length} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(a.max)} | ${ms(b.median)} | ${ms(b.p95)} | ${ms(b.max)} | ${na} | ${nb} |`);
   }
   const first = { threshold: summary(rows[0].threshold), full: summary(rows[0].full) };
   return { variant, deals: DEALS, firstTrick: first };

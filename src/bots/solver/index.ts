@@ -33,8 +33,11 @@ export interface SolveOptions {
  * doubling steps until the value is bracketed, then halving. Probes near the value cost the
  * most, so few of them: MTD(f)'s steps of one point proved slower here.
  */
-function valueOfLoaded(guess: number): number {
+function valueOfLoaded(guess: number): Solution {
   let [lo, hi] = staticBounds();
+  const declarerToMove = rootSide() === 0;
+  // The move of the probe that proved the bound on the side to move's side of the value.
+  let move = -1;
   let loProven = false;
   let hiProven = false;
   let step = 4;
@@ -44,9 +47,11 @@ function valueOfLoaded(guess: number): number {
     if (g >= t) {
       lo = g;
       loProven = true;
+      if (declarerToMove) move = rootMove;
     } else {
       hi = g;
       hiProven = true;
+      if (!declarerToMove) move = rootMove;
     }
     if (lo >= hi) break;
     if (loProven && hiProven) t = (lo + hi + 1) >> 1;
@@ -54,17 +59,20 @@ function valueOfLoaded(guess: number): number {
     else t = Math.max(hi + 1 - step, lo + 1);
     step *= 2;
   }
-  return lo;
+  // A bound known without a probe on that side (the static one): one probe finds the move.
+  if (move < 0 || (declarerToMove ? !loProven : !hiProven)) {
+    probe(declarerToMove ? lo : lo + 1);
+    move = rootMove;
+  }
+  return { value: lo, move: move >= 0 ? cardOf(move) : null };
 }
 
 /** The value of the position with best play by both sides, and a best card for the side to move. */
 export function solve(position: Position, options: SolveOptions = {}): Solution {
   load(position);
   if (over()) return { value: valueAtOver(), move: null };
-  const value = valueOfLoaded(options.guess ?? (position.game === 'null' ? 1 : 61));
-  // The move that proves the value: the declarer's reaches it, the other's keeps it from more.
-  probe(rootSide() === 0 ? value : value + 1);
-  return { value, move: rootMove >= 0 ? cardOf(rootMove) : legalCards(position)[0] };
+  const solution = valueOfLoaded(options.guess ?? (position.game === 'null' ? 1 : 61));
+  return { value: solution.value, move: solution.move ?? legalCards(position)[0] };
 }
 
 /** Whether the declarer's side reaches `target` or more (see above), whoever is to move. */

@@ -1,7 +1,10 @@
-// The fast search: a position as a few 32-bit card sets, threshold ("does the declarer reach
-// t?") alpha-beta with make/unmake in place, a transposition table of bounds, move ordering and
-// equivalent cards searched once. Speed before clarity here; minimax.ts is the readable twin
-// it is tested against.
+// The fast search: a position as a few 32-bit card sets; fail-soft null-window alpha-beta
+// ("does the declarer reach t?") with make/unmake in place and no allocation; a transposition
+// table of lower and upper bounds keyed by the cards left, the leader and who has a trick;
+// enhanced transposition cutoffs at the answer; move ordering (the table's move, sure winners
+// richest first, cheap cards); equivalent cards searched once; static bounds (trumps nobody can
+// beat, plain winners the leader can cash). Speed before clarity here; minimax.ts is the
+// readable twin it is tested against, and rules.test.ts holds its moves to the engine's.
 //
 // Cards are renumbered per game: bits ordered by suit class, then by trick-taking power, so a
 // class is a contiguous run of bits and a higher bit of the same class wins. Side 0 is the
@@ -62,6 +65,7 @@ let generation = 0;
 
 // ---------------------------------------------------------------- counters (bench)
 
+/** Lead positions visited (benchmarks read it: a count the machine's load does not change). */
 export const stats = { nodes: 0 };
 
 // ---------------------------------------------------------------- setup
@@ -240,8 +244,6 @@ function sortMoves(base: number, n: number): void {
 /** The best move found at the root by the last search (a bit), or -1. */
 export let rootMove = -1;
 
-const ETC = true;
-const QT = true;
 /**
  * A null-window search at a trick start (the leader to lead) around `t`: returns a value ≥ t
  * when the declarer's side reaches t, else a value < t; fail-soft, so the value returned is a
@@ -313,9 +315,12 @@ function leadNode(t: number, ply: number): number {
       if (maximizing ? v >= t : v < t) break;
     }
   }
-  // A value proven outside the bounds known is clipped to them (fail-soft stays sound).
-  if (value < lo) value = lo;
-  if (value > hi) value = hi;
+  // A value proven outside the bounds known is clipped to them (fail-soft stays sound); not at
+  // the root, where the value must be the one its move proves.
+  if (ply > 0) {
+    if (value < lo) value = lo;
+    if (value > hi) value = hi;
+  }
   if (ply === 0 && cut >= 0) rootMove = cut;
   // Store the bound this search proved.
   if (!known) {
@@ -371,7 +376,7 @@ function bounds(): void {
   const po = counted === 0 ? p1 : p0;
   boundLo = tricks[0] > 0 || sure0 !== 0 ? base + pc : -1;
   boundHi = tricks[1] > 0 || sure1 !== 0 ? 120 - points[1 - counted] - po : 121;
-  if (mode === 0 && QT) {
+  if (mode === 0) {
     // Suit and grand: the leader may first cash its plain cards the other side cannot beat.
     const cash = cashable(leader);
     if (cash >= 0) {
@@ -455,7 +460,7 @@ function followNode(t: number, a: number, ply: number): number {
   }
   if (n > 1) sortMoves(mb, n);
   const maximizing = me === 0;
-  if (ETC && n > 1 && (rest[me] & (rest[me] - 1)) !== 0) {
+  if (n > 1 && (rest[me] & (rest[me] - 1)) !== 0) {
     // Enhanced transposition cutoff: an answer whose position after the trick the table already
     // decides in this side's favour ends the search here, before any answer is searched.
     const f = (tricks[0] > 0 ? 2 : 0) | (tricks[1] > 0 ? 4 : 0);
