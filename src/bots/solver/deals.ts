@@ -25,8 +25,11 @@ function apply(state: State, move: Move): State {
 
 export interface DealOptions {
   variant: Variant;
-  /** The game to declare; a random legal one when absent. */
-  game?: GameType;
+  /**
+   * The game to declare; 'best' the suit or grand its declarer's cards seen at that point rate
+   * highest (as a player would choose); a random legal one when absent.
+   */
+  game?: GameType | 'best';
   ramschTrumps?: Config['ramschTrumps'];
 }
 
@@ -49,7 +52,8 @@ export function dealAtFirstTrick(options: DealOptions, seed: number): State {
         break;
       case 'declaring':
       case 'stock': {
-        const declares = moves.filter((m) => m.type === 'declare' && (!options.game || m.game === options.game));
+        const wanted = options.game === 'best' ? bestGame(state) : options.game;
+        const declares = moves.filter((m) => m.type === 'declare' && (!wanted || m.game === wanted));
         const other = moves.filter((m) => m.type !== 'declare');
         // In the stock phase: half the time a hand game, else pick up (then discard at random).
         const pool = declares.length > 0 && (other.length === 0 || pick(2) === 0) ? declares : other.length > 0 ? other : declares;
@@ -66,6 +70,29 @@ export function dealAtFirstTrick(options: DealOptions, seed: number): State {
     state = apply(state, move);
   }
   return state;
+}
+
+const SUIT_OF: Partial<Record<GameType, string>> = { clubs: 'C', spades: 'S', hearts: 'H', diamonds: 'D' };
+
+/**
+ * The suit or grand game the declarer's cards seen now (open cards, hand) rate highest: a jack
+ * 3, a trump ace or ten 2, another trump 1.5, a plain ace 1 (grand: jacks 3, aces 1.5).
+ */
+function bestGame(state: State): GameType {
+  const seat = state.toMove!;
+  const seen = [...state.open[seat].filter((c) => c !== null), ...state.hand[seat]] as string[];
+  let best: GameType = 'grand';
+  let bestRating = seen.reduce((r, c) => r + (c[1] === 'J' ? 3 : c[1] === 'A' ? 1.5 : 0), 0);
+  for (const game of ['clubs', 'spades', 'hearts', 'diamonds'] as const) {
+    const trump = SUIT_OF[game];
+    const rating = seen.reduce((r, c) => {
+      if (c[1] === 'J') return r + 3;
+      if (c[0] === trump) return r + (c[1] === 'A' || c[1] === 'T' ? 2 : 1.5);
+      return r + (c[1] === 'A' ? 1 : 0);
+    }, 0);
+    if (rating > bestRating) [best, bestRating] = [game, rating];
+  }
+  return best;
 }
 
 /** A game after `cards` random legal cards from its first trick (fewer if the play ends first). */

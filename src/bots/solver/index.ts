@@ -9,7 +9,7 @@
 import type { Card } from '../../engine/index.ts';
 import { legalCards, playCard } from './minimax.ts';
 import type { Position } from './position.ts';
-import { cardOf, load, over, reach, rootMove, rootSide, staticBounds, valueAtOver } from './search.ts';
+import { cardOf, load, over, probe, reach, rootMove, rootSide, staticBounds, valueAtOver } from './search.ts';
 
 export { positionFromState, cardsLeft, type Position, type PositionSeat, type PositionStack } from './position.ts';
 export { legalCards } from './minimax.ts';
@@ -27,27 +27,52 @@ export interface SolveOptions {
   guess?: number;
 }
 
-/** The value of the loaded position: null-window probes, first at the guess, then halving. */
-function valueOfLoaded(guess: number): number {
+/**
+ * The value of the loaded position by null-window probes (each fail-soft answer a bound), the
+ * table keeping what every probe proved: first at the guess, then galloping away from it in
+ * doubling steps until the value is bracketed, then halving. Probes near the value cost the
+ * most, so few of them: MTD(f)'s steps of one point proved slower here.
+ */
+function valueOfLoaded(guess: number): Solution {
   let [lo, hi] = staticBounds();
+  const declarerToMove = rootSide() === 0;
+  // The move of the probe that proved the bound on the side to move's side of the value.
+  let move = -1;
+  let loProven = false;
+  let hiProven = false;
+  let step = 4;
   let t = Math.min(Math.max(guess, lo + 1), hi);
   while (lo < hi) {
-    if (reach(t)) lo = t;
-    else hi = t - 1;
-    t = (lo + hi + 1) >> 1;
+    const g = probe(t);
+    if (g >= t) {
+      lo = g;
+      loProven = true;
+      if (declarerToMove) move = rootMove;
+    } else {
+      hi = g;
+      hiProven = true;
+      if (!declarerToMove) move = rootMove;
+    }
+    if (lo >= hi) break;
+    if (loProven && hiProven) t = (lo + hi + 1) >> 1;
+    else if (loProven) t = Math.min(lo + step, hi);
+    else t = Math.max(hi + 1 - step, lo + 1);
+    step *= 2;
   }
-  return lo;
+  // A bound known without a probe on that side (the static one): one probe finds the move.
+  if (move < 0 || (declarerToMove ? !loProven : !hiProven)) {
+    probe(declarerToMove ? lo : lo + 1);
+    move = rootMove;
+  }
+  return { value: lo, move: move >= 0 ? cardOf(move) : null };
 }
 
 /** The value of the position with best play by both sides, and a best card for the side to move. */
 export function solve(position: Position, options: SolveOptions = {}): Solution {
   load(position);
   if (over()) return { value: valueAtOver(), move: null };
-  const value = valueOfLoaded(options.guess ?? (position.game === 'null' ? 1 : 61));
-  // The move that proves the value: the declarer's reaches it, the other's keeps it from more.
-  const declarerToMove = rootSide() === 0;
-  reach(declarerToMove ? value : value + 1);
-  return { value, move: rootMove >= 0 ? cardOf(rootMove) : legalCards(position)[0] };
+  const solution = valueOfLoaded(options.guess ?? (position.game === 'null' ? 1 : 61));
+  return { value: solution.value, move: solution.move ?? legalCards(position)[0] };
 }
 
 /** Whether the declarer's side reaches `target` or more (see above), whoever is to move. */

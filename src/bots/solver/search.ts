@@ -1,7 +1,10 @@
-// The fast search: a position as a few 32-bit card sets, threshold ("does the declarer reach
-// t?") alpha-beta with make/unmake in place, a transposition table of bounds, move ordering and
-// equivalent cards searched once. Speed before clarity here; minimax.ts is the readable twin
-// it is tested against.
+// The fast search: a position as a few 32-bit card sets; fail-soft null-window alpha-beta
+// ("does the declarer reach t?") with make/unmake in place and no allocation; a transposition
+// table of lower and upper bounds keyed by the cards left, the leader and who has a trick;
+// enhanced transposition cutoffs at the answer; move ordering (the table's move, sure winners
+// richest first, cheap cards); equivalent cards searched once; static bounds (trumps nobody can
+// beat, plain winners the leader can cash). Speed before clarity here; minimax.ts is the
+// readable twin it is tested against, and rules.test.ts holds its moves to the engine's.
 //
 // Cards are renumbered per game: bits ordered by suit class, then by trick-taking power, so a
 // class is a contiguous run of bits and a higher bit of the same class wins. Side 0 is the
@@ -50,8 +53,9 @@ let leader = 0;
 
 const TT_BITS = 20;
 const TT_SIZE = 1 << TT_BITS;
+/** The key: the cards left. */
 const ttCards = new Int32Array(TT_SIZE);
-/** generation << 3 | flags << 1 | leader; 0 = empty. */
+/** generation << 3 | who has a trick << 1 | leader; 0 = empty. */
 const ttMeta = new Int32Array(TT_SIZE);
 const ttLo = new Int16Array(TT_SIZE);
 const ttHi = new Int16Array(TT_SIZE);
@@ -61,7 +65,8 @@ let generation = 0;
 
 // ---------------------------------------------------------------- counters (bench)
 
-export const stats = { nodes: 0, cuts: 0, firstCuts: 0, allNodes: 0, ttHits: 0, leadNodes: 0, byDepth: new Float64Array(40), ttByDepth: new Float64Array(40), boundByDepth: new Float64Array(40) };
+/** Lead positions visited (benchmarks read it: a count the machine's load does not change). */
+export const stats = { nodes: 0 };
 
 // ---------------------------------------------------------------- setup
 
@@ -141,6 +146,11 @@ export function load(p: Position): void {
   }
 }
 
+/** Forget every position searched: the next load starts an empty table (benchmarks). */
+export function forget(): void {
+  dealSeen = '';
+}
+
 /** Renumber the cards for the game (see the top of the file). */
 function layout(p: Position): void {
   const rules = trickRules(p.game, p.ramschTrumps);
@@ -156,10 +166,14 @@ function layout(p: Position): void {
     classMask[clsOf[bit]] |= 1 << bit;
   }
   for (let bit = 0; bit < 32; bit++) aboveInClass[bit] = classMask[clsOf[bit]] & ~LOW[bit + 1];
+  for (let c = 0; c < 5; c++) lowBit[c] = classMask[c] === 0 ? 0 : 31 - Math.clz32(classMask[c] & -classMask[c]);
   mode = p.game === 'null' ? 2 : p.game === 'ramsch' ? 1 : 0;
   counted = mode === 1 ? 1 : 0;
   dealSeen = '';
 }
+
+/** The lowest bit of each class. */
+const lowBit = new Int8Array(5);
 
 /** The led card of the trick in progress at the root, or -1. */
 let ledBit = -1;
@@ -230,62 +244,47 @@ function sortMoves(base: number, n: number): void {
 /** The best move found at the root by the last search (a bit), or -1. */
 export let rootMove = -1;
 
-
 /**
- * Whether the declarer's side reaches value ≥ t from a trick start (leader to lead).
- * `ply` indexes the move buffers; at ply 0 the table answers nothing, so the root's move is known.
+ * A null-window search at a trick start (the leader to lead) around `t`: returns a value ≥ t
+ * when the declarer's side reaches t, else a value < t; fail-soft, so the value returned is a
+ * bound on the true one that may lie beyond t (a lower bound when ≥ t, an upper one when < t).
+ * `ply` indexes the move buffers; at ply 0 neither the table nor the bounds answer, so the
+ * root's move is known.
  */
-function leadNode(t: number, ply: number): boolean {
+function leadNode(t: number, ply: number): number {
   stats.nodes++;
-  const all = rest[0] | rest[1];
-  if (all === 0) return finalValue() >= t;
-  // Static bounds: the value lies in [lo, hi].
+  const me = leader;
+  if (rest[me] === 0) return finalValue();
+  if ((rest[me] & (rest[me] - 1)) === 0) return lastTrick();
   const base = mode === 2 ? 0 : points[counted];
-  let lo: number;
-  let hi: number;
-  if (mode === 2) {
-    lo = 0;
-    hi = 1;
-  } else {
-    // A trump above every trump the other side has left wins its trick, whenever it is played.
-    const t0 = rest[0] & classMask[TRUMP];
-    const t1 = rest[1] & classMask[TRUMP];
-    let sure0 = 0;
-    let sure1 = 0;
-    if (t1 === 0) sure0 = t0;
-    else if (t0 === 0) sure1 = t1;
-    else if ((t0 >>> 0) > (t1 >>> 0)) sure0 = t0 & ~LOW[32 - Math.clz32(t1)];
-    else sure1 = t1 & ~LOW[32 - Math.clz32(t0)];
-    let p0 = 0;
-    for (let m = sure0; m !== 0; m &= m - 1) p0 += ptsOf[31 - Math.clz32(m & -m)];
-    let p1 = 0;
-    for (let m = sure1; m !== 0; m &= m - 1) p1 += ptsOf[31 - Math.clz32(m & -m)];
-    const pc = counted === 0 ? p0 : p1;
-    const po = counted === 0 ? p1 : p0;
-    lo = tricks[0] > 0 || sure0 !== 0 ? base + pc : -1;
-    hi = tricks[1] > 0 || sure1 !== 0 ? 120 - points[1 - counted] - po : 121;
-  }
-  stats.byDepth[ply]++;
-  if (lo >= t || hi < t) { stats.boundByDepth[ply]++; return lo >= t; }
-  const meta = (generation << 3) | ((tricks[0] > 0 ? 1 : 0) << 1) | ((tricks[1] > 0 ? 1 : 0) << 2) | leader;
-  let h = Math.imul(all ^ Math.imul(meta & 7, 0x9e3779b1), 0x85ebca6b);
-  h = (h ^ (h >>> 15)) >>> (32 - TT_BITS);
-  const rel = t - base;
+  const meta = (generation << 3) | (tricks[0] > 0 ? 2 : 0) | (tricks[1] > 0 ? 4 : 0) | me;
+  const kc = rest[0] | rest[1];
+  let h = Math.imul(kc ^ Math.imul(meta & 7, 0x9e3779b1), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> (32 - TT_BITS);
+  // Bounds on the value, from the table and from the cards.
+  let lo = -1;
+  let hi = 121;
   let best = -1;
-  if (ttMeta[h] === meta && ttCards[h] === all) {
-    if (ply > 0) {
-      if (ttLo[h] >= rel) { stats.ttByDepth[ply]++; return true; }
-      if (ttHi[h] < rel) { stats.ttByDepth[ply]++; return false; }
-    }
+  const known = ttMeta[h] === meta && ttCards[h] === kc;
+  if (known) {
+    lo = ttLo[h] + base;
+    hi = ttHi[h] + base;
     best = ttBest[h];
   }
-  const me = leader;
+  if (ply > 0) {
+    if (lo >= t) return lo;
+    if (hi < t) return hi;
+    bounds();
+    if (boundLo > lo) lo = boundLo;
+    if (boundHi < hi) hi = boundHi;
+    if (lo >= t) return lo;
+    if (hi < t) return hi;
+  }
   const opp = 1 - me;
   const mb = ply * 16;
   const n = gather(play[me], rest[opp], mb);
-  // Order the leads.
+  // Order the leads: the table's move; sure winners, richest first; else cheap cards.
   const oppPlay = play[opp];
-  const wantsPoints = mode === 0;
   for (let i = 0; i < n; i++) {
     const b = moveBuf[mb + i];
     const c = clsOf[b];
@@ -293,44 +292,140 @@ function leadNode(t: number, ply: number): boolean {
     const beatable = (oppClass & aboveInClass[b]) !== 0 || (oppClass === 0 && c !== TRUMP && (oppPlay & classMask[TRUMP]) !== 0);
     let s: number;
     if (b === best) s = 1 << 20;
-    else if (wantsPoints) s = beatable ? 100 - ptsOf[b] * 4 - (b & 7) : 1000 + ptsOf[b] * 4 + (c === TRUMP ? 50 : 0);
+    else if (mode === 0)
+      s = beatable ? 100 - ptsOf[b] * 4 - (b - lowBit[c]) : 1000 + ptsOf[b] * 4 + (c === TRUMP ? 50 : 0) + (oppClass !== 0 ? 30 : 0);
     else s = beatable ? 1000 - ptsOf[b] * 4 - b : 100 - ptsOf[b] * 4 - b;
     scoreBuf[mb + i] = s;
   }
   sortMoves(mb, n);
   const maximizing = me === 0;
-  let result = !maximizing;
+  let value = maximizing ? -1000 : 1000;
   let cut = -1;
   for (let i = 0; i < n; i++) {
     const b = moveBuf[mb + i];
     const bit = 1 << b;
     play[me] ^= bit;
     rest[me] ^= bit;
-    const r = followNode(t, b, ply + 1);
+    const v = followNode(t, b, ply + 1);
     play[me] ^= bit;
     rest[me] ^= bit;
-    if (r === maximizing) {
-      result = r;
+    if (maximizing ? v > value : v < value) {
+      value = v;
       cut = b;
-      stats.cuts++;
-      if (i === 0) stats.firstCuts++;
-      break;
+      if (maximizing ? v >= t : v < t) break;
     }
+  }
+  // A value proven outside the bounds known is clipped to them (fail-soft stays sound); not at
+  // the root, where the value must be the one its move proves.
+  if (ply > 0) {
+    if (value < lo) value = lo;
+    if (value > hi) value = hi;
   }
   if (ply === 0 && cut >= 0) rootMove = cut;
   // Store the bound this search proved.
-  if (!(ttMeta[h] === meta && ttCards[h] === all)) {
+  if (!known) {
     ttMeta[h] = meta;
-    ttCards[h] = all;
-    ttLo[h] = -300;
-    ttHi[h] = 300;
-    ttBest[h] = -1;
+    ttCards[h] = kc;
+    ttLo[h] = lo - base;
+    ttHi[h] = hi - base;
   }
-  if (result) {
-    if (rel > ttLo[h]) ttLo[h] = rel;
-  } else if (rel - 1 < ttHi[h]) ttHi[h] = rel - 1;
-  if (cut >= 0) ttBest[h] = cut;
-  return result;
+  if (value >= t) ttLo[h] = value - base;
+  else ttHi[h] = value - base;
+  ttBest[h] = cut;
+  return value;
+}
+
+/** The last trick (one card each, the leader to lead): played out directly. */
+function lastTrick(): number {
+  const a = 31 - Math.clz32(rest[leader]);
+  const b = 31 - Math.clz32(rest[1 - leader]);
+  const winner = beatsLed(a, b) ? 1 - leader : leader;
+  const pts = ptsOf[a] + ptsOf[b];
+  points[winner] += pts;
+  tricks[winner]++;
+  const v = finalValue();
+  tricks[winner]--;
+  points[winner] -= pts;
+  return v;
+}
+
+let boundLo = 0;
+let boundHi = 0;
+/** Static bounds of the value at a trick start, into boundLo and boundHi. */
+function bounds(): void {
+  if (mode === 2) {
+    boundLo = 0;
+    boundHi = 1;
+    return;
+  }
+  const base = points[counted];
+  // A trump above every trump the other side has left wins its trick, whenever it is played.
+  const t0 = rest[0] & classMask[TRUMP];
+  const t1 = rest[1] & classMask[TRUMP];
+  let sure0 = 0;
+  let sure1 = 0;
+  if (t1 === 0) sure0 = t0;
+  else if (t0 === 0) sure1 = t1;
+  else if (t0 >>> 0 > t1 >>> 0) sure0 = t0 & ~LOW[32 - Math.clz32(t1)];
+  else sure1 = t1 & ~LOW[32 - Math.clz32(t0)];
+  let p0 = 0;
+  for (let m = sure0; m !== 0; m &= m - 1) p0 += ptsOf[31 - Math.clz32(m & -m)];
+  let p1 = 0;
+  for (let m = sure1; m !== 0; m &= m - 1) p1 += ptsOf[31 - Math.clz32(m & -m)];
+  const pc = counted === 0 ? p0 : p1;
+  const po = counted === 0 ? p1 : p0;
+  boundLo = tricks[0] > 0 || sure0 !== 0 ? base + pc : -1;
+  boundHi = tricks[1] > 0 || sure1 !== 0 ? 120 - points[1 - counted] - po : 121;
+  if (mode === 0) {
+    // Suit and grand: the leader may first cash its plain cards the other side cannot beat.
+    const cash = cashable(leader);
+    if (cash >= 0) {
+      if (leader === 0) boundLo = (boundLo < 0 ? base : boundLo) + cash;
+      else boundHi = (tricks[1] > 0 || sure1 !== 0 ? boundHi : 120 - points[1] - po) - cash;
+    }
+  }
+}
+
+/**
+ * The card points the leader `me` takes for sure by leading, one after another, its plain cards
+ * above every card of their suit the other side has left, while the other side must follow (it
+ * has a playable card of the suit) or has no trump left at all; -1 when it can cash none. The
+ * other side's answers are counted at its cheapest cards of the suit (covered ones included).
+ */
+function cashable(me: number): number {
+  const opp = 1 - me;
+  const oppTrumps = rest[opp] & classMask[TRUMP];
+  let cash = -1;
+  for (let c = 0; c < 4; c++) {
+    const mine = play[me] & classMask[c];
+    if (mine === 0) continue;
+    let oppRest = rest[opp] & classMask[c];
+    let forced = popcount(play[opp] & classMask[c]);
+    let winners = oppRest === 0 ? mine : mine & ~LOW[32 - Math.clz32(oppRest)];
+    while (winners !== 0) {
+      const x = 31 - Math.clz32(winners);
+      winners ^= 1 << x;
+      if (forced > 0) {
+        // The other side's cheapest card of the suit (they are ordered by power, not by points).
+        let cheapest = -1;
+        for (let m = oppRest; m !== 0; m &= m - 1) {
+          const y = 31 - Math.clz32(m & -m);
+          if (cheapest < 0 || ptsOf[y] < ptsOf[cheapest]) cheapest = y;
+        }
+        oppRest ^= 1 << cheapest;
+        forced--;
+        cash = (cash < 0 ? 0 : cash) + ptsOf[x] + ptsOf[cheapest];
+      } else if (oppTrumps === 0) cash = (cash < 0 ? 0 : cash) + ptsOf[x];
+      else break;
+    }
+  }
+  return cash;
+}
+
+function popcount(m: number): number {
+  m = m - ((m >>> 1) & 0x55555555);
+  m = (m & 0x33333333) + ((m >>> 2) & 0x33333333);
+  return Math.imul((m + (m >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** The cards side `me` may answer the led card `a` with: its playable cards of a's class, or any. */
@@ -345,28 +440,56 @@ function beatsLed(a: number, b: number): boolean {
   return cb === clsOf[a] ? b > a : cb === TRUMP;
 }
 
-/** The follower answers the led card `a`; then the trick is complete. */
-function followNode(t: number, a: number, ply: number): boolean {
+/** The follower answers the led card `a`; then the trick is complete. Fail-soft around `t` as leadNode. */
+function followNode(t: number, a: number, ply: number): number {
   const me = 1 - leader;
   const opp = leader;
   const mb = ply * 16;
   const n = gather(answers(me, a), rest[opp] | (1 << a), mb);
   const ca = clsOf[a];
   const trickPts = ptsOf[a];
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; n > 1 && i < n; i++) {
     const b = moveBuf[mb + i];
     const cb = clsOf[b];
     const wins = beatsLed(a, b);
     let s: number;
-    if (mode === 0) s = wins ? 1000 + (trickPts + ptsOf[b]) * 4 - (cb !== ca ? b & 15 : 0) : 100 - ptsOf[b] * 4 - (b & 7);
+    if (mode === 0) s = wins ? 1000 + ptsOf[b] * 4 - (cb !== ca ? (b - lowBit[cb]) * 8 : 0) : 100 - ptsOf[b] * 4 - (b - lowBit[cb]);
     else if (mode === 1) s = wins ? 100 - ptsOf[b] * 4 - b : 1000 + ptsOf[b] * 4 + b;
     else s = wins ? 100 - b : 1000 + b;
     scoreBuf[mb + i] = s;
   }
-  sortMoves(mb, n);
+  if (n > 1) sortMoves(mb, n);
   const maximizing = me === 0;
+  if (n > 1 && (rest[me] & (rest[me] - 1)) !== 0) {
+    // Enhanced transposition cutoff: an answer whose position after the trick the table already
+    // decides in this side's favour ends the search here, before any answer is searched.
+    const f = (tricks[0] > 0 ? 2 : 0) | (tricks[1] > 0 ? 4 : 0);
+    const all = rest[0] | rest[1];
+    for (let i = 0; i < n; i++) {
+      const b = moveBuf[mb + i];
+      const winner = beatsLed(a, b) ? me : opp;
+      if (mode === 2 && winner === 0) {
+        if (maximizing) continue;
+        if (ply === 0) rootMove = b;
+        return 0;
+      }
+      const kc = all ^ (1 << b);
+      if (kc === 0) continue;
+      const meta = (generation << 3) | f | (winner === 0 ? 2 : 4) | winner;
+      let h = Math.imul(kc ^ Math.imul(meta & 7, 0x9e3779b1), 0x85ebca6b);
+      h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> (32 - TT_BITS);
+      if (ttMeta[h] !== meta || ttCards[h] !== kc) continue;
+      const base = mode === 2 ? 0 : points[counted] + (winner === counted ? trickPts + ptsOf[b] : 0);
+      const bound = maximizing ? ttLo[h] + base : ttHi[h] + base;
+      if (maximizing ? bound >= t : bound < t) {
+        if (ply === 0) rootMove = b;
+        return bound;
+      }
+    }
+  }
   const savedLeader = leader;
   const underA = under[a];
+  let value = maximizing ? -1000 : 1000;
   for (let i = 0; i < n; i++) {
     const b = moveBuf[mb + i];
     const bit = 1 << b;
@@ -381,9 +504,7 @@ function followNode(t: number, a: number, ply: number): boolean {
     points[winner] += pts;
     tricks[winner]++;
     leader = winner;
-    let r: boolean;
-    if (mode === 2 && winner === 0) r = 0 >= t;
-    else r = leadNode(t, ply + 1);
+    const v = mode === 2 && winner === 0 ? 0 : leadNode(t, ply + 1);
     leader = savedLeader;
     tricks[winner]--;
     points[winner] -= pts;
@@ -391,14 +512,13 @@ function followNode(t: number, a: number, ply: number): boolean {
     play[opp] ^= underA;
     play[me] ^= bit;
     rest[me] ^= bit;
-    if (r === maximizing) {
+    if (maximizing ? v > value : v < value) {
+      value = v;
       if (ply === 0) rootMove = b;
-      stats.cuts++;
-      if (i === 0) stats.firstCuts++;
-      return r;
+      if (maximizing ? v >= t : v < t) return v;
     }
   }
-  return !maximizing;
+  return value;
 }
 
 /**
@@ -406,12 +526,18 @@ function followNode(t: number, a: number, ply: number): boolean {
  * move that proves it (the side to move is the declarer's and it does) or refutes it (the other's).
  */
 export function reach(t: number): boolean {
+  return probe(t) >= t;
+}
+
+/**
+ * A fail-soft null-window search around `t` from the loaded position: a value ≥ t is a lower
+ * bound of the position's value, a value < t an upper one. Records in `rootMove` the move that
+ * proves it (the declarer's reaching t, or the other side's keeping it below).
+ */
+export function probe(t: number): number {
   rootMove = -1;
-  if (ledBit >= 0) {
-    // The root is the follower's answer; the led card is out of its leader's cards already.
-    return followNode(t, ledBit, 0);
-  }
-  return leadNode(t, 0);
+  // At the root mid-trick, the follower answers; the led card is out of its leader's cards already.
+  return ledBit >= 0 ? followNode(t, ledBit, 0) : leadNode(t, 0);
 }
 
 /** Whether the loaded position's play is over (no card left, or a null declarer took a trick). */
@@ -424,7 +550,11 @@ export const valueAtOver = (): number => finalValue();
 
 /** Static bounds of the loaded position's value (before any search). */
 export function staticBounds(): [number, number] {
-  if (mode === 2) return [tricks[0] > 0 ? 0 : 0, tricks[0] > 0 ? 0 : 1];
+  if (mode === 2) return [0, tricks[0] > 0 ? 0 : 1];
+  if (ledBit < 0) {
+    bounds();
+    return [boundLo, boundHi];
+  }
   const lo = tricks[0] > 0 ? points[counted] : -1;
   const hi = tricks[1] > 0 ? 120 - points[1 - counted] : 121;
   return [lo, hi];

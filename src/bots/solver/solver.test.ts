@@ -56,7 +56,7 @@ describe('the solver', () => {
           }
         checked++;
       }
-    });
+    }, 300_000);
 
   it('reads the engine’s state: every card of the deal, the stock’s points for the declarer', () => {
     const state = dealAtFirstTrick({ variant: 'bidding', game: 'grand' }, 3);
@@ -81,5 +81,5 @@ describe('the solver', () => {
       expect(reaches(p, value)).toBe(true);
       expect(reaches(p, value + 1)).toBe(false);
     }
-  });
+  }, 300_000);
 });
