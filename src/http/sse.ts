@@ -6,7 +6,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { DomainError } from '../errors.ts';
-import type { Feed } from '../games/feed.ts';
+import type { Feed, FeedItem } from '../games/feed.ts';
 import { ProblemCodeSchema } from './problems.ts';
 import { gone } from './gone.ts';
 
@@ -21,7 +21,8 @@ export function eventStream(c: Context, heartbeatMs: number, feed: Feed, metrics
     try {
       while (!closed.cancelled) {
         const { items, version } = await feed.next();
-        for (const item of items) await stream.writeSSE({ id: String(item.seq), event: item.type, data: JSON.stringify(item.payload) });
+        // One write per round (a commit's events and view): each write crosses a web stream.
+        if (items.length > 0) await stream.write(messagesOf(items));
         if (version === null) return;
         let moved: boolean;
         try {
@@ -44,6 +45,13 @@ export function eventStream(c: Context, heartbeatMs: number, feed: Feed, metrics
   });
 }
 
+/** The items as Server-Sent Events messages (`event:`, `data:`, `id:`, as hono's writeSSE writes them). */
+function messagesOf(items: readonly FeedItem[]): string {
+  let text = '';
+  for (const item of items) text += `event: ${item.type}\ndata: ${item.data ?? JSON.stringify(item.payload)}\nid: ${item.seq}\n\n`;
+  return text;
+}
+
 // ------------------------------------------------------------------ the OpenAPI side
 
 /** The data of an `error` message: why the stream stops (then it closes). */
@@ -57,7 +65,14 @@ const StreamErrorSchema = z
  * `contentSchema` is the list of messages it decodes to. Register the message in the sub-app
  * (`api.openAPIRegistry.register`): the stream names it only by reference.
  */
-export function streamSchemas<T extends z.ZodType>(name: string, data: T, description: string) {
+export function streamSchemas<T extends z.ZodType>(
+  name: string,
+  data: T,
+  description: string,
+  /** Other messages the stream may carry: the schema name of their data, and what they are. */
+  others: { name: string; event: string }[] = [],
+) {
+  const also = others.map((o) => `, \`${o.event}\` (a ${o.name})`).join('');
   const message = z
     .object({
       id: z
@@ -65,10 +80,15 @@ export function streamSchemas<T extends z.ZodType>(name: string, data: T, descri
         .regex(/^\d+$/)
         .optional()
         .openapi({ description: 'the sequence number (resume after it with Last-Event-ID); absent on `error`' }),
-      event: z.string().openapi({ description: 'the type of the event in `data`, or `error`' }),
-      data: z.union([data, StreamErrorSchema]).openapi({
+      event: z.string().openapi({ description: `the type of the event in \`data\`${also}, or \`error\`` }),
+      // The others by reference only (named in anyOf below): their schemas are registered where they are defined.
+      data: z.union([data, ...others.map(() => z.looseObject({})), StreamErrorSchema]).openapi({
         description: 'the JSON text of the event (of a StreamError on `error`)',
-        anyOf: [{ $ref: `#/components/schemas/${name}` }, { $ref: '#/components/schemas/StreamError' }],
+        anyOf: [
+          { $ref: `#/components/schemas/${name}` },
+          ...others.map((o) => ({ $ref: `#/components/schemas/${o.name}` })),
+          { $ref: '#/components/schemas/StreamError' },
+        ],
       }),
     })
     .openapi(`${name}Message`, { description: 'One Server-Sent Events message of the stream, decoded' });
