@@ -81,6 +81,15 @@ function prepareLoadGame(db: Db) {
     .prepare('store_load_game');
 }
 
+/** The answer kept for an Idempotency-Key (see getIdempotent). */
+function prepareIdempotent(db: Db) {
+  return db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.playerId, sql.placeholder('playerId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+    .prepare('store_get_idempotent');
+}
+
 /** A lost race as the store reports it: the version moved, or the key was used. */
 export function raceError(error: unknown, gameId: string, expectedVersion: number, idempotency?: NewIdempotencyRecord): unknown {
   const pg = pgErrorOf(error);
@@ -185,13 +194,12 @@ export class GameStore {
     return (await this.appendEvents(append)).version;
   }
 
+  /** The answer kept for a player's Idempotency-Key: every keyed move looks once, so the query is built once per store. */
   async getIdempotent(playerId: string, key: string): Promise<IdempotencyRecord | null> {
-    const [row] = await this.db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.playerId, playerId), eq(idempotencyKeys.key, key)));
+    const [row] = await (this.idempotentQuery ??= prepareIdempotent(this.db)).execute({ playerId, key });
     return row ?? null;
   }
+  private idempotentQuery?: ReturnType<typeof prepareIdempotent>;
 
   /** Waiting games created before `before`, oldest first (the sweeper expires them). */
   async waitingSince(before: Date, limit: number): Promise<string[]> {
