@@ -7,12 +7,16 @@
 //    process via startService instead), on a free 127.0.0.1 port.
 // 3. Runs the bot runner (greedy against random, classic) with BENCH_CONCURRENCY (32) games at
 //    once: a warm-up of BENCH_WARMUP_SECONDS (3), then BENCH_SECONDS (20) measured.
-// 4. Measures the database floor at the same concurrency: a plain postgres.js loop doing what a
-//    move does at the database — read the game's events and append one (and bump the game's
-//    version), in one transaction — for BENCH_FLOOR_SECONDS (10) in all: half just before the
-//    service's window and half just after (the server idles meanwhile), averaged.
-// 5. Prints moves/s, p50/p99 move latency, the server's RSS, the floor and the ratio; stops the
-//    server, drops the scratch database, and exits (non-zero if the bots hit unexpected errors).
+//    BENCH_PROTOCOL says how the bots hear of their opponent's moves: `stream` (the default: the
+//    game's view stream, each move a POST answered 204, as the client module plays), `longpoll`
+//    (the long poll after each move), or `both`: one window each on the same server, in turn,
+//    BENCH_ROUNDS (1) times, so the protocols are compared in the same run. Every move carries an
+//    Idempotency-Key, as the client module sends it; BENCH_KEYS=0 measures moves without one.
+// 4. Prints, per window, the protocol and whether moves were keyed, moves/s, p50/p99 move latency,
+//    the server's RSS, the CPU per move of the server, the bots and Postgres, and the errors of
+//    the warm-up and the window together; stops the server, drops the scratch database, and exits
+//    (non-zero if the bots hit unexpected errors). The header names the machine, its load, and
+//    Postgres's fsync and synchronous_commit (whether a commit waits for the disk).
 //
 // BENCH_CPU_PROF=dir writes a V8 CPU profile of the server (child process) into dir.
 //
@@ -38,7 +42,16 @@ const DATABASE_URL = env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL
 const CONCURRENCY = Number(env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 3);
-const FLOOR_SECONDS = Number(env.BENCH_FLOOR_SECONDS ?? 10);
+type Protocol = 'stream' | 'longpoll';
+const PROTOCOLS: Protocol[] = (() => {
+  const asked = env.BENCH_PROTOCOL ?? 'stream';
+  if (asked === 'both') return ['stream', 'longpoll'];
+  if (asked === 'stream' || asked === 'longpoll') return [asked];
+  throw new Error(`BENCH_PROTOCOL: stream, longpoll or both, not ${JSON.stringify(asked)}`);
+})();
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 1);
+/** Moves sent with an Idempotency-Key (the client module's default), or (BENCH_KEYS=0) without. */
+const KEYED = env.BENCH_KEYS !== '0';
 const IN_PROCESS = env.BENCH_IN_PROCESS === '1';
 /** The service's DATABASE_POOL_SIZE: twice this machine's CPUs (the database shares them). */
 const POOL_SIZE = env.DATABASE_POOL_SIZE ?? String(2 * os.cpus().length);
@@ -66,7 +79,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
  */
 const SERVER_ROOT = env.BENCH_SERVER_ROOT ? path.resolve(env.BENCH_SERVER_ROOT) : ROOT;
 
-const TARGET = { ratio: 0.6, p99Ms: 50, rssMb: 200 };
+const TARGET = { p99Ms: 50, rssMb: 200 };
 
 function log(line: string) {
   process.stderr.write(`${line}\n`);
@@ -256,81 +269,51 @@ function postgresCpuMs(): number {
   return total;
 }
 
-// ------------------------------------------------------------------ the floor
-
-/** A `played` event as the service stores it. */
-const PAYLOAD = { type: 'played', seat: 'forehand', card: 'CJ' };
-/** Events per floor game before it starts a new one: about a classic game's log. */
-const GAME_LENGTH = 80;
-
-async function measureFloor(databaseUrl: string, seconds: number) {
-  const sql = postgres(databaseUrl, { max: CONCURRENCY, onnotice: () => {} });
-  const latencies: number[] = [];
+/** Postgres's durability settings: whether a commit waits for its WAL to reach the disk. */
+async function durabilityOf(databaseUrl: string): Promise<string> {
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   try {
-    const config = JSON.stringify({ variant: 'classic', scoring: 'standard', spitzen: false, kontra: true, ramschTrumps: 'jacks', practice: false });
-    const newGame = async () => {
-      const id = crypto.randomUUID();
-      await sql`insert into games (id, config, status, server_seed, seed_commitment, version)
-                values (${id}, ${config}::jsonb, 'playing', ${'0'.repeat(64)}, ${'0'.repeat(64)}, 0)`;
-      return id;
-    };
-    // One loop per client: read the events, bump the version, append one, in one transaction.
-    const loop = async (until: number, record: boolean) => {
-      let id = await newGame();
-      let version = 0;
-      let n = 0;
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        await sql.begin(async (tx) => {
-          await tx`select payload from game_events where game_id = ${id} order by seq`;
-          const [g] = await tx`update games set version = version + 1, updated_at = now() where id = ${id} and version = ${version} returning version`;
-          await tx`insert into game_events (game_id, seq, type, seat, payload) values (${id}, ${g.version}, 'played', 'forehand', ${sql.json(PAYLOAD)})`;
-          version = g.version;
-        });
-        if (record) latencies.push(performance.now() - t0);
-        n++;
-        if (version >= GAME_LENGTH) {
-          id = await newGame();
-          version = 0;
-        }
-      }
-      return n;
-    };
-    const warm = performance.now() + 1000;
-    await Promise.all(Array.from({ length: CONCURRENCY }, () => loop(warm, false)));
-    const start = performance.now();
-    const db0 = postgresCpuMs();
-    const counts = await Promise.all(Array.from({ length: CONCURRENCY }, () => loop(start + seconds * 1000, true)));
-    const elapsed = (performance.now() - start) / 1000;
-    const tx = counts.reduce((a, b) => a + b, 0);
-    return { txPerSecond: tx / elapsed, databaseMsPerTx: (postgresCpuMs() - db0) / tx, latencies };
+    const [row] = await sql<{ fsync: string; synchronous_commit: string }[]>`select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit`;
+    return `fsync=${row.fsync}, synchronous_commit=${row.synchronous_commit}`;
   } finally {
     await sql.end({ timeout: 5 });
   }
+}
+
+/** Error counts of several runs, added. */
+function addErrors(...runs: Record<string, number>[]): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const run of runs) for (const [code, n] of Object.entries(run)) total[code] = (total[code] ?? 0) + n;
+  return total;
 }
 
 // ------------------------------------------------------------------ main
 
 interface WindowResult {
   workers: number | undefined;
+  protocol: Protocol;
   movesPerSecond: number;
   lat: ReturnType<typeof latencyStats>;
   cpuPerMove: { server: number; bots: number; database: number };
   peakRss: number;
-  ratio: number;
 }
 
-/** One measured window on a started server: warm-up, the floor's first half, the window, its second half. */
-async function measureWindow(server: Server, scratchUrl: string, workers: number | undefined): Promise<WindowResult> {
+/** One measured window on a started server: a warm-up, then the window, both with `protocol`. */
+async function measureWindow(server: Server, workers: number | undefined, protocol: Protocol): Promise<WindowResult> {
   // Warm-up, then the measured window: moves inside it count, games in flight at its end finish.
-  const bots = { server: server.url, games: Number.MAX_SAFE_INTEGER, concurrency: CONCURRENCY, strategy: 'greedy', opponent: 'random', variant: 'classic' } as const;
-  log(`warm-up: ${WARMUP_SECONDS} s`);
+  const bots = {
+    server: server.url,
+    games: Number.MAX_SAFE_INTEGER,
+    concurrency: CONCURRENCY,
+    strategy: 'greedy',
+    opponent: 'random',
+    variant: 'classic',
+    protocol,
+    idempotency: KEYED ? 'all' : 'none',
+  } as const;
+  log(`warm-up (${protocol}): ${WARMUP_SECONDS} s`);
   const warm = await runBots({ ...bots, durationMs: WARMUP_SECONDS * 1000 });
-  // The floor is measured in two halves, just before and just after the service's window, and
-  // averaged: the host's speed drifts (a shared VM), and a drift then weighs on both sides.
-  log(`floor, first half: ${CONCURRENCY} postgres.js clients for ${FLOOR_SECONDS / 2} s`);
-  const floorBefore = await measureFloor(scratchUrl, FLOOR_SECONDS / 2);
-  log(`measuring: ${CONCURRENCY} games at once for ${SECONDS} s`);
+  log(`measuring (${protocol}, ${KEYED ? 'keyed' : 'unkeyed'} moves): ${CONCURRENCY} games at once for ${SECONDS} s`);
   let windowOpen = true;
   const windowLatencies: number[] = [];
   let peakRss = server.rssMb();
@@ -355,22 +338,14 @@ async function measureWindow(server: Server, scratchUrl: string, workers: number
   const windowSeconds = Math.min(SECONDS, (performance.now() - start) / 1000);
   const rssEnd = server.rssMb();
   peakRss = Math.max(peakRss, rssEnd);
-  log(`floor, second half: ${FLOOR_SECONDS / 2} s`);
-  const floorAfter = await measureFloor(scratchUrl, FLOOR_SECONDS / 2);
-  const floor = {
-    txPerSecond: (floorBefore.txPerSecond + floorAfter.txPerSecond) / 2,
-    databaseMsPerTx: (floorBefore.databaseMsPerTx + floorAfter.databaseMsPerTx) / 2,
-    ...latencyStats([...floorBefore.latencies, ...floorAfter.latencies]),
-  };
 
   const movesPerSecond = windowLatencies.length / windowSeconds;
   const lat = latencyStats(windowLatencies);
-  const ratio = movesPerSecond / floor.txPerSecond;
   const perMove = (ms: number) => ms / windowLatencies.length;
   const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
   const f = (x: number) => x.toFixed(1);
-  const errors = Object.entries({ ...warm.errors, ...run.errors }).map(([c, n]) => `${c} ${n}`).join(', ') || 'none';
-  const who = workers === undefined ? '' : ` [${workers} worker${workers === 1 ? '' : 's'}]`;
+  const errors = Object.entries(addErrors(warm.errors, run.errors)).map(([c, n]) => `${c} ${n}`).join(', ') || 'none';
+  const who = ` [${protocol}, ${KEYED ? 'keyed' : 'unkeyed'}${workers === undefined ? '' : `, ${workers} worker${workers === 1 ? '' : 's'}`}]`;
   process.stdout.write(
     [
       `HTTP${who}  ${Math.round(movesPerSecond)} moves/s over ${f(windowSeconds)} s, ${CONCURRENCY} games at once (${run.games} games finished, ${run.moves} moves)`,
@@ -379,11 +354,7 @@ async function measureWindow(server: Server, scratchUrl: string, workers: number
       `      CPU per move: server ${perMove(cpu.serverMs).toFixed(3)} ms, bots ${perMove(cpu.botsMs).toFixed(3)} ms, ` +
         `database ${perMove(cpu.databaseMs).toFixed(3)} ms` +
         `${IN_PROCESS ? ' (one process: both counted in each)' : ''}; the machine has ${os.cpus().length} CPUs`,
-      `      errors: ${errors}`,
-      `floor ${Math.round(floor.txPerSecond)} tx/s (read events + append one, one transaction; ${Math.round(floorBefore.txPerSecond)} before the window, ${Math.round(floorAfter.txPerSecond)} after), ` +
-        `p50 ${f(floor.p50)} ms, p99 ${f(floor.p99)} ms, database CPU ${floor.databaseMsPerTx.toFixed(2)} ms per tx`,
-      `ratio ${(ratio * 100).toFixed(0)} % of the floor`,
-      `${mark(ratio >= TARGET.ratio)} moves/s ≥ ${TARGET.ratio * 100} % of the floor`,
+      `      errors (warm-up and window): ${errors}; host load ${os.loadavg()[0].toFixed(1)} at the window's end`,
       `${mark(lat.p99 < TARGET.p99Ms)} p99 < ${TARGET.p99Ms} ms`,
       `${mark(peakRss < TARGET.rssMb * (workers ?? 1))} RSS < ${TARGET.rssMb * (workers ?? 1)} MB`,
       '',
@@ -395,11 +366,11 @@ async function measureWindow(server: Server, scratchUrl: string, workers: number
   }
   return {
     workers,
+    protocol,
     movesPerSecond,
     lat,
     cpuPerMove: { server: perMove(cpu.serverMs), bots: perMove(cpu.botsMs), database: perMove(cpu.databaseMs) },
     peakRss,
-    ratio,
   };
 }
 
@@ -408,12 +379,12 @@ function curve(results: WindowResult[]): string {
   const f = (x: number) => x.toFixed(1);
   const rows = results.map(
     (r) =>
-      `| ${r.workers} | ${Math.round(r.movesPerSecond)} | ${f(r.lat.p50)} / ${f(r.lat.p99)} | ${r.cpuPerMove.server.toFixed(2)} | ${r.cpuPerMove.bots.toFixed(2)} | ${r.cpuPerMove.database.toFixed(2)} | ${Math.round(r.peakRss)} |`,
+      `| ${r.workers} | ${r.protocol} | ${Math.round(r.movesPerSecond)} | ${f(r.lat.p50)} / ${f(r.lat.p99)} | ${r.cpuPerMove.server.toFixed(2)} | ${r.cpuPerMove.bots.toFixed(2)} | ${r.cpuPerMove.database.toFixed(2)} | ${Math.round(r.peakRss)} |`,
   );
   return [
-    'scale curve (CPU per move in ms; the bots and Postgres share this machine)',
-    '| workers | moves/s | p50 / p99 ms | server CPU | bots CPU | database CPU | server RSS MB |',
-    '|---|---|---|---|---|---|---|',
+    `scale curve (${KEYED ? 'keyed' : 'unkeyed'} moves; CPU per move in ms; the bots and Postgres share this machine)`,
+    '| workers | protocol | moves/s | p50 / p99 ms | server CPU | bots CPU | database CPU | server RSS MB |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
@@ -421,7 +392,9 @@ function curve(results: WindowResult[]): string {
 
 async function main() {
   const cpus = os.cpus();
-  log(`machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const header = (line: string) => process.stdout.write(`${line}\n`);
+  header(`machine: ${cpus.length} × ${cpus[0]?.model ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  header(`postgres: ${await durabilityOf(localUrl(DATABASE_URL).toString())}; moves ${KEYED ? 'with an Idempotency-Key each (as the client module sends them)' : 'without an Idempotency-Key (BENCH_KEYS=0)'}; protocol ${PROTOCOLS.join(' then ')}`);
   if (IN_PROCESS && WORKERS.length > 0) throw new Error('BENCH_WORKERS needs the service in child processes (not BENCH_IN_PROCESS)');
   const results: WindowResult[] = [];
   for (const workers of WORKERS.length > 0 ? WORKERS : [undefined]) {
@@ -439,7 +412,8 @@ async function main() {
         `database: scratch ${new URL(scratch.url).pathname.slice(1)} on ${localUrl(DATABASE_URL).host}; server ${IN_PROCESS ? 'in this process' : workers === undefined ? 'in a child process' : `a primary with ${workers} worker(s)`} with DATABASE_POOL_SIZE=${POOL_SIZE}`,
       );
       server = IN_PROCESS ? await startInProcess(scratch.url) : await startChild(scratch.url, workers);
-      results.push(await measureWindow(server, scratch.url, workers));
+      // The protocols in turn on the same server, ROUNDS times: a drift of the host weighs on each.
+      for (let round = 0; round < ROUNDS; round++) for (const protocol of PROTOCOLS) results.push(await measureWindow(server, workers, protocol));
     } finally {
       await cleanup();
       process.off('SIGINT', onInterrupt);

@@ -1,6 +1,6 @@
 // A bot that runs forever, on the project's client module (src/client; from another project:
 // `from 'offiziersskat/client'`). It listens on its own player stream, accepts every challenge
-// (a game or a match created with it as the opponent), plays each game on that game's own stream,
+// (a game or a match created with it as the opponent), plays each game on that game's view stream,
 // and rides out restarts of the service: the streams resume with Last-Event-ID, a call that fails
 // is tried again after a backoff, and the games it was playing are picked up from /me/games.
 //
@@ -11,7 +11,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createClient, isApiError, type GameView, type Move, type PlayerEvent, type SkatClient } from '../src/client/index.ts';
+import { createClient, isApiError, playGame, type GameView, type Move, type PlayerEvent, type SkatClient } from '../src/client/index.ts';
 import { greedy, newMemory, pimc, remember, rng } from '../src/bots/index.ts';
 
 /** What a bot keeps to carry on where it stopped: who it is and the last player event it handled. */
@@ -87,27 +87,10 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
     if (playing.has(gameId)) return;
     const chooser = choose();
     const done = persist(`game ${gameId}`, async () => {
-      let view = await client.getGame(gameId, { signal: options.signal });
-      const stream = client.gameStream(gameId, { after: view.version, signal: options.signal });
-      try {
-        while (view.status !== 'finished' && view.status !== 'cancelled') {
-          if (view.toMove === view.you && view.legalMoves.length > 0) {
-            try {
-              view = (await client.move(gameId, chooser(view), { expectedVersion: view.version, signal: options.signal })).view;
-            } catch (e) {
-              if (!isApiError(e, 'VERSION_CONFLICT')) throw e;
-              view = e.view ?? (await client.getGame(gameId, { signal: options.signal }));
-            }
-            continue;
-          }
-          // The opponent's turn: the next event past our view (ours arrive on the stream too).
-          const next = await stream.next();
-          if (options.signal?.aborted) return;
-          if (next.done || next.value.seq > view.version) view = await client.getGame(gameId, { signal: options.signal });
-        }
-      } finally {
-        await stream.return();
-      }
+      // On the game's view stream: the current view first, then one after every change; each
+      // move a POST answered 204 (playGame; `protocol: 'longpoll'` is the fallback).
+      const view = await playGame(client, await client.getGame(gameId, { signal: options.signal }), chooser, { signal: options.signal });
+      if (options.signal?.aborted) return;
       if (view.status === 'finished') {
         log(`game ${gameId} finished: ${JSON.stringify(view.result?.scores)}`);
         options.onGameOver?.(view);

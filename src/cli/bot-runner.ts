@@ -1,11 +1,13 @@
 // The bot runner's engine: pairs of bots play whole games against a server through the public
 // HTTP API only, with the project's client module (src/client: typed from the OpenAPI document).
-// A bot waits for its opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`),
-// never a sleep loop. Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
+// A bot follows the game on its view stream (`GET /v1/games/{id}/stream?views=true`) and sends
+// each move answered 204, one request per move; or (`protocol: 'longpoll'`) waits for its
+// opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`). Never a sleep loop.
+// Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
 import { ApiError, createClient, playGame, type FetchLike, type GameView, type SkatClient } from '../client/index.ts';
 import { newTally, tally, type SideTally } from '../bots/selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from '../bots/index.ts';
-import { keepAliveFetch, PlainRequest, type PlainResponse } from './transport.ts';
+import { keepAliveFetch, PlainRequest, StreamedResponse, type PlainResponse } from './transport.ts';
 
 export type { GameView, Problem } from '../client/index.ts';
 type Seat = 'forehand' | 'dealer';
@@ -46,7 +48,9 @@ export interface RunnerOptions {
   retryForMs?: number;
   /** Moves with an Idempotency-Key (a retry sends the same key): in no game, odd games, or all. */
   idempotency?: 'none' | 'half' | 'all';
-  /** Called with every move answered 200: the game, its version after the move, the events it caused. */
+  /** How a bot hears of its opponent's moves (see playGame): the view stream (default) or the long poll. */
+  protocol?: 'stream' | 'longpoll';
+  /** Called with every move accepted: the game, its version after the move, the events it caused (none on the stream: a 204). */
   onAck?: (ack: { gameId: string; version: number; events: { seq: number; type: string }[] }) => void;
 }
 
@@ -120,13 +124,13 @@ export function practiceSeed(seed: number, i: number): string {
  * 503 (waiting Retry-After, at most 2 s; 100 ms after an error), until `retryForMs` has passed.
  */
 function failoverFetch(
-  send: (request: PlainRequest) => Promise<PlainResponse>,
+  send: (request: PlainRequest) => Promise<PlainResponse | StreamedResponse>,
   servers: string[],
   first: number,
   retryForMs: number,
   retried: RunSummary['retried'],
 ) {
-  return async (request: PlainRequest): Promise<PlainResponse> => {
+  return async (request: PlainRequest): Promise<PlainResponse | StreamedResponse> => {
     const path = request.url.replace(/^https?:\/\/[^/]+/, '');
     const deadline = performance.now() + retryForMs;
     for (let i = first; ; i = (i + 1) % servers.length) {
@@ -135,6 +139,7 @@ function failoverFetch(
       try {
         const response = await send(attempt);
         if (response.status !== 503 || performance.now() > deadline) return response;
+        if (response instanceof StreamedResponse) await response.body.cancel(); // let its socket go
         retried.unavailable++;
         wait = Math.min(2000, 1000 * Number(response.headers.get('retry-after') ?? 1));
       } catch (e) {
@@ -268,14 +273,14 @@ function describe(e: unknown): string {
 
 const isAbort = (e: unknown) => e instanceof Error && e.name === 'AbortError';
 
-/** One bot's side of a game: move when it is its turn, otherwise long-poll for the next version. */
+/** One bot's side of a game: move when it is its turn, otherwise wait for the next view (stream or long poll). */
 async function playAs(
   bot: Bot,
   first: GameView,
   pick: (n: number) => number,
   summary: RunSummary,
   signal: AbortSignal,
-  { onMove, onAck }: RunnerOptions,
+  { onMove, onAck, protocol }: RunnerOptions,
   idempotent: boolean,
 ): Promise<GameView> {
   const strategy = STRATEGIES[bot.strategy];
@@ -283,9 +288,11 @@ async function playAs(
   try {
     return await playGame(idempotent ? bot.keyed : bot.client, first, (view) => strategy(view, memory, pick), {
       signal,
+      protocol,
       onView: (view) => remember(memory, view),
       onMove: (answer, ms) => {
-        onAck?.({ gameId: first.id, version: answer.version, events: answer.events.map((e) => ({ seq: e.seq, type: e.event.type })) });
+        // On the stream a move is answered with its version alone (its events come on the stream).
+        onAck?.({ gameId: first.id, version: answer.version, events: (answer.events ?? []).map((e) => ({ seq: e.seq, type: e.event.type })) });
         summary.latencies.push(ms);
         summary.moves++;
         onMove?.(ms);

@@ -14,11 +14,12 @@ export class PlainRequest {
   readonly body: string | undefined;
   readonly signal: AbortSignal | undefined;
 
-  constructor(url: string, init: { method?: string; headers?: Headers; body?: unknown; signal?: AbortSignal | null }) {
+  constructor(url: string, init: { method?: string; headers?: Headers | Record<string, string>; body?: unknown; signal?: AbortSignal | null }) {
     if (init.body !== undefined && typeof init.body !== 'string') throw new TypeError('PlainRequest: only JSON text bodies');
     this.url = url;
     this.method = init.method ?? 'GET';
-    this.headers = init.headers ?? new Headers();
+    // The event-stream reader (src/client/sse.ts) hands its headers as a record.
+    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     this.body = init.body;
     this.signal = init.signal ?? undefined;
   }
@@ -52,8 +53,60 @@ export class PlainResponse {
   }
 }
 
-/** A fetch for openapi-fetch's `fetch` option, with `PlainRequest` as its `Request` option. */
-export function keepAliveFetch(maxSockets = 512): (request: PlainRequest) => Promise<PlainResponse> {
+/** The body reader of an event stream, as the client's reader (src/client/sse.ts) uses it. */
+interface ChunkReader {
+  read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>;
+  cancel(): Promise<void>;
+}
+
+/**
+ * An answer whose body is read as it arrives (`Accept: text/event-stream`): the part of a WHATWG
+ * Response that the client's event-stream reader uses, over node:http's own stream.
+ */
+export class StreamedResponse {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly headers: { get(name: string): string | null };
+  readonly body: { getReader(): ChunkReader; cancel(): Promise<void> };
+
+  constructor(private readonly res: http.IncomingMessage) {
+    this.status = res.statusCode ?? 0;
+    this.ok = this.status >= 200 && this.status < 300;
+    this.headers = new PlainResponse(this.status, res.headers, '').headers;
+    const cancel = async () => void res.destroy();
+    this.body = {
+      getReader: () => {
+        const chunks = res[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+        return {
+          read: async () => {
+            const next = await chunks.next();
+            return next.done ? { done: true } : { done: false, value: next.value };
+          },
+          cancel,
+        };
+      },
+      cancel,
+    };
+  }
+
+  async text(): Promise<string> {
+    let text = '';
+    this.res.setEncoding('utf8');
+    for await (const chunk of this.res) text += chunk;
+    return text;
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+}
+
+/**
+ * A fetch for openapi-fetch's `fetch` option, with `PlainRequest` as its `Request` option. A
+ * request that accepts `text/event-stream` is answered as soon as its headers arrive, its body
+ * read as it comes (StreamedResponse); every other answer is read whole first.
+ */
+export function keepAliveFetch(maxSockets = 512): (request: PlainRequest) => Promise<PlainResponse | StreamedResponse> {
   const agents = {
     http: new http.Agent({ keepAlive: true, maxSockets }),
     https: new https.Agent({ keepAlive: true, maxSockets }),
@@ -61,6 +114,7 @@ export function keepAliveFetch(maxSockets = 512): (request: PlainRequest) => Pro
   return (request) =>
     new Promise((resolve, reject) => {
       const secure = request.url.startsWith('https:');
+      const streamed = request.headers.get('accept')?.includes('text/event-stream') ?? false;
       const headers: Record<string, string> = {};
       request.headers.forEach((value, name) => (headers[name] = value));
       if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
@@ -68,6 +122,7 @@ export function keepAliveFetch(maxSockets = 512): (request: PlainRequest) => Pro
         request.url,
         { method: request.method, headers, agent: secure ? agents.https : agents.http, signal: request.signal },
         (res) => {
+          if (streamed) return resolve(new StreamedResponse(res));
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (chunk: string) => (text += chunk));

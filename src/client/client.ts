@@ -162,6 +162,39 @@ export class SkatClient {
     }
   }
 
+  /**
+   * Makes a move and asks for no view back (`Prefer: return=minimal`): resolves with the new
+   * version (the 204's ETag). For a client that reads its views from `gameViews`: one request
+   * per move. Refusals as `move`'s.
+   */
+  async moveMinimal(gameId: string, move: Move, options: MoveOptions = {}): Promise<{ version: number }> {
+    const key = options.idempotencyKey ?? (this.transport.idempotencyKeys ? newKey() : undefined);
+    const body = options.expectedVersion === undefined ? { move } : { move, expectedVersion: options.expectedVersion };
+    const header = key === undefined ? { prefer: 'return=minimal' } : { 'idempotency-key': key, prefer: 'return=minimal' };
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.api.POST('/v1/games/{gameId}/moves', { params: { path: { gameId }, header }, body, signal: options.signal });
+      if (answer.response.status === 204) {
+        const version = /^(?:W\/)?"(\d+)/.exec(answer.response.headers.get('etag') ?? '')?.[1];
+        if (version === undefined) throw new Error('POST /v1/games/{gameId}/moves: a 204 without the version in its ETag');
+        return { version: Number(version) };
+      }
+      if (answer.data) return { version: answer.data.version };
+      const problem = problemOf(answer.error);
+      if (answer.response.status === 409 && problem?.code === 'VERSION_CONFLICT' && options.expectedVersion === undefined && attempt < 3) continue;
+      throw new ApiError(answer.response.status, problem, 'POST /v1/games/{gameId}/moves');
+    }
+  }
+
+  /**
+   * The caller's view of the game as it changes (the game's stream with `views=true`): the
+   * current view first, then the view after each change; ends with the finished (or called-off)
+   * game. Resumes by itself after a dropped connection. `after`: the version the caller has seen.
+   */
+  async *gameViews(gameId: string, options: StreamOptions = {}): AsyncGenerator<GameView, void, undefined> {
+    const path = `/v1/games/${encodeURIComponent(gameId)}/stream?views=true`;
+    for await (const m of this.stream(path, options, isFinalView)) if (m.event === 'view') yield JSON.parse(m.data) as GameView;
+  }
+
   /** The event log as the caller may see it, after sequence number `after`. */
   async events(gameId: string, after = 0): Promise<EventLog> {
     const log = await this.data('GET /v1/games/{gameId}/events', this.api.GET('/v1/games/{gameId}/events', { params: { path: { gameId }, query: { after } } }));
@@ -302,6 +335,9 @@ function newKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** The last message of a view stream: the view of a game that is over. */
+const isFinalView = (m: SseMessage) => m.event === 'view' && /"status":"(finished|cancelled)"/.test(m.data);
 
 function safeJson(text: string): unknown {
   try {

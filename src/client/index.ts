@@ -8,7 +8,7 @@ export { ApiError, isApiError, isAbort, type Problem } from './errors.ts';
 export type { GameEvent, GameEventType, LoggedEvent, LoggedMatchEvent, MatchEvent } from './events.ts';
 export { DEFAULT_RETRY, backoffMs, retryAfterMs, retryDelay, retryingFetch, type RetryPolicy } from './retry.ts';
 export { SseParser, readEventStream, type SseMessage } from './sse.ts';
-export { playGame, waitForVersion, type PlayHooks } from './game.ts';
+export { playGame, waitForVersion, type MoveAck, type PlayHooks } from './game.ts';
 export * as players from './player.ts';
 export type * from './types.ts';
 export * from './client.ts';

@@ -35,6 +35,17 @@ export class SseParser {
     // A CR ends a line at once; an LF right after it (maybe in the next chunk) belongs to it.
     if (this.afterCR && text.charCodeAt(0) === 10) start = 1;
     this.afterCR = false;
+    if (!text.includes('\r')) {
+      // Lines ended by LF alone (the service's): found with indexOf, not character by character
+      // (a view is a few KB of JSON on one line).
+      for (let i = text.indexOf('\n', start); i >= 0; i = text.indexOf('\n', start)) {
+        this.line(this.buffer + text.slice(start, i), out);
+        this.buffer = '';
+        start = i + 1;
+      }
+      this.buffer += text.slice(start);
+      return out;
+    }
     for (let i = start; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;

@@ -30,12 +30,15 @@ export interface AppendInput extends Omit<GuardedWrite, 'at'> {
   at?: Date;
 }
 
-/** A plain move's append: no seat to fill, no answer to keep, no player to tell, at least one event. */
-export type PlainAppend = Omit<AppendInput, 'patch' | 'idempotency' | 'notices'>;
+/**
+ * A plain move's append: no seat to fill, no player to tell, at least one event; maybe an answer
+ * to keep for its Idempotency-Key (written in the same statement, db/guarded-append.ts).
+ */
+export type PlainAppend = Omit<AppendInput, 'patch' | 'notices'>;
 
 /** Another way to make plain appends (MoveBatcher: several games' moves per statement). */
 export interface MoveAppender {
-  /** Resolves with the new version, or rejects with VersionConflictError. */
+  /** Resolves with the new version, or rejects with VersionConflictError (IdempotencyConflictError: the key was taken). */
   append(append: PlainAppend): Promise<number>;
 }
 
@@ -78,8 +81,17 @@ function prepareLoadGame(db: Db) {
     .prepare('store_load_game');
 }
 
+/** The answer kept for an Idempotency-Key (see getIdempotent). */
+function prepareIdempotent(db: Db) {
+  return db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.playerId, sql.placeholder('playerId')), eq(idempotencyKeys.key, sql.placeholder('key'))))
+    .prepare('store_get_idempotent');
+}
+
 /** A lost race as the store reports it: the version moved, or the key was used. */
-function raceError(error: unknown, gameId: string, expectedVersion: number, idempotency?: NewIdempotencyRecord): unknown {
+export function raceError(error: unknown, gameId: string, expectedVersion: number, idempotency?: NewIdempotencyRecord): unknown {
   const pg = pgErrorOf(error);
   if (pg?.code !== UNIQUE_VIOLATION) return error;
   if (pg.constraint === 'idempotency_keys_pkey' && idempotency) return new IdempotencyConflictError(idempotency.playerId, idempotency.key);
@@ -174,7 +186,7 @@ export class GameStore {
   /**
    * A plain move, the hot path: through the store's MoveAppender (the service's group commit,
    * db/move-batch.ts), else as appendEvents. Returns the new version, or throws
-   * VersionConflictError.
+   * VersionConflictError (IdempotencyConflictError when its key was taken meanwhile).
    */
   async appendMove(append: PlainAppend): Promise<number> {
     if (append.events.length === 0) throw new Error('appendMove: a move appends at least one event');
@@ -182,13 +194,12 @@ export class GameStore {
     return (await this.appendEvents(append)).version;
   }
 
+  /** The answer kept for a player's Idempotency-Key: every keyed move looks once, so the query is built once per store. */
   async getIdempotent(playerId: string, key: string): Promise<IdempotencyRecord | null> {
-    const [row] = await this.db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.playerId, playerId), eq(idempotencyKeys.key, key)));
+    const [row] = await (this.idempotentQuery ??= prepareIdempotent(this.db)).execute({ playerId, key });
     return row ?? null;
   }
+  private idempotentQuery?: ReturnType<typeof prepareIdempotent>;
 
   /** Waiting games created before `before`, oldest first (the sweeper expires them). */
   async waitingSince(before: Date, limit: number): Promise<string[]> {

@@ -6,7 +6,7 @@
 // before, each a wake-up of the server and of this process; through a transaction pooler, each
 // holding a server connection meanwhile).
 import { getTableName } from 'drizzle-orm';
-import { APPENDED_CTE, guardedAppendParams, INPUT_CTE, type GuardedAppend } from './guarded-append.ts';
+import { APPENDED_CTE, guardedAppendParams, INPUT_CTE, keptRow, type GuardedAppend, type NewIdempotencyRecord } from './guarded-append.ts';
 import { noticeInput, noticesAfter, type PlayerNotice } from './player-events.ts';
 import { games, idempotencyKeys } from './schema.ts';
 
@@ -17,13 +17,7 @@ export interface SeatPatch {
   reservedPlayerId?: string | null;
 }
 
-export interface NewIdempotencyRecord {
-  playerId: string;
-  key: string;
-  requestHash: string;
-  status: number;
-  body: unknown;
-}
+export type { NewIdempotencyRecord };
 
 export interface GuardedWrite extends GuardedAppend {
   patch?: SeatPatch;
@@ -62,8 +56,6 @@ with ${INPUT_CTE}, patch as (
 
 /** The parameters of GUARDED_WRITE_TEXT for `write`. */
 export function guardedWriteParams({ patch = {}, idempotency, notices = [], ...append }: GuardedWrite): unknown[] {
-  const kept = idempotency
-    ? [{ player_id: idempotency.playerId, key: idempotency.key, request_hash: idempotency.requestHash, status: idempotency.status, body: idempotency.body }]
-    : [];
+  const kept = idempotency ? [keptRow(idempotency)] : [];
   return [...guardedAppendParams([append]), JSON.stringify(patch), JSON.stringify(kept), noticeInput(notices)];
 }

@@ -3,18 +3,20 @@
 // games. Measured in `npm run bench:http`, a commit (the WAL flush, the round trip, waking a
 // backend) costs the database several times what the append's own work does. Each game's guard
 // still stands alone (db/guarded-append.ts), so a batch gives each move the answer it would have
-// had alone. At low load a batch is one move and leaves at once (the next turn of the event loop).
+// had alone. A move sent with an Idempotency-Key keeps its answer in the same statement, so a key
+// costs a row, not a commit of its own. At low load a batch is one move and leaves at once (the
+// next turn of the event loop).
 import { unavailableOf } from './availability.ts';
 import type { Database } from './client.ts';
-import { pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
-import type { MoveAppender, PlainAppend } from './games.ts';
-import { GUARDED_APPEND_TEXT, guardedAppendParams, type GuardedAppend } from './guarded-append.ts';
+import { VersionConflictError } from './errors.ts';
+import { raceError, type MoveAppender, type PlainAppend } from './games.ts';
+import { GUARDED_APPEND_TEXT, guardedAppendParams, type KeyedAppend } from './guarded-append.ts';
 
 /** Appends to one statement at most (the statement's parameter stays well under a megabyte). */
 const MAX_BATCH = 64;
 
 interface Pending {
-  append: GuardedAppend;
+  append: KeyedAppend;
   resolve: (version: number) => void;
   reject: (error: unknown) => void;
 }
@@ -104,9 +106,8 @@ export class MoveBatcher implements MoveAppender {
         await Promise.all(batch.map((p) => this.send([p])));
         return;
       }
-      const pg = pgErrorOf(error);
-      const { gameId, expectedVersion } = batch[0].append;
-      batch[0].reject(pg?.code === UNIQUE_VIOLATION ? new VersionConflictError(gameId, expectedVersion) : error);
+      const { gameId, expectedVersion, idempotency } = batch[0].append;
+      batch[0].reject(raceError(error, gameId, expectedVersion, idempotency));
       return;
     }
     for (const { append, resolve, reject } of batch) {

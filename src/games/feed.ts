@@ -7,6 +7,8 @@ export interface FeedItem {
   seq: number;
   type: string;
   payload: unknown;
+  /** The payload's JSON text when it is made already (a view shared by several streams). */
+  data?: string;
 }
 
 export interface Feed {

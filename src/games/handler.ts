@@ -34,6 +34,8 @@ export interface Answering<A> {
   idempotency?: { playerId: string; key: string; request: unknown };
   /** The request that sent the command (for the hook's log lines). */
   requestId?: string;
+  /** The HTTP status the kept answer stands for (default 200; a minimal answer is a 204). */
+  status?: number;
 }
 
 /** The command's answer: made now, or the one given the first time the key was sent. */
@@ -52,7 +54,7 @@ export async function handleCommand<A>(
   gameId: string,
   playerId: string | null,
   command: GameCommand,
-  { answer, idempotency, requestId }: Answering<A>,
+  { answer, idempotency, requestId, status = 200 }: Answering<A>,
 ): Promise<Handled<A>> {
   const { repository } = deps;
   const hash = idempotency ? requestHash(gameId, idempotency.request) : '';
@@ -82,7 +84,7 @@ export async function handleCommand<A>(
     const made = await answer(game, after, decision.seat ?? 'spectator');
     // Kept as the very JSON text sent (a jsonb object would come back with its keys reordered),
     // so a repeat gets the first answer byte for byte.
-    if (idempotency) change.idempotency = { ...idempotency, requestHash: hash, status: 200, body: JSON.stringify(made) };
+    if (idempotency) change.idempotency = { ...idempotency, requestHash: hash, status, body: JSON.stringify(made) };
     const appended = await repository.append(game, change, after);
     if (!appended.ok) {
       // The same key sent twice at once: the other request made the move (its append came

@@ -1,5 +1,5 @@
 // Where games come from and go to: the store (one database read per load), the group commit (a
-// plain move's append), this process's copies (games/cache.ts) and the announcement of every
+// move's append, keyed or not), this process's copies (games/cache.ts) and the announcement of every
 // write (db/notifier.ts). Above this file nobody touches any of them for a game.
 import { IdempotencyConflictError, VersionConflictError } from '../db/errors.ts';
 import {
@@ -95,11 +95,11 @@ export class GameRepository {
     const guarded = guardedAppendOf(game, change, after.state);
     let noticed: NoticedVersions = [];
     try {
-      // A plain move goes through the group commit; a join, a claim or a move with an answer
-      // to keep is its own transaction.
-      if (change.patch || change.idempotency || change.notices?.length || change.events.length === 0)
+      // A move goes through the group commit, its answer for an Idempotency-Key kept in the same
+      // statement; a join, a claim or a change the players hear of is a statement of its own.
+      if (change.patch || change.notices?.length || change.events.length === 0)
         noticed = (await this.store.write({ ...guarded, patch: change.patch, idempotency: change.idempotency, notices: change.notices })).noticed;
-      else await this.store.appendMove(guarded);
+      else await this.store.appendMove(change.idempotency ? { ...guarded, idempotency: change.idempotency } : guarded);
     } catch (e) {
       if (e instanceof VersionConflictError) return { ok: false, lost: 'version' };
       if (e instanceof IdempotencyConflictError) return { ok: false, lost: 'idempotencyKey' };

@@ -8,7 +8,8 @@ import type { PlayerStore } from '../db/players.ts';
 import { seedCommitment, viewEvent, type Move, type Seat, type Viewer } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
 import type { GameCommand } from './commands.ts';
-import { feedWaiter, type Feed } from './feed.ts';
+import { feedWaiter, type Feed, type FeedItem } from './feed.ts';
+import { SharedViews } from './shared-views.ts';
 import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
 import { handleCommand, type HandlerDeps } from './handler.ts';
 import { checkOpponent, configOf, type RuleOptions } from './options.ts';
@@ -16,7 +17,7 @@ import type { Randomness } from './randomness.ts';
 import type { GameRepository } from './repository.ts';
 import { challengeNotices, gameStartNotices } from './notices.ts';
 import { bothSeated, seated } from './seating.ts';
-import { gameRecord, gameSummary, gameView, loggedEvents, moveAnswer, playerIdsOf, type GameView, type MoveAnswer } from './view.ts';
+import { gameRecord, gameSummary, gameView, loggedEvents, minimalMoveAnswer, moveAnswer, playerIdsOf, type GameView, type MinimalMoveAnswer, type MoveAnswer } from './view.ts';
 import type { Cancellation } from '../cancellation.ts';
 
 export interface GameServiceDeps {
@@ -43,6 +44,8 @@ export type MoveRequest = { move: Exclude<Move, { type: 'cut' }> | { type: 'cut'
 
 export class GameService {
   private readonly handler: HandlerDeps;
+  /** The views streams send, made once per version per viewer (see feed). */
+  readonly sharedViews = new SharedViews((game, viewer) => this.view(game, viewer));
 
   constructor(private readonly deps: GameServiceDeps) {
     this.handler = {
@@ -105,16 +108,22 @@ export class GameService {
     return this.command(gameId, playerId, { type: 'join' });
   }
 
-  /** A move; with an idempotency key, a repeat gets the first answer again. */
-  async move(gameId: string, playerId: string, request: MoveRequest, idempotencyKey?: string, requestId?: string): Promise<MoveAnswer> {
+  /**
+   * A move; with an idempotency key, a repeat gets the first answer again. `minimal`: the answer
+   * is only the new version (no view is built; HTTP's `Prefer: return=minimal`), and so is the
+   * answer kept for the key.
+   */
+  async move(gameId: string, playerId: string, request: MoveRequest, idempotencyKey?: string, requestId?: string, minimal = false): Promise<MoveAnswer | MinimalMoveAnswer> {
     const sent = request.move;
     // A cut left open is the server's to choose (the player gives up that part of fairness).
     const move: Move = sent.type === 'cut' ? { type: 'cut', at: sent.at ?? this.deps.random.cut() } : sent;
     const command: GameCommand = { type: 'move', move, expectedVersion: request.expectedVersion };
     const handled = await handleCommand(this.handler, gameId, playerId, command, {
-      answer: async (before, after, viewer) => moveAnswer(before, after, viewer, await this.namesOf(after)),
+      answer: async (before, after, viewer): Promise<MoveAnswer | MinimalMoveAnswer> =>
+        minimal ? minimalMoveAnswer(after, viewer) : moveAnswer(before, after, viewer, await this.namesOf(after)),
       idempotency: idempotencyKey === undefined ? undefined : { playerId, key: idempotencyKey, request },
       requestId,
+      status: minimal ? 204 : 200,
     });
     return handled.answer;
   }
@@ -202,23 +211,42 @@ export class GameService {
   /**
    * The game's events after `after` as they happen, redacted for the reader; complete at the end.
    * `client` (who reads: the player, or an address) is held to its share of the waiter slots.
+   * `views`: a `view` item too (the reader's view, shared by every stream of that reader here,
+   * see shared-views.ts): the current view first, then one after the events of each change.
+   * Each round looks at this process's copy of the game when nothing newer has been announced
+   * (a commit anywhere is announced and wakes the stream); after a wait that ran out, the
+   * database, so an announcement that never came is caught at the next heartbeat.
    */
-  async feed(gameId: string, playerId: string | undefined, after: number, client?: string): Promise<Feed> {
+  async feed(gameId: string, playerId: string | undefined, after: number, client?: string, { views = false } = {}): Promise<Feed> {
     const { repository, notifier } = this.deps;
     let game: Game | null = await repository.load(gameId, { fresh: true });
     const viewer = viewerOf(game.row, playerId);
     let seq = after;
+    let first = true;
+    let fresh = false;
+    const waitPast = feedWaiter(notifier, gameId, async () => (fresh ? null : repository.copy(gameId)?.row.version) ?? repository.version(gameId), client);
     return {
-      waitPast: feedWaiter(notifier, gameId, () => repository.version(gameId), client),
+      waitPast: async (version, timeoutMs, cancel) => {
+        const moved = await waitPast(version, timeoutMs, cancel);
+        fresh = !moved;
+        return moved;
+      },
       next: async () => {
-        const current = game ?? (await repository.load(gameId, { fresh: true }));
-        game = null; // the next round reads the game again
+        const current = game ?? (await repository.load(gameId, { fresh }));
+        game = null;
+        fresh = false;
         const finished = isFinished(current);
-        const items = [];
+        const items: FeedItem[] = [];
+        // The view's id is the last event's seq sent before it: a resume from it misses nothing.
+        const view = async () => ({ seq, type: 'view', payload: null, data: await this.sharedViews.text(current, viewer) });
+        if (views && first) items.push(await view());
+        const from = seq;
         for (; seq < current.events.length; seq++) {
           const event = viewEvent(current.events[seq], viewer, finished);
           items.push({ seq: seq + 1, type: event.type, payload: event });
         }
+        if (views && !first && seq > from) items.push(await view());
+        first = false;
         // The stream is complete once the game is over: played to its end, or called off.
         return { items, version: finished || current.state.phase === 'cancelled' ? null : current.row.version };
       },

@@ -72,6 +72,18 @@ export function moveAnswer(before: Game, after: Game, viewer: Viewer, names: Nam
 }
 export type MoveAnswer = ReturnType<typeof moveAnswer>;
 
+/**
+ * The answer to a move that asked for no view (`Prefer: return=minimal`): the new version, and
+ * what names it for the mover (its seat: the ETag) and for the metrics (the variant).
+ */
+export function minimalMoveAnswer(after: Game, viewer: Viewer) {
+  return { version: after.row.version, viewer, variant: after.row.config.variant };
+}
+export type MinimalMoveAnswer = ReturnType<typeof minimalMoveAnswer>;
+
+/** Whether a move's answer (made now, or kept for its key) is a minimal one. */
+export const isMinimal = (answer: MoveAnswer | MinimalMoveAnswer): answer is MinimalMoveAnswer => !('view' in answer);
+
 /** A line of the lobby. */
 export function gameSummary(row: GameRow, names: Names) {
   return {

@@ -125,8 +125,8 @@ export function corsOptions(origins: '*' | string[]) {
   return {
     origin: origins === '*' ? '*' : origins,
     allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID', 'X-Request-Id'],
-    exposeHeaders: ['ETag', 'Location', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID', 'Prefer', 'X-Request-Id'],
+    exposeHeaders: ['ETag', 'Location', 'Preference-Applied', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
     maxAge: 600,
   };
 }

@@ -8,6 +8,7 @@
 // the adapter as they are (its fast path: a plain record goes straight to writeHead). A response
 // made some other way (hono's own: docs, the web client, a CORS preflight, a stream) gets the
 // record's headers when the edge sees it (`finish`), its own winning.
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, TypedResponse } from 'hono';
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status';
 import type { InvalidJSONValue, JSONParsed, JSONValue } from 'hono/utils/types';
@@ -50,6 +51,14 @@ export function respond<T extends JSONValue | {} | InvalidJSONValue, S extends C
 /** An answer without a body (204, 304). */
 export function empty<S extends StatusCode>(c: Context, status: S): Response & TypedResponse<null, S, 'body'> {
   return remember(new Response(null, { status, headers: headersOf(c) })) as Response & TypedResponse<null, S, 'body'>;
+}
+
+/**
+ * The answer of a handler that wrote its response to the socket itself (an event stream): the
+ * adapter leaves it alone, and so does `finish` (it is one shared object).
+ */
+export function writtenAlready(): Response {
+  return remember(RESPONSE_ALREADY_SENT);
 }
 
 function remember(res: Response): Response {

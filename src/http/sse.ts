@@ -6,42 +6,85 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { DomainError } from '../errors.ts';
-import type { Feed } from '../games/feed.ts';
+import type { Feed, FeedItem } from '../games/feed.ts';
 import { ProblemCodeSchema } from './problems.ts';
 import { gone } from './gone.ts';
+import { headersOf, writtenAlready } from './reply.ts';
+import type { Cancellation } from '../cancellation.ts';
+import type { ServerResponse } from 'node:http';
 
 /** The reconnection delay a stream ended by a shutdown suggests (ms). */
 export const SHUTDOWN_RETRY_MS = 1000;
 
 export function eventStream(c: Context, heartbeatMs: number, feed: Feed, metrics: { streamOpened(): () => void }): Response {
-  return streamSSE(c, async (stream) => {
-    const closed = gone(c);
-    stream.onAbort(() => closed.cancel());
-    const ended = metrics.streamOpened();
-    try {
-      while (!closed.cancelled) {
-        const { items, version } = await feed.next();
-        for (const item of items) await stream.writeSSE({ id: String(item.seq), event: item.type, data: JSON.stringify(item.payload) });
-        if (version === null) return;
-        let moved: boolean;
-        try {
-          moved = await feed.waitPast(version, heartbeatMs, closed);
-        } catch (e) {
-          if (!(e instanceof DomainError)) throw e;
-          if (e.code === 'SHUTTING_DOWN') {
-            await stream.write(`retry: ${SHUTDOWN_RETRY_MS}\n: this process is shutting down; reconnect\n\n`);
-            return;
-          }
-          await stream.writeSSE({ event: 'error', data: JSON.stringify({ code: e.code, detail: e.detail }) });
+  const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+  if (!outgoing) {
+    // Not served by node:http (app.request): through hono's web stream.
+    return streamSSE(c, async (stream) => {
+      const closed = gone(c);
+      stream.onAbort(() => closed.cancel());
+      await pump(feed, heartbeatMs, closed, metrics, async (text) => void (await stream.write(text)));
+    });
+  }
+  // Served by node:http: straight to the socket. Through hono's stream every write crossed three
+  // web streams (a TransformStream, a ReadableStream, the adapter's reader), a dozen promises per
+  // message, and a commit writes to every stream of its game at once. The header record is whole
+  // by now: the edge and the checks fill it before the handler runs (reply.ts).
+  const record = headersOf(c);
+  record['content-type'] = 'text/event-stream';
+  record['cache-control'] = 'no-cache';
+  record.connection = 'keep-alive';
+  outgoing.writeHead(200, record);
+  outgoing.flushHeaders();
+  const closed = gone(c);
+  const write = (text: string) =>
+    new Promise<void>((resolve) => {
+      if (outgoing.write(text) || outgoing.destroyed) return resolve();
+      // A slow reader: the next message waits for its socket to drain (or to close).
+      const go = () => (outgoing.off('drain', go), outgoing.off('close', go), resolve());
+      outgoing.on('drain', go).on('close', go);
+    });
+  void pump(feed, heartbeatMs, closed, metrics, write)
+    .catch(() => {}) // the database away mid-stream: the stream ends; the client resumes with Last-Event-ID
+    .finally(() => outgoing.end());
+  // Tells the adapter that the answer is being written already (@hono/node-server's own marker).
+  return writtenAlready();
+}
+
+/** The loop of one stream: what is new, then the wait, until the feed is complete or the client goes. */
+async function pump(feed: Feed, heartbeatMs: number, closed: Cancellation, metrics: { streamOpened(): () => void }, write: (text: string) => Promise<void>): Promise<void> {
+  const ended = metrics.streamOpened();
+  try {
+    while (!closed.cancelled) {
+      const { items, version } = await feed.next();
+      // One write per round (a commit's events and view).
+      if (items.length > 0) await write(messagesOf(items));
+      if (version === null) return;
+      let moved: boolean;
+      try {
+        moved = await feed.waitPast(version, heartbeatMs, closed);
+      } catch (e) {
+        if (!(e instanceof DomainError)) throw e;
+        if (e.code === 'SHUTTING_DOWN') {
+          await write(`retry: ${SHUTDOWN_RETRY_MS}\n: this process is shutting down; reconnect\n\n`);
           return;
         }
-        if (closed.cancelled) return;
-        if (!moved) await stream.write(': heartbeat\n\n');
+        await write(`event: error\ndata: ${JSON.stringify({ code: e.code, detail: e.detail })}\n\n`);
+        return;
       }
-    } finally {
-      ended();
+      if (closed.cancelled) return;
+      if (!moved) await write(': heartbeat\n\n');
     }
-  });
+  } finally {
+    ended();
+  }
+}
+
+/** The items as Server-Sent Events messages (`event:`, `data:`, `id:`, as hono's writeSSE writes them). */
+function messagesOf(items: readonly FeedItem[]): string {
+  let text = '';
+  for (const item of items) text += `event: ${item.type}\ndata: ${item.data ?? JSON.stringify(item.payload)}\nid: ${item.seq}\n\n`;
+  return text;
 }
 
 // ------------------------------------------------------------------ the OpenAPI side
@@ -57,7 +100,14 @@ const StreamErrorSchema = z
  * `contentSchema` is the list of messages it decodes to. Register the message in the sub-app
  * (`api.openAPIRegistry.register`): the stream names it only by reference.
  */
-export function streamSchemas<T extends z.ZodType>(name: string, data: T, description: string) {
+export function streamSchemas<T extends z.ZodType>(
+  name: string,
+  data: T,
+  description: string,
+  /** Other messages the stream may carry: the schema name of their data, and what they are. */
+  others: { name: string; event: string }[] = [],
+) {
+  const also = others.map((o) => `, \`${o.event}\` (a ${o.name})`).join('');
   const message = z
     .object({
       id: z
@@ -65,10 +115,15 @@ export function streamSchemas<T extends z.ZodType>(name: string, data: T, descri
         .regex(/^\d+$/)
         .optional()
         .openapi({ description: 'the sequence number (resume after it with Last-Event-ID); absent on `error`' }),
-      event: z.string().openapi({ description: 'the type of the event in `data`, or `error`' }),
-      data: z.union([data, StreamErrorSchema]).openapi({
+      event: z.string().openapi({ description: `the type of the event in \`data\`${also}, or \`error\`` }),
+      // The others by reference only (named in anyOf below): their schemas are registered where they are defined.
+      data: z.union([data, ...others.map(() => z.looseObject({})), StreamErrorSchema]).openapi({
         description: 'the JSON text of the event (of a StreamError on `error`)',
-        anyOf: [{ $ref: `#/components/schemas/${name}` }, { $ref: '#/components/schemas/StreamError' }],
+        anyOf: [
+          { $ref: `#/components/schemas/${name}` },
+          ...others.map((o) => ({ $ref: `#/components/schemas/${o.name}` })),
+          { $ref: '#/components/schemas/StreamError' },
+        ],
       }),
     })
     .openapi(`${name}Message`, { description: 'One Server-Sent Events message of the stream, decoded' });

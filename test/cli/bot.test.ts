@@ -45,6 +45,25 @@ describe('runBots', () => {
     expect(formatSummary(s)).toMatch(/^games +6 in .*\nmoves +\d+ \(\d+ moves\/s\)\nlatency +p50 [\d.]+ ms +p95 [\d.]+ ms +p99 [\d.]+ ms/);
   });
 
+  it('plays on the view stream (the default: each move a 204) and on the long poll alike, keyed moves included', async () => {
+    const posts: Record<string, number> = {};
+    const counting = (protocol: string) => async (req: Request) => {
+      if (req.method === 'POST' && req.url.endsWith('/moves')) posts[protocol] = (posts[protocol] ?? 0) + 1;
+      return fetch(req);
+    };
+    const run = (protocol: 'stream' | 'longpoll') =>
+      runBots({ server: service.url, games: 2, concurrency: 2, strategy: 'greedy', opponent: 'random', seed: 8, idempotency: 'all', protocol, fetch: counting(protocol) });
+    const [stream, longpoll] = [await run('stream'), await run('longpoll')];
+    for (const s of [stream, longpoll]) {
+      expect(s.samples).toEqual([]);
+      expect(s.games).toBe(2);
+    }
+    // The same seeded games, the same moves, whichever way the bots hear of them.
+    expect(stream.moves).toBe(longpoll.moves);
+    expect(stream.sides).toEqual(longpoll.sides);
+    expect(posts).toEqual({ stream: stream.moves, longpoll: longpoll.moves });
+  });
+
   it('is reproducible with a seed', async () => {
     const run = () => runBots({ server: service.url, games: 2, concurrency: 1, strategy: 'random', variant: 'bidding', seed: 42 });
     const [a, b] = [await run(), await run()];

@@ -2,7 +2,7 @@
 // its own answer, on both drivers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { VersionConflictError } from '../../src/db/errors.ts';
+import { IdempotencyConflictError, VersionConflictError } from '../../src/db/errors.ts';
 import { MoveBatcher } from '../../src/db/move-batch.ts';
 import { gameEvents } from '../../src/db/schema.ts';
 import { GameStore } from '../../src/db/games.ts';
@@ -26,6 +26,9 @@ const stockDealt: GameEvent = { type: 'dealt', seat: null, to: 'stock', stacks: 
 async function games(n: number) {
   return Promise.all(Array.from({ length: n }, async () => (await seatedGame(stores)).game));
 }
+
+/** The answer a move sent with `key` keeps (the JSON text of its answer). */
+const kept = (playerId: string, key: string, version: number) => ({ playerId, key, requestHash: `h-${key}`, status: 200, body: JSON.stringify({ version }) });
 
 describe(`MoveBatcher (${testDriver})`, () => {
   it('appends the moves of many games that arrive together in few statements, each at its own version', async () => {
@@ -105,5 +108,45 @@ describe(`MoveBatcher (${testDriver})`, () => {
     expect(await batched.appendMove({ gameId: g.id, expectedVersion: 0, events: [cut(4)], status: 'declaring', at: new Date('2030-01-01T00:00:00Z') })).toBe(1);
     expect(batcher.stats.appends).toBe(1);
     expect((await store.getGame(g.id))?.updatedAt.toISOString()).toBe('2030-01-01T00:00:00.000Z');
+  });
+
+  it('keeps the answer of a move sent with an Idempotency-Key in the same statement as the move', async () => {
+    const batcher = new MoveBatcher(database, 1);
+    const seated = await Promise.all(Array.from({ length: 4 }, () => seatedGame(stores)));
+    // Two games already moved on: their keyed appends are stale, and keep no answer either.
+    await store.appendMove({ gameId: seated[1].game.id, expectedVersion: 0, events: [cut(9)], status: 'declaring' });
+    await store.appendMove({ gameId: seated[3].game.id, expectedVersion: 0, events: [cut(9)], status: 'declaring' });
+    const results = await Promise.allSettled(
+      seated.map(({ game, forehand }, i) =>
+        batcher.append({ gameId: game.id, expectedVersion: 0, events: [cut(5)], status: 'declaring', ...(i < 3 ? { idempotency: kept(forehand.id, `k${i}`, 1) } : {}) }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled', 'rejected']);
+    expect(batcher.stats).toEqual({ statements: 1, appends: 2 });
+    const answer = await store.getIdempotent(seated[0].forehand.id, 'k0');
+    expect(answer).toMatchObject({ gameId: seated[0].game.id, requestHash: 'h-k0', status: 200 });
+    // Kept as the JSON text sent; a driver may hand it back parsed (games/handler.ts reads both).
+    const body = answer!.body;
+    expect(typeof body === 'string' ? JSON.parse(body) : body).toEqual({ version: 1 });
+    expect(await store.getIdempotent(seated[1].forehand.id, 'k1')).toBeNull();
+    expect(await store.getIdempotent(seated[2].forehand.id, 'k2')).not.toBeNull();
+  });
+
+  it('refuses a keyed move whose key was taken meanwhile (IdempotencyConflictError), and keeps the others of its batch', async () => {
+    const batcher = new MoveBatcher(database, 1);
+    const seated = await Promise.all(Array.from({ length: 3 }, () => seatedGame(stores)));
+    const player = seated[1].forehand.id;
+    // The key was kept for another game's move already: the batch fails whole, each goes alone.
+    await store.appendMove({ gameId: seated[1].game.id, expectedVersion: 0, events: [cut(9)], status: 'declaring', idempotency: kept(player, 'taken', 1) });
+    const other = await seatedGame(stores, { forehandPlayerId: player });
+    const results = await Promise.allSettled(
+      [seated[0].game, other.game, seated[2].game].map((g, i) =>
+        batcher.append({ gameId: g.id, expectedVersion: 0, events: [cut(5)], status: 'declaring', idempotency: kept(i === 1 ? player : seated[i].forehand.id, i === 1 ? 'taken' : `own${i}`, 1) }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(IdempotencyConflictError);
+    expect((await store.getGame(other.game.id))?.version).toBe(0);
+    expect((await store.getIdempotent(player, 'taken'))?.gameId).toBe(seated[1].game.id);
   });
 });

@@ -203,7 +203,7 @@ export interface paths {
         put?: never;
         /**
          * Make a move
-         * @description The view's `legalMoves` are exactly the moves accepted now. With `expectedVersion` a move made for an older version is refused (409, with the current view). An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422.
+         * @description The view's `legalMoves` are exactly the moves accepted now. With `expectedVersion` a move made for an older version is refused (409, with the current view). An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422. With `Prefer: return=minimal` (RFC 7240) the answer is `204` with the new version in `ETag` and no view is built: a bot that follows the game's stream with `views=true` reads the view there. A repeat of a key first sent that way is answered the same way.
          */
         post: operations["makeMove"];
         delete?: never;
@@ -260,8 +260,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow the game: its events as Server-Sent Events
+         * Follow the game: its events (and with views=true, your view) as Server-Sent Events
          * @description Each SSE message's `data:` is one `GameEvent` (schema GameEventMessage), redacted for the caller, with `event:` = its `type` and `id:` = its seq. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event. If the stream has to stop early, a last message `event: error` carries a StreamError.
+         *
+         *     With `views=true` (the way a bot plays: one request per move, its POST) the stream carries the caller's view too: the first message is `event: view` with the current GameView (`legalMoves` included), and after the events of each committed change comes the view after it. Its `id:` is the seq of the last event sent before it, so a reconnect with that `Last-Event-ID` misses no event, and gets the current view first again.
          */
         get: operations["streamGameEvents"];
         put?: never;
@@ -689,10 +691,10 @@ export interface components {
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
             id?: string;
-            /** @description the type of the event in `data`, or `error` */
+            /** @description the type of the event in `data`, `view` (a GameView), or `error` */
             event: string;
             /** @description the JSON text of the event (of a StreamError on `error`) */
-            data: components["schemas"]["GameEvent"] | components["schemas"]["StreamError"];
+            data: components["schemas"]["GameEvent"] | components["schemas"]["GameView"] | components["schemas"]["StreamError"];
         };
         /** @description A player took a seat */
         SeatedEvent: {
@@ -1324,7 +1326,7 @@ export interface components {
             events: components["schemas"]["LoggedEvent"][];
             result: components["schemas"]["Result"];
         };
-        /** @description Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON) */
+        /** @description Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON); with `views=true` also `event: view` messages, each the reader's GameView (`id:` the seq of the last event sent before it) */
         GameEventStream: string;
         Match: {
             id: string;
@@ -2951,6 +2953,8 @@ export interface operations {
             header?: {
                 /** @description any string you choose per move, to retry it safely */
                 "idempotency-key"?: string;
+                /** @description `return=minimal`: answer 204 with the new version in ETag, no body (RFC 7240) */
+                prefer?: string;
             };
             path: {
                 gameId: string;
@@ -3205,6 +3209,17 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["MoveResponse"];
                 };
+            };
+            /** @description The move was made (asked with `Prefer: return=minimal`, or first sent so with this Idempotency-Key): no body */
+            204: {
+                headers: {
+                    /** @description the new version, for you: `W/"<version>-<your seat>"` */
+                    ETag?: string;
+                    /** @description `return=minimal` */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
             400: {
@@ -3732,6 +3747,8 @@ export interface operations {
             query?: {
                 /** @description start after this sequence number */
                 after?: number;
+                /** @description true: a `view` message (the caller's GameView) first and after each change */
+                views?: "true" | "false";
             };
             header?: {
                 /** @description the id of the last message received: resume after it */

@@ -9,6 +9,18 @@ import { cancelGame, claimTimeout, createGame, declineGame, GameStream, getGame,
 import { empty, respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
 import { gone } from '../gone.ts';
+import { isMinimal } from '../../games/view.ts';
+import type { Context } from 'hono';
+
+/** A `Prefer` header asking for `return=minimal` (RFC 7240: preferences are a list, tokens case-insensitive). */
+const wantsMinimal = (prefer: string | undefined) => !!prefer && /(^|[,;\s])return\s*=\s*"?minimal"?\s*(;|,|$)/i.test(prefer);
+
+/** A move's 204: the new version in the ETag (as GET /v1/games/{gameId} names it for this viewer). */
+function minimalMove(c: Context, version: number, viewer: string) {
+  setHeader(c, 'ETag', `W/"${version}-${viewer}"`);
+  setHeader(c, 'Preference-Applied', 'return=minimal');
+  return empty(c, 204);
+}
 
 /** Whether an If-None-Match header names this ETag. */
 const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
@@ -62,10 +74,16 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
   operation(api, postMove, async (c) => {
     const player = requirePlayer(c);
     const { gameId } = c.req.valid('param');
-    const key = c.req.valid('header')['idempotency-key'];
-    const answer = await games.move(gameId, player.playerId, c.req.valid('json'), key, c.get('requestId'));
-    metrics.moved(answer.view.config.variant);
-    return respond(c, answer, 200);
+    const { 'idempotency-key': key, prefer } = c.req.valid('header');
+    const answer = await games.move(gameId, player.playerId, c.req.valid('json'), key, c.get('requestId'), wantsMinimal(prefer));
+    if (!isMinimal(answer)) {
+      metrics.moved(answer.view.config.variant);
+      // Asked minimal with a key first sent without: the version is all that is sent again.
+      if (!wantsMinimal(prefer)) return respond(c, answer, 200);
+      return minimalMove(c, answer.version, answer.view.you ?? 'spectator');
+    }
+    metrics.moved(answer.variant);
+    return minimalMove(c, answer.version, answer.viewer);
   });
 
   operation(api, listEvents, async (c) => {
@@ -77,8 +95,9 @@ export function gamesApi({ games, timing, metrics }: AppDeps): App {
 
   operation(api, streamGame, async (c) => {
     const lastId = c.req.valid('header')['last-event-id'];
-    const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    const feed = await games.feed(c.req.valid('param').gameId, c.get('player')?.playerId, after, clientOf(c));
+    const query = c.req.valid('query');
+    const after = lastId !== undefined ? Number(lastId) : (query.after ?? 0);
+    const feed = await games.feed(c.req.valid('param').gameId, c.get('player')?.playerId, after, clientOf(c), { views: query.views === 'true' });
     return eventStream(c, timing.heartbeatMs, feed, metrics);
   });
 

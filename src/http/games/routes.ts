@@ -23,7 +23,8 @@ import { streamSchemas } from '../sse.ts';
 export const GameStream = streamSchemas(
   'GameEvent',
   GameEventSchema,
-  'Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON)',
+  'Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON); with `views=true` also `event: view` messages, each the reader\'s GameView (`id:` the seq of the last event sent before it)',
+  [{ name: 'GameView', event: 'view' }],
 );
 
 export const createGame = createRoute({
@@ -101,17 +102,25 @@ export const postMove = createRoute({
   tags: ['games'],
   summary: 'Make a move',
   description:
-    "The view's `legalMoves` are exactly the moves accepted now. With `expectedVersion` a move made for an older version is refused (409, with the current view). An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422.",
+    "The view's `legalMoves` are exactly the moves accepted now. With `expectedVersion` a move made for an older version is refused (409, with the current view). An optional `Idempotency-Key` header makes retries safe: the same key and body return the first answer; the same key with another body answers 422. With `Prefer: return=minimal` (RFC 7240) the answer is `204` with the new version in `ETag` and no view is built: a bot that follows the game's stream with `views=true` reads the view there. A repeat of a key first sent that way is answered the same way.",
   security: bearer,
   request: {
     params: GameIdParam,
     headers: z.object({
       'idempotency-key': z.string().min(1).max(200).optional().openapi({ description: 'any string you choose per move, to retry it safely' }),
+      prefer: z.string().max(200).optional().openapi({ description: '`return=minimal`: answer 204 with the new version in ETag, no body (RFC 7240)' }),
     }),
     body: jsonBody(MoveRequestSchema, MOVE_REQUEST),
   },
   responses: {
     200: json(MoveResponseSchema, 'The new version, your view, and the events your move caused', examples.moveResponse),
+    204: {
+      description: 'The move was made (asked with `Prefer: return=minimal`, or first sent so with this Idempotency-Key): no body',
+      headers: {
+        ETag: { description: 'the new version, for you: `W/"<version>-<your seat>"`', schema: { type: 'string' } },
+        'Preference-Applied': { description: '`return=minimal`', schema: { type: 'string' } },
+      },
+    },
     ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'IDEMPOTENCY_KEY_REUSED', ...ENGINE_CODES),
   },
 });
@@ -146,13 +155,16 @@ export const streamGame = createRoute({
   path: '/v1/games/{gameId}/stream',
   operationId: 'streamGameEvents',
   tags: ['games'],
-  summary: 'Follow the game: its events as Server-Sent Events',
+  summary: 'Follow the game: its events (and with views=true, your view) as Server-Sent Events',
   description:
-    "Each SSE message's `data:` is one `GameEvent` (schema GameEventMessage), redacted for the caller, with `event:` = its `type` and `id:` = its seq. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event. If the stream has to stop early, a last message `event: error` carries a StreamError.",
+    "Each SSE message's `data:` is one `GameEvent` (schema GameEventMessage), redacted for the caller, with `event:` = its `type` and `id:` = its seq. Reconnect with `Last-Event-ID` (or `?after=N`) to resume; a `: heartbeat` comment comes every 15 s; the stream ends after the `finished` event. If the stream has to stop early, a last message `event: error` carries a StreamError.\n\nWith `views=true` (the way a bot plays: one request per move, its POST) the stream carries the caller's view too: the first message is `event: view` with the current GameView (`legalMoves` included), and after the events of each committed change comes the view after it. Its `id:` is the seq of the last event sent before it, so a reconnect with that `Last-Event-ID` misses no event, and gets the current view first again.",
   security: optionalBearer,
   request: {
     params: GameIdParam,
-    query: z.object({ after: seqQuery('start after this sequence number') }),
+    query: z.object({
+      after: seqQuery('start after this sequence number'),
+      views: z.enum(['true', 'false']).optional().openapi({ description: "true: a `view` message (the caller's GameView) first and after each change" }),
+    }),
     headers: z.object({
       'last-event-id': z
         .string()

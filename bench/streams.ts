@@ -1,0 +1,181 @@
+// View streams at scale: `npm run bench:streams`.
+//
+// Starts the service as `npm start` runs it (one serving process, the embedded database in
+// memory: no disk, so what is measured is the streams), seats two players at a game, and opens
+// BENCH_STREAMS (1000) view streams on it (`GET /v1/games/{id}/stream?views=true`, as spectators).
+// Then:
+// 1. RSS per open stream: the server's RSS once every stream has its first view, less its RSS
+//    before the first was opened, over the count.
+// 2. Fan-out: BENCH_MOVES (40) moves, one at a time, each sent with `Prefer: return=minimal`; for
+//    each, the time from the mover's 204 (the commit acknowledged) to each stream's next view
+//    (a stream may have it before the 204: then 0), and the spread from the first stream's view
+//    to the last's. One client process reads every stream, so its own turn through 1,000 sockets
+//    is in these figures; they are an upper bound of the server's.
+// The targets of issue 25: ≤ 50 KB of RSS per stream, ≤ 5 ms p99 from a commit to all of a
+// game's streams.
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { latencyStats } from '../src/cli/bot-runner.ts';
+
+const env = process.env;
+const STREAMS = Number(env.BENCH_STREAMS ?? 1000);
+const MOVES = Number(env.BENCH_MOVES ?? 40);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TARGET = { kbPerStream: 50, p99Ms: 5 };
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/** A JSON request to the service: status, headers and the parsed body. */
+function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }>((resolve, reject) => {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${base}${path}`,
+      { method, agent, headers: { ...headers, ...(text ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) } : {}) } },
+      (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (data += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: data ? JSON.parse(data) : null }));
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function main() {
+  const port = await freePort();
+  execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      DATABASE_URL: 'memory://',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      SINGLE_PROCESS: '1',
+      MAX_WAITERS: String(STREAMS + 100),
+      MAX_WAITERS_PER_CLIENT: String(STREAMS + 100),
+      RATE_LIMIT_PLAYER: '0',
+      RATE_LIMIT_ANONYMOUS: '0',
+      RATE_LIMIT_SIGNUP: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const sockets: http.ClientRequest[] = [];
+  try {
+    for (let tries = 0; ; tries++) {
+      if (tries > 600) throw new Error('the server did not become ready');
+      const ok = await call(base, 'GET', '/readyz').then((r) => r.status === 200, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 200)); // start-up only
+    }
+    out(`machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    const [a, b] = [await call(base, 'POST', '/v1/players', { name: 'Anna' }), await call(base, 'POST', '/v1/players', { name: 'Bert' })];
+    const auth = { a: { authorization: `Bearer ${a.body.token}` }, b: { authorization: `Bearer ${b.body.token}` } };
+    const created = await call(base, 'POST', '/v1/games', { seat: 'forehand' }, auth.a);
+    const gameId = created.body.id as string;
+    await call(base, 'POST', `/v1/games/${gameId}/join`, undefined, auth.b);
+    // Each stream: the time of its latest view (a view message is the last of a change's round).
+    const lastView = new Float64Array(STREAMS);
+    const open = () =>
+      new Promise<void>((resolve, reject) => {
+        let opened = 0;
+        const connect = (i: number, tries = 0): void => {
+          const req = http.get(`${base}/v1/games/${gameId}/stream?views=true`, { headers: { accept: 'text/event-stream' } }, (res) => {
+            // A busy host may time a connection out before it is read (408): open it again.
+            if (res.statusCode !== 200) return tries < 3 ? (res.resume(), connect(i, tries + 1)) : reject(new Error(`stream ${i}: ${res.statusCode}`));
+            let first = true;
+            res.on('data', (chunk: Buffer) => {
+              if (chunk.indexOf('event: view') < 0) return;
+              lastView[i] = performance.now();
+              if (first) {
+                first = false;
+                if (++opened === STREAMS) resolve();
+              }
+            });
+          });
+          req.on('error', () => {}); // closed by us
+          sockets.push(req);
+        };
+        for (let i = 0; i < STREAMS; i++) connect(i);
+      });
+    // A first round of streams, opened and closed, so the baseline is a warm process (the start's
+    // garbage collected, the code compiled), not one fresh from its migrations.
+    await open();
+    for (const r of sockets.splice(0)) r.destroy();
+    await new Promise((r) => setTimeout(r, 3000));
+    const before = rssMb(child.pid!);
+    await open();
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = rssMb(child.pid!);
+    const kbPerStream = ((after - before) * 1024) / STREAMS;
+    log(`${STREAMS} streams open`);
+
+    const delays: number[] = [];
+    const spreads: number[] = [];
+    let view = (await call(base, 'GET', `/v1/games/${gameId}`, undefined, auth.a)).body;
+    const bySeat = { forehand: auth.a, dealer: auth.b } as Record<string, Record<string, string>>;
+    for (let m = 0; m < MOVES && view.status !== 'finished'; m++) {
+      const mover = bySeat[view.toMove];
+      const mine = (await call(base, 'GET', `/v1/games/${gameId}`, undefined, mover)).body;
+      const sent = performance.now();
+      const res = await call(base, 'POST', `/v1/games/${gameId}/moves`, { move: mine.legalMoves[0], expectedVersion: mine.version }, { ...mover, prefer: 'return=minimal' });
+      if (res.status !== 204) throw new Error(`move ${m}: ${res.status} ${JSON.stringify(res.body)}`);
+      const acked = performance.now();
+      // Every stream's view of this change.
+      const deadline = acked + 5000;
+      while ([...lastView].some((t) => t < sent) && performance.now() < deadline) await new Promise((r) => setImmediate(r));
+      const got = [...lastView].filter((t) => t >= sent);
+      for (const t of got) delays.push(Math.max(0, t - acked));
+      spreads.push(Math.max(...got) - Math.min(...got));
+      if (got.length < STREAMS) log(`move ${m}: ${STREAMS - got.length} streams without the view after 5 s`);
+      view = (await call(base, 'GET', `/v1/games/${gameId}`)).body;
+    }
+    const d = latencyStats(delays);
+    const s = latencyStats(spreads);
+    const f = (x: number) => x.toFixed(2);
+    const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
+    out(`streams ${STREAMS} view streams on one game: server RSS ${before.toFixed(1)} MB before, ${after.toFixed(1)} MB with them open: ${kbPerStream.toFixed(1)} KB per stream`);
+    out(`      commit (the mover's 204) to each stream's view, ${spreads.length} moves × ${STREAMS} streams: p50 ${f(d.p50)} ms, p99 ${f(d.p99)} ms, max ${f(d.max)} ms`);
+    out(`      first stream's view to the last's, per move: p50 ${f(s.p50)} ms, p99 ${f(s.p99)} ms (one client process reads every stream)`);
+    out(`      host load ${os.loadavg()[0].toFixed(1)} at the end`);
+    out(`${mark(kbPerStream <= TARGET.kbPerStream)} ≤ ${TARGET.kbPerStream} KB RSS per open view stream`);
+    out(`${mark(d.p99 <= TARGET.p99Ms)} a commit reaches all of a game's streams in ≤ ${TARGET.p99Ms} ms p99`);
+  } finally {
+    for (const r of sockets) r.destroy();
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+    agent.destroy();
+  }
+}
+
+main().catch((e) => {
+  log(`bench:streams failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

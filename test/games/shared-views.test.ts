@@ -1,0 +1,43 @@
+// The views of streams are made once per version per viewer and shared.
+import { describe, expect, it } from 'vitest';
+import type { Game } from '../../src/games/game.ts';
+import { SharedViews } from '../../src/games/shared-views.ts';
+
+const gameAt = (id: string, version: number) => ({ row: { id, version } }) as unknown as Game;
+
+describe('SharedViews', () => {
+  it('makes a view once per version of a game per viewer, and hands the same text to every stream', async () => {
+    const made: string[] = [];
+    const views = new SharedViews(async (game, viewer) => {
+      made.push(`${game.row.id}@${game.row.version}:${viewer}`);
+      return { id: game.row.id, version: game.row.version, you: viewer };
+    });
+    const texts = await Promise.all([1, 2, 3].map(() => views.text(gameAt('g', 4), 'forehand')));
+    expect(new Set(texts).size).toBe(1);
+    expect(JSON.parse(texts[0])).toEqual({ id: 'g', version: 4, you: 'forehand' });
+    await views.text(gameAt('g', 4), 'dealer');
+    await views.text(gameAt('g', 5), 'forehand');
+    await views.text(gameAt('g', 5), 'forehand');
+    expect(made).toEqual(['g@4:forehand', 'g@4:dealer', 'g@5:forehand']);
+    expect(views.stats).toEqual({ made: 3, shared: 3 });
+    // A stream that woke late, on an older version, gets its own view; the newer one stays kept.
+    await views.text(gameAt('g', 4), 'forehand');
+    await views.text(gameAt('g', 5), 'forehand');
+    expect(views.stats).toEqual({ made: 4, shared: 4 });
+  });
+
+  it('keeps at most `max` games, and no view that failed', async () => {
+    let fail = true;
+    const views = new SharedViews(async (game) => {
+      if (fail) throw new Error('names away');
+      return game.row.id;
+    }, 2);
+    await expect(views.text(gameAt('a', 1), 'spectator')).rejects.toThrow('names away');
+    fail = false;
+    expect(await views.text(gameAt('a', 1), 'spectator')).toBe('"a"');
+    await views.text(gameAt('b', 1), 'spectator');
+    await views.text(gameAt('c', 1), 'spectator');
+    await views.text(gameAt('a', 1), 'spectator'); // evicted: made again
+    expect(views.stats).toEqual({ made: 5, shared: 0 });
+  });
+});
