@@ -158,7 +158,9 @@ export function allowedMethods(app: App): (path: string) => string[] {
   return (path) => {
     routes ??= app.routes
       .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
-      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`) }));
+      // The path exactly as routed: hono is strict about a trailing slash, so `/v1/games/` is no
+      // route at all (404), not a route without GET (405).
+      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
     const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
     if (methods.size === 0) return [];
     if (methods.has('GET')) methods.add('HEAD');
