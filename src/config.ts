@@ -79,6 +79,8 @@ export interface AppConfig {
   retention: { waitingTtlSeconds: number; idempotencyTtlSeconds: number; sweepIntervalSeconds: number };
   /** Long-polls and streams one client (a token's player, else an address) holds at most per process. */
   maxWaitersPerClient: number;
+  /** Long-polls and streams one address holds at most per process, whatever tokens it uses. */
+  maxWaitersPerAddress: number;
   /** Faults and abuse: every wait of a request is bounded (README, Operations). */
   timeouts: Timeouts;
 }
@@ -269,6 +271,7 @@ const schema = z.object({
   IDEMPOTENCY_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   SWEEP_INTERVAL_SECONDS: integer(0, 24 * 60 * 60, 60), // 0: no sweeps
   MAX_WAITERS_PER_CLIENT: integer(1, 1_000_000, 32),
+  MAX_WAITERS_PER_ADDRESS: integer(1, 1_000_000, 100),
   DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 5000),
   DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
   DATABASE_ACQUIRE_TIMEOUT_MS: integer(10, 600_000, 5000),
@@ -364,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     },
     maxWaitersPerClient: e.MAX_WAITERS_PER_CLIENT,
+    maxWaitersPerAddress: e.MAX_WAITERS_PER_ADDRESS,
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -75,7 +75,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     external: config.externalAuth ?? undefined,
     now: options.now,
   });
-  const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient);
+  const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient, config.maxWaitersPerAddress);
   const cache = options.gameCache ?? new GameCache(config.gameCacheSize);
   notifier.observe(cache);
 

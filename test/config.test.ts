@@ -44,6 +44,7 @@ describe('loadConfig', () => {
       metrics: { enabled: false, token: null },
       retention: { waitingTtlSeconds: 86_400, idempotencyTtlSeconds: 86_400, sweepIntervalSeconds: 60 },
       maxWaitersPerClient: 32,
+      maxWaitersPerAddress: 100,
       timeouts: {
         databaseConnectMs: 5000,
         databaseStatementMs: 5000,
@@ -88,6 +89,7 @@ describe('loadConfig', () => {
       METRICS: 'on',
       METRICS_TOKEN: 'a-long-enough-metrics-token',
       MAX_WAITERS_PER_CLIENT: '4',
+      MAX_WAITERS_PER_ADDRESS: '8',
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
       DATABASE_ACQUIRE_TIMEOUT_MS: '1500',
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
       metrics: { enabled: true, token: 'a-long-enough-metrics-token' },
       retention: { waitingTtlSeconds: 600, idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 },
       maxWaitersPerClient: 4,
+      maxWaitersPerAddress: 8,
       timeouts: {
         databaseConnectMs: 2000,
         databaseStatementMs: 0,

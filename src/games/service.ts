@@ -209,7 +209,7 @@ export class GameService {
     const viewer = viewerOf(game.row, playerId);
     let seq = after;
     return {
-      waitPast: feedWaiter(notifier, gameId, () => repository.version(gameId), client),
+      ...feedWaiter(notifier, gameId, () => repository.version(gameId), client),
       next: async () => {
         const current = game ?? (await repository.load(gameId, { fresh: true }));
         game = null; // the next round reads the game again

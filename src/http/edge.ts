@@ -1,7 +1,6 @@
 // What every request passes before a route and after an error: the access log, the body limit,
 // the JSON content type, the validation hook, and the error handler that turns every refusal
 // into problem+json through the catalogue. Documented once for every operation.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
@@ -11,6 +10,8 @@ import { unavailableOf } from '../db/availability.ts';
 import { pgErrorOf } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import type { WaiterClient } from '../db/notifier.ts';
+import { clientAddress } from './limits.ts';
 import { isJson, MAX_BODY_BYTES, notJson, tooLarge, validationProblem } from './operation.ts';
 import { securityHeadersOf } from './security.ts';
 import type { App, AppEnv } from './env.ts';
@@ -74,19 +75,16 @@ export function edge({ log, corsOrigins, stopping = () => false }: EdgeOptions):
 }
 
 /**
- * Who a request comes from, for the limits per client (waiter slots): the token's player, else
- * the address the connection comes from (a proxy in front makes its clients one).
+ * Who a request comes from, for the waiter slots: the token's player and the address (as the
+ * rate limits read it: behind TRUST_PROXY, what the trusted proxy saw), each with its own cap;
+ * without a token the address alone. In-process requests (app.request in tests) have no address:
+ * one anonymous client.
  */
-export function clientOf(c: Context<AppEnv>): string {
+export function clientOf(c: Context<AppEnv>): WaiterClient {
+  const proxy = c.get('proxy');
+  const address = `address:${clientAddress(c, proxy?.trustProxy ?? false, proxy?.proxyHops)}`;
   const player = c.get('player')?.playerId;
-  if (player) return `player:${player}`;
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    // not served by node:http (app.request in tests): one anonymous client
-  }
-  return `address:${address ?? 'unknown'}`;
+  return player ? `player:${player} ${address}` : address;
 }
 
 /**

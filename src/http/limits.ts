@@ -65,6 +65,7 @@ export function limitAddresses(config: LimitsConfig): (c: Context<AppEnv>) => Pr
   const signup = unlimited(config.signup) ? null : limiter('signup', config.signup);
   const anonymous = unlimited(config.anonymous) ? null : limiter('anonymous', config.anonymous);
   return async (c) => {
+    c.set('proxy', config);
     if (c.req.method === 'OPTIONS') return;
     // The address only when it counts (most calls carry a token and are counted later).
     if (signup && c.req.method === 'POST' && c.req.path === '/v1/players') await signup(c, clientAddress(c, config.trustProxy, config.proxyHops));

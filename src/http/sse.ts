@@ -39,6 +39,7 @@ export function eventStream(c: Context, heartbeatMs: number, feed: Feed, metrics
         if (!moved) await stream.write(': heartbeat\n\n');
       }
     } finally {
+      feed.release?.();
       ended();
     }
   });

@@ -131,7 +131,7 @@ export class MatchService {
     await this.load(matchId);
     let seq = after;
     return {
-      waitPast: feedWaiter(notifier, matchKey(matchId), async () => (await store.getMatch(matchId))?.version ?? null, client),
+      ...feedWaiter(notifier, matchKey(matchId), async () => (await store.getMatch(matchId))?.version ?? null, client),
       next: async () => {
         const match = await this.load(matchId);
         let known = match.version;

@@ -161,7 +161,7 @@ describe('the edge', () => {
   afterAll(() => service?.close());
 
   it('refuses a body that is not valid UTF-8 (a stray byte, an overlong form) with 400 MALFORMED_JSON', async () => {
-    const post = (body: Buffer) => fetch(`${service.url}/v1/players`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const post = (body: Buffer) => fetch(`${service.url}/v1/players`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: new Uint8Array(body) });
     for (const bytes of [Buffer.from('{"name":"ab\xff\xfecd"}', 'latin1'), Buffer.from('{"name":"a\xc0\xafb"}', 'latin1')]) {
       const res = await post(bytes);
       expect(res.status).toBe(400);
