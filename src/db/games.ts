@@ -209,6 +209,17 @@ export class GameStore {
 
   /** Newest first; keyset pagination on (created_at, id). A bad cursor throws InvalidCursorError. */
   async listGames(query: GameListQuery): Promise<GamePage> {
+    const rows = await this.listQuery(query);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      games: page,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /** The statement of one page of `listGames` (tests read its plan: every ordering on an index). */
+  listQuery(query: GameListQuery) {
     const where: SQL[] = [];
     if (query.status !== undefined) where.push(eq(games.status, query.status));
     if (query.playerId !== undefined) {
@@ -222,17 +233,11 @@ export class GameStore {
       where.push(sql`(${games.createdAt}, ${games.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`);
     }
     // One row more than asked tells whether another page exists.
-    const rows = await this.db
+    return this.db
       .select()
       .from(games)
       .where(and(...where))
       .orderBy(desc(games.createdAt), desc(games.id))
       .limit(query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      games: page,
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-    };
   }
 }
