@@ -2,7 +2,7 @@
 // Stateless: any number of processes may share one database, so every write that races is
 // guarded in SQL, never in memory.
 
-import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { GameEvent } from '../engine/types.ts';
 import type { Database, Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -188,6 +188,15 @@ export class GameStore {
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.playerId, playerId), eq(idempotencyKeys.key, key)));
     return row ?? null;
+  }
+
+  /** How many waiting games `playerId` sits at (has created: nobody else sits at a waiting game). */
+  async waitingOf(playerId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(games)
+      .where(and(eq(games.status, 'waiting'), or(eq(games.forehandPlayerId, playerId), eq(games.dealerPlayerId, playerId))));
+    return row?.n ?? 0;
   }
 
   /** Waiting games created before `before`, oldest first (the sweeper expires them). */

@@ -1,7 +1,7 @@
 // Matches: a fixed series of games with a score sheet and its own event log. Like the games,
 // every write that races is guarded in SQL.
 
-import { and, asc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
 import type { CancelReason, Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
 import type { Db } from './client.ts';
 import { eventRows, storedEvent } from './events.ts';
@@ -200,6 +200,15 @@ export class MatchStore {
         );
       return { row, noticed: await appendNotices(tx, notices) };
     });
+  }
+
+  /** How many waiting matches `playerId` has created. */
+  async waitingOf(playerId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(matches)
+      .where(and(eq(matches.status, 'waiting'), eq(matches.creatorPlayerId, playerId)));
+    return row?.n ?? 0;
   }
 
   /** Waiting matches created before `before`, oldest first (the sweeper expires them). */

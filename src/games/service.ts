@@ -8,6 +8,7 @@ import type { PlayerStore } from '../db/players.ts';
 import { seedCommitment, viewEvent, type Move, type Seat, type Viewer } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
 import type { GameCommand } from './commands.ts';
+import { checkWaitingGames } from './open-caps.ts';
 import { feedWaiter, type Feed } from './feed.ts';
 import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
 import { handleCommand, type HandlerDeps } from './handler.ts';
@@ -62,6 +63,7 @@ export class GameService {
   async create(playerId: string, request: NewGameRequest): Promise<GameView> {
     const { random, now, players, repository } = this.deps;
     await checkOpponent(players, playerId, request.opponent);
+    checkWaitingGames(await repository.waitingOf(playerId));
     const practice = request.seed !== undefined;
     const serverSeed = practice ? request.seed!.toLowerCase() : random.serverSeed();
     const seat = request.seat ?? random.seat();

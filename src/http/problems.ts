@@ -87,6 +87,8 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   MATCH_CANCELLED: { status: 422, description: 'the match was called off before it began' },
   MATCH_GAME: { status: 422, description: 'the game belongs to a match, which goes on by itself' },
   // 429
+  TOO_MANY_WAITING_GAMES: { status: 429, description: 'you have as many games waiting for a second player as one player may (10): call one off, or wait until one starts' },
+  TOO_MANY_WAITING_MATCHES: { status: 429, description: 'you have as many matches waiting for a second player as one player may (10): call one off, or wait until one starts' },
   RATE_LIMITED: { status: 429, description: 'too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`)' },
   // 500, 503
   INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },

@@ -7,6 +7,7 @@ import { announceNoticed } from '../db/player-events.ts';
 import type { PlayerStore } from '../db/players.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
+import { checkWaitingMatches } from '../games/open-caps.ts';
 import { feedWaiter, type Feed } from '../games/feed.ts';
 import type { Game } from '../games/game.ts';
 import { checkOpponent, configOf, type RuleOptions } from '../games/options.ts';
@@ -40,6 +41,7 @@ export class MatchService {
   async create(playerId: string, request: NewMatchRequest): Promise<MatchView> {
     const { store, players, random, now } = this.deps;
     await checkOpponent(players, playerId, request.opponent);
+    checkWaitingMatches(await store.waitingOf(playerId));
     const matchSeed = random.serverSeed();
     const fields = {
       id: crypto.randomUUID(),

@@ -24,7 +24,7 @@ export const createMatch = createRoute({
   request: { body: jsonBody(CreateMatchSchema, examples.createMatch) },
   responses: {
     201: json(MatchSchema, 'The new match (waiting for its second player)', examples.waitingMatch),
-    ...problemResponses('INVALID_OPPONENT'),
+    ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_MATCHES'),
   },
 });
 
