@@ -7,7 +7,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
 import { unavailableOf } from '../db/availability.ts';
-import { pgErrorOf } from '../db/errors.ts';
+import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { WaiterClient } from '../db/notifier.ts';
@@ -189,15 +189,9 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
   };
 }
 
-/**
- * An internal error's message for the log. Driver errors carry the failed query with its
- * parameters (event payloads, so cards): log the database's own message only, and blank out
- * anything that looks like a card as a second guard.
- */
+/** An internal error's message for the log: scrubbed as every log line's (db/errors.ts). */
 export function safeMessage(err: Error): string {
-  const pg = pgErrorOf(err);
-  const message = pg ? `database error ${pg.code}${pg.constraint ? ` on ${pg.constraint}` : ''}` : err.message;
-  return message.replace(/\b[CSHD][789TJQKA]\b/g, '??').slice(0, 500);
+  return scrubbedMessage(err);
 }
 
 /**

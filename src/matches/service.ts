@@ -4,6 +4,7 @@
 import { MatchConflictError, type MatchRow, type MatchStore } from '../db/matches.ts';
 import type { Notifier } from '../db/notifier.ts';
 import { announceNoticed } from '../db/player-events.ts';
+import { scrubbedMessage } from '../db/errors.ts';
 import type { PlayerStore } from '../db/players.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
@@ -158,7 +159,7 @@ export class MatchService {
     try {
       await this.advance(matchId);
     } catch (e) {
-      this.deps.log.error({ requestId, event: 'matchAdvanceFailed', matchId, gameId: id, message: (e as Error).message });
+      this.deps.log.error({ requestId, event: 'matchAdvanceFailed', matchId, gameId: id, message: scrubbedMessage(e) });
     }
   }
 
