@@ -4,6 +4,7 @@
 // phrases as titles, the public URL in the document, the metrics token compared in constant time.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { loadConfig } from '../../src/config.ts';
 import { createApp } from '../../src/http/app.ts';
 import { inertDeps } from '../../src/http/spec.ts';
@@ -194,5 +195,54 @@ describe('the edge', () => {
     expectProblem(await service.http.get('/metrics').set('Authorization', 'Bearer wrong-but-long-enough-token'), 401, 'INVALID_TOKEN');
     await service.http.get('/metrics').set('Authorization', 'Bearer a-long-enough-metrics-token').expect(200);
     expect(vi.mocked(sameSecret)).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("node's own refusals", () => {
+  let service: TestService;
+  const lines: Record<string, unknown>[] = [];
+  const log = { info: (f: Record<string, unknown>) => lines.push(f), error: (f: Record<string, unknown>) => lines.push(f) };
+  beforeAll(async () => {
+    const timeouts = { ...loadConfig({}).timeouts, httpHeadersMs: 400, httpRequestMs: 800 };
+    service = await startTestService({ config: { timeouts }, log });
+  });
+  afterAll(() => service?.close());
+
+  /** Sends raw bytes and reads what comes back until the server closes. */
+  const raw = (bytes: string, pauseMs = 0) =>
+    new Promise<string>((resolve, reject) => {
+      const { port } = new URL(service.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      let got = '';
+      socket.on('data', (d) => (got += d.toString('latin1')));
+      socket.on('close', () => resolve(got));
+      socket.on('error', reject);
+      socket.write(bytes);
+      if (pauseMs) setTimeout(() => socket.end(), pauseMs);
+    });
+  const parse = (answer: string) => {
+    const [head, body] = answer.split('\r\n\r\n');
+    return { status: Number(head.split(' ')[1]), head, body: JSON.parse(body) };
+  };
+
+  it('431 for headers too large: problem+json with a request id, and an access-log line', async () => {
+    const answer = parse(await raw(`GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`));
+    expect(answer.status).toBe(431);
+    expect(answer.head).toMatch(/content-type: application\/problem\+json/i);
+    expect(answer.body).toMatchObject({ status: 431, code: 'HEADERS_TOO_LARGE', title: 'Request Header Fields Too Large' });
+    expect(lines).toContainEqual(expect.objectContaining({ requestId: answer.body.requestId, status: 431 }));
+  });
+
+  it('408 for a request that does not arrive in time', async () => {
+    const answer = parse(await raw('GET /healthz HTTP/1.1\r\nHost: x\r\n', 5000));
+    expect(answer.status).toBe(408);
+    expect(answer.body).toMatchObject({ status: 408, code: 'REQUEST_TIMEOUT', title: 'Request Timeout' });
+    expect(lines).toContainEqual(expect.objectContaining({ requestId: answer.body.requestId, status: 408 }));
+  });
+
+  it('400 for bytes that are no HTTP', async () => {
+    const answer = parse(await raw('HELLO THERE\r\n\r\n'));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'MALFORMED_REQUEST' });
   });
 });
