@@ -158,7 +158,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
   // ---------------------------------------------------------------- drawing
   function statusText(): string {
     if (view.status === 'waiting') return t('waitingForOpponent');
-    if (view.status === 'finished') return t('status_finished');
+    if (view.status === 'finished') return view.result ? describeResult(view.result as never, view.contract as never, view.config, names(), t).headline : t('ev_finished');
     const seat = view.toMove;
     if (!seat) return t(`status_${view.status}`);
     if (seat === view.you) return t('yourTurn');
@@ -175,7 +175,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
       (view.status === 'waiting'
         ? h('div', { class: 'waiting' }, h('p', null, t('waitingForOpponent')), h('code', { class: 'link-text' }, location.href), waitingSeat ? h('button', { type: 'button', class: 'primary', 'data-testid': 'join', onclick: () => void join() }, t('join')) : null)
         : view.status !== 'playing' && view.status !== 'finished'
-          ? h('p', { class: 'muted' }, statusText())
+          ? h('p', { class: 'note' }, statusText())
           : undefined);
     const discarding = mine && view.status === 'stock' && view.legalMoves.some((m) => m.type === 'discard');
     const table = renderTable(model, {
@@ -242,6 +242,8 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
       { class: 'result card-panel', 'data-testid': 'result', 'aria-live': 'polite' },
       h('h2', null, t('resultTitle')),
       h('p', { class: 'headline' }, d.headline),
+      // The last game of a match: who won the match, right under the game's own result.
+      match && match.status === 'finished' ? h('p', { class: 'headline', 'data-testid': 'match-result' }, match.draw ? t('matchDraw') : t('matchWinner', { name: match.players.find((p) => p.playerId === match!.winner)?.name ?? '' })) : null,
       h('ul', { class: 'arithmetic' }, d.lines.map((l) => h('li', null, l))),
       h('p', { class: 'scores' }, d.scores.join(' · ')),
       h(
