@@ -4,7 +4,8 @@
 import { MatchConflictError, type MatchRow, type MatchStore } from '../db/matches.ts';
 import type { Notifier } from '../db/notifier.ts';
 import { announceNoticed } from '../db/player-events.ts';
-import { scrubbedMessage } from '../db/errors.ts';
+import { InvalidCursorError, scrubbedMessage } from '../db/errors.ts';
+import type { MatchStatus } from '../db/schema.ts';
 import type { PlayerStore } from '../db/players.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
@@ -16,7 +17,7 @@ import type { Randomness } from '../games/randomness.ts';
 import type { Logger } from '../log.ts';
 import { challengeNotices, decideCancel, decideDecline, decideExpiry, decideJoin, decideNext, type Draw, type MatchStep } from './decide.ts';
 import { matchPlayerIds } from './sheet.ts';
-import { matchView, type MatchView } from './view.ts';
+import { matchSummary, matchView, type MatchView } from './view.ts';
 
 /** The notifier key of a match: waiters on the match's event log use it. */
 export const matchKey = (matchId: string) => `match:${matchId}`;
@@ -58,6 +59,19 @@ export class MatchService {
     const { row, noticed } = await store.createMatch({ ...fields, notices: challengeNotices(fields, playerId) });
     await announceNoticed(this.deps.notifier, noticed);
     return this.view(row);
+  }
+
+  /** The matches lobby: in `status` (waiting: open to join), newest first. */
+  async lobby(query: { status: MatchStatus; limit: number; cursor?: string }) {
+    let page;
+    try {
+      page = await this.deps.store.listMatches(query);
+    } catch (e) {
+      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
+      throw e;
+    }
+    const names = await this.deps.players.namesOf(page.matches.flatMap(matchPlayerIds));
+    return { matches: page.matches.map((m) => matchSummary(m, names)), nextCursor: page.nextCursor };
   }
 
   /** Its creator calls a waiting match off (again: nothing changes). */

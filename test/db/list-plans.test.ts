@@ -66,6 +66,12 @@ describe(`the plans of the public lists (${testDriver}, ${GAMES} games)`, () => 
     expect(plan).not.toMatch(/\bSort\b/);
   });
 
+  it.each(['waiting', 'playing', 'finished'] as const)('the matches lobby, %s, newest first: an index scan, no sort', async (status) => {
+    const plan = await planOf(stores.matches.listQuery({ status, limit: 20 }));
+    expect(plan).not.toMatch(/Seq Scan/);
+    expect(plan).not.toMatch(/\bSort\b/);
+  });
+
   it("a player's games and matches read the player's indexes, never the whole tables", async () => {
     for (const status of [undefined, 'waiting', 'active', 'finished'] as const) {
       for (const statement of playerGamesQueries(database.db, { playerId: 'p7', status, limit: 20 })) {
