@@ -42,6 +42,9 @@ describe('the OpenAPI document', () => {
     const etag = first.headers.etag;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toMatch(/max-age=\d+/);
+    // Gzipped for a client that takes it (supertest asks for gzip and unpacks it).
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.body.openapi).toBe('3.1.0');
     const again = await service.http.get('/openapi.json').set('X-Forwarded-For', '192.0.2.1').expect(200);
     expect(again.text).toBe(first.text);
     expect(again.headers.etag).toBe(etag);
