@@ -77,4 +77,21 @@ browserSuite('the web client: words', () => {
     await page.waitForURL(/\/play\/(?!match)/);
     await context.close();
   });
+
+  it("names the player who joins, in the notice and at the table", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${service.url}/`);
+    await page.locator('#name').fill('Carla');
+    await page.locator('form.sign-in button[type=submit]').click();
+    await page.locator('[data-testid=open-game]').click();
+    await page.locator('.game[data-status=waiting]').waitFor();
+    const gameId = page.url().split('/play/')[1];
+    const dora = await new Client(service.http).player('Dora');
+    await service.http.post(`/v1/games/${gameId}/join`).set(dora.auth).expect(200);
+    await page.locator('.game:not([data-status=waiting])').waitFor();
+    await expect.poll(() => page.locator('[data-testid=notice]').textContent()).toContain('Dora takes a seat');
+    await expect(page.locator('.seat-info .name').allTextContents()).resolves.toContain('Dora');
+    await context.close();
+  });
 });
