@@ -18,8 +18,17 @@ export interface LimitsConfig {
   anonymous: Budget;
   /** Per client address, for creating players. */
   signup: Budget;
+  /** Per client address, for requests whose token fails (malformed, forged, expired, unknown player). */
+  authFailures: Budget;
+  /** Per client address, for what outside /v1 costs work: /openapi.json, /docs, /readyz, /metrics. */
+  pages: Budget;
   /** Take the client address from X-Forwarded-For (behind a proxy the operator runs). */
   trustProxy: boolean;
+  /**
+   * How many proxies the operator runs in front (TRUST_PROXY=N; `true` is 1): the address is the
+   * Nth X-Forwarded-For entry from the right, the one the outermost proxy saw and appended.
+   */
+  proxyHops: number;
 }
 
 export interface ExternalAuthConfig {
@@ -58,6 +67,8 @@ export interface AppConfig {
   gameCacheSize: number;
   /** Worker processes serving one port (node:cluster; more than one only on a PostgreSQL server). */
   webConcurrency: number;
+  /** Where clients reach this deployment (https://skat.example.com): the OpenAPI document's server; null: relative. */
+  publicUrl: string | null;
   /** Origins a browser may call the API from ('*': any; the API uses bearer tokens, never cookies). */
   corsOrigins: '*' | string[];
   /** Rate limits (points per seconds; 0 points: none), and whether X-Forwarded-For names the client. */
@@ -68,6 +79,8 @@ export interface AppConfig {
   retention: { waitingTtlSeconds: number; idempotencyTtlSeconds: number; sweepIntervalSeconds: number };
   /** Long-polls and streams one client (a token's player, else an address) holds at most per process. */
   maxWaitersPerClient: number;
+  /** Long-polls and streams one address holds at most per process, whatever tokens it uses. */
+  maxWaitersPerAddress: number;
   /** Faults and abuse: every wait of a request is bounded (README, Operations). */
   timeouts: Timeouts;
 }
@@ -230,10 +243,25 @@ const schema = z.object({
       return Number(raw);
     }),
   CORS_ORIGINS: origins,
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || /^https?:\/\/[^/\s?#]+(\/[^\s?#]*)?$/.test(raw), { message: 'expected an http(s) URL without query or fragment, such as https://skat.example.com' })
+    .transform((raw) => (raw === undefined ? null : raw.replace(/\/+$/, ''))),
   RATE_LIMIT_PLAYER: budget({ points: 20_000, seconds: 60 }),
   RATE_LIMIT_ANONYMOUS: budget({ points: 3_000, seconds: 60 }),
   RATE_LIMIT_SIGNUP: budget({ points: 60, seconds: 3_600 }),
-  TRUST_PROXY: flag(false),
+  RATE_LIMIT_AUTH_FAILURES: budget({ points: 30, seconds: 60 }),
+  RATE_LIMIT_PAGES: budget({ points: 600, seconds: 60 }),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx): number => {
+      if (raw === undefined || raw === 'false' || raw === '0') return 0;
+      if (raw === 'true') return 1;
+      if (/^\d{1,2}$/.test(raw) && Number(raw) <= 16) return Number(raw);
+      return fail(ctx, `expected true or false, or the number of proxies 0..16, got ${JSON.stringify(raw)}`);
+    }),
   METRICS: z
     .enum(['on', 'off'], { error: (iss) => `expected on or off, got ${JSON.stringify(iss.input)}` })
     .optional()
@@ -243,6 +271,7 @@ const schema = z.object({
   IDEMPOTENCY_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   SWEEP_INTERVAL_SECONDS: integer(0, 24 * 60 * 60, 60), // 0: no sweeps
   MAX_WAITERS_PER_CLIENT: integer(1, 1_000_000, 32),
+  MAX_WAITERS_PER_ADDRESS: integer(1, 1_000_000, 100),
   DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 5000),
   DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
   DATABASE_ACQUIRE_TIMEOUT_MS: integer(10, 600_000, 5000),
@@ -321,7 +350,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gameCacheSize: e.GAME_CACHE_SIZE,
     webConcurrency: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,
-    limits: { player: e.RATE_LIMIT_PLAYER, anonymous: e.RATE_LIMIT_ANONYMOUS, signup: e.RATE_LIMIT_SIGNUP, trustProxy: e.TRUST_PROXY },
+    publicUrl: e.PUBLIC_URL,
+    limits: {
+      player: e.RATE_LIMIT_PLAYER,
+      anonymous: e.RATE_LIMIT_ANONYMOUS,
+      signup: e.RATE_LIMIT_SIGNUP,
+      authFailures: e.RATE_LIMIT_AUTH_FAILURES,
+      pages: e.RATE_LIMIT_PAGES,
+      trustProxy: e.TRUST_PROXY > 0,
+      proxyHops: Math.max(1, e.TRUST_PROXY),
+    },
     metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN ?? null },
     retention: {
       waitingTtlSeconds: e.WAITING_TTL_SECONDS,
@@ -329,6 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     },
     maxWaitersPerClient: e.MAX_WAITERS_PER_CLIENT,
+    maxWaitersPerAddress: e.MAX_WAITERS_PER_ADDRESS,
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -26,9 +26,10 @@ export type GameRefusalCode =
   | 'GAME_CANCELLED'
   | 'NOT_YOUR_GAME'
   | 'NOT_YOUR_CHALLENGE'
-  | 'PLAYER_NOT_FOUND';
+  | 'PLAYER_NOT_FOUND'
+  | 'TOO_MANY_WAITING_GAMES';
 
-export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL' | 'MATCH_STARTED' | 'MATCH_CANCELLED' | 'NOT_YOUR_MATCH';
+export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL' | 'MATCH_STARTED' | 'MATCH_CANCELLED' | 'NOT_YOUR_MATCH' | 'TOO_MANY_WAITING_MATCHES';
 
 /**
  * The process cannot take one more waiting request (a long poll or a stream) now, the database

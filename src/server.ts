@@ -17,6 +17,7 @@ import { cryptoRandomness, type Randomness } from './games/randomness.ts';
 import { GameRepository } from './games/repository.ts';
 import { GameService } from './games/service.ts';
 import { createApp } from './http/app.ts';
+import { answerClientErrors } from './http/client-errors.ts';
 import { DEFAULT_TIMING, type AppDeps } from './http/deps.ts';
 import { ServiceMetrics } from './http/metrics.ts';
 import { jsonLogger, type Logger } from './log.ts';
@@ -75,7 +76,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     external: config.externalAuth ?? undefined,
     now: options.now,
   });
-  const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient);
+  const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient, config.maxWaitersPerAddress);
   const cache = options.gameCache ?? new GameCache(config.gameCacheSize);
   notifier.observe(cache);
 
@@ -177,6 +178,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
   }
   const http = server as Server;
   http.keepAliveTimeout = timeouts.httpKeepAliveMs;
+  answerClientErrors(http, deps.log);
   let active = 0;
   let idle: (() => void) | null = null;
   http.on('request', (_req, res) => {

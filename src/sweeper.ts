@@ -2,6 +2,7 @@
 // players hear of it on their streams), and the answers kept for idempotent moves go after a
 // day. One sweep at a time across every process of the database: an advisory lock.
 import type { Database } from './db/client.ts';
+import { scrubbedMessage } from './db/errors.ts';
 import type { GameRepository } from './games/repository.ts';
 import type { GameService } from './games/service.ts';
 import type { Logger } from './log.ts';
@@ -60,7 +61,7 @@ export class Sweeper {
       await expire();
       return true;
     } catch (e) {
-      this.deps.log.error({ event: 'expiryFailed', id, message: (e as Error).message });
+      this.deps.log.error({ event: 'expiryFailed', id, message: scrubbedMessage(e) });
       return false;
     }
   }
@@ -71,8 +72,8 @@ export class Sweeper {
     this.timer = setInterval(() => {
       if (this.running) return;
       this.running = this.sweep()
-        .catch((e: Error) => {
-          this.deps.log.error({ event: 'sweepFailed', message: e.message });
+        .catch((e: unknown) => {
+          this.deps.log.error({ event: 'sweepFailed', message: scrubbedMessage(e) });
           return { swept: false, games: 0, matches: 0, answers: 0 };
         })
         .finally(() => (this.running = null));

@@ -6,7 +6,7 @@ import type { LoggedEvent, LoggedMatchEvent } from './events.ts';
 import type { components, paths } from './generated/api-types.ts';
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './retry.ts';
 import { readEventStream, type SseMessage } from './sse.ts';
-import type { CreateGame, CreateMatch, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, Me, Move, MoveResponse, Player, PlayerEvent, PlayerGamePage, PlayerGameStatus, PlayerToken } from './types.ts';
+import type { CreateGame, CreateMatch, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, MatchPage, Me, Move, MoveResponse, Player, PlayerEvent, PlayerGamePage, PlayerGameStatus, PlayerToken } from './types.ts';
 
 /** What the client sends requests with: WHATWG fetch, or any function of the same shape. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -237,6 +237,11 @@ export class SkatClient {
   }
 
   // ------------------------------------------------------------------ matches
+
+  /** The matches lobby: matches waiting for a second player (or in `status`), newest first. */
+  listMatches(query: { status?: Match['status']; limit?: number; cursor?: string } = {}): Promise<MatchPage> {
+    return this.data('GET /v1/matches', this.api.GET('/v1/matches', { params: { query } }));
+  }
 
   createMatch(body: CreateMatch): Promise<Match> {
     return this.data('POST /v1/matches', this.api.POST('/v1/matches', { body }));

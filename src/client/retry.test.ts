@@ -56,7 +56,7 @@ describe('retryingFetch', () => {
     const answers = [answer(429, { 'Retry-After': '2' }), answer(503), answer(200)];
     const seen: string[] = [];
     const f = retryingFetch(async (r: Request) => (seen.push(await r.text()), answers.shift()!), policy, clock);
-    const res = await f(new Request('http://x/v1/games', { method: 'POST', body: '{"a":1}' }));
+    const res = await f(new Request('http://x/v1/games/g/moves', { method: 'POST', body: '{"a":1}', headers: { 'Idempotency-Key': 'k1' } }));
     expect(res.status).toBe(200);
     expect(clock.slept).toEqual([2_000, 200]);
     // Each attempt got the whole body (a Request's body is read once: attempts send clones).
@@ -70,6 +70,22 @@ describe('retryingFetch', () => {
     expect((await f(new Request('http://x/'))).status).toBe(503);
     expect(calls).toBe(4);
     expect(clock.slept).toEqual([1_000, 1_000, 1_000]);
+  });
+
+  it('retries a write after 429 or 503 only when it carries an Idempotency-Key (a 503 does not say the write was not made)', async () => {
+    for (const status of [429, 503]) {
+      const clock = fakeClock();
+      let calls = 0;
+      const f = retryingFetch(async () => (calls++, answer(status, { 'Retry-After': '1' })), policy, clock);
+      // A create without a key: the answer goes back at once, never a second player, game or match.
+      expect((await f(new Request('http://x/v1/games', { method: 'POST', body: '{}' }))).status).toBe(status);
+      expect(calls).toBe(1);
+      expect((await f(new Request('http://x/v1/games/g', { method: 'DELETE' }))).status).toBe(status);
+      expect(calls).toBe(2);
+      // Reads, and writes with a key, are retried.
+      await f(new Request('http://x/v1/games'));
+      expect(calls).toBe(2 + 1 + policy.retries);
+    }
   });
 
   it('retries a network failure only when the request is safe to repeat', async () => {

@@ -3,8 +3,11 @@
 // exponential backoff when the answer names no time. A `409` is retried only when it carries
 // `Retry-After` — the service's sign that the conflict is passing; a `409 VERSION_CONFLICT` with
 // the current view is the caller's to decide again from, never sent blindly a second time.
-// A network failure is retried only for a request that is safe to repeat: GET/HEAD, or one with
-// an `Idempotency-Key` (the service answers a repeat with the first answer).
+// Only a request that is safe to repeat is retried at all: GET/HEAD, or one with an
+// `Idempotency-Key` (the service answers a repeat with the first answer). A write without one
+// (creating a player, a game, a match; joining; calling off) gets its 429, 503 or network
+// failure back: a 503 does not say the write was not made, and a second attempt could make a
+// second player, game or match.
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -115,7 +118,7 @@ export function retryingFetch<Req extends RequestLike, Res extends ResponseLike>
         await clock.sleep(backoffMs(attempt, policy, clock.random), request.signal);
         continue;
       }
-      const wait = retryDelay(response.status, response.headers.get('retry-after'), attempt, policy, clock);
+      const wait = safeToRepeat(request) ? retryDelay(response.status, response.headers.get('retry-after'), attempt, policy, clock) : null;
       if (wait === null) return response;
       await discard(response);
       await clock.sleep(wait, request.signal);

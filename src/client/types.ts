@@ -19,6 +19,7 @@ export type CreateGame = Schemas['CreateGame'];
 export type GameSummary = Schemas['GameSummary'];
 export type GamePage = Schemas['GamePage'];
 export type Match = Schemas['Match'];
+export type MatchPage = Schemas['MatchPage'];
 export type CreateMatch = Schemas['CreateMatch'];
 export type SheetRow = Schemas['SheetRow'];
 export type MoveResponse = Omit<Schemas['MoveResponse'], 'events'> & { events: LoggedEvent[] };

@@ -55,3 +55,23 @@ export function pgErrorOf(error: unknown): PgErrorInfo | null {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/**
+ * An internal error's message as a log line may carry it, the same everywhere (the edge's error
+ * handler, the sweeper, a match's step). A database error is named by its SQLSTATE (and
+ * constraint) only: drizzle's message holds the failed query with its parameters (event payloads
+ * with cards, a new game's seed). Whatever else the message says is scrubbed as a second guard:
+ * drizzle's `params:` part, anything shaped like a token, a long hex string (a seed, a key) and
+ * every card.
+ */
+export function scrubbedMessage(error: unknown): string {
+  const pg = pgErrorOf(error);
+  if (pg) return `database error ${pg.code}${pg.constraint ? ` on ${pg.constraint}` : ''}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .replace(/\nparams:[\s\S]*$/, '\nparams: (not logged)')
+    .replace(/\b(Bearer\s+)?[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/gi, '(token)')
+    .replace(/\b[0-9a-f]{32,}\b/gi, '(hex)')
+    .replace(/\b[CSHD][789TJQKA]\b/g, '??')
+    .slice(0, 500);
+}

@@ -2,7 +2,7 @@
 // Stateless: any number of processes may share one database, so every write that races is
 // guarded in SQL, never in memory.
 
-import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { GameEvent } from '../engine/types.ts';
 import type { Database, Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -201,6 +201,15 @@ export class GameStore {
   }
   private idempotentQuery?: ReturnType<typeof prepareIdempotent>;
 
+  /** How many waiting games `playerId` sits at (has created: nobody else sits at a waiting game). */
+  async waitingOf(playerId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(games)
+      .where(and(eq(games.status, 'waiting'), or(eq(games.forehandPlayerId, playerId), eq(games.dealerPlayerId, playerId))));
+    return row?.n ?? 0;
+  }
+
   /** Waiting games created before `before`, oldest first (the sweeper expires them). */
   async waitingSince(before: Date, limit: number): Promise<string[]> {
     const rows = await this.db
@@ -220,6 +229,17 @@ export class GameStore {
 
   /** Newest first; keyset pagination on (created_at, id). A bad cursor throws InvalidCursorError. */
   async listGames(query: GameListQuery): Promise<GamePage> {
+    const rows = await this.listQuery(query);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      games: page,
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  /** The statement of one page of `listGames` (tests read its plan: every ordering on an index). */
+  listQuery(query: GameListQuery) {
     const where: SQL[] = [];
     if (query.status !== undefined) where.push(eq(games.status, query.status));
     if (query.playerId !== undefined) {
@@ -233,17 +253,11 @@ export class GameStore {
       where.push(sql`(${games.createdAt}, ${games.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`);
     }
     // One row more than asked tells whether another page exists.
-    const rows = await this.db
+    return this.db
       .select()
       .from(games)
       .where(and(...where))
       .orderBy(desc(games.createdAt), desc(games.id))
       .limit(query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const last = page.at(-1);
-    return {
-      games: page,
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
-    };
   }
 }

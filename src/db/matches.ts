@@ -1,7 +1,8 @@
 // Matches: a fixed series of games with a score sheet and its own event log. Like the games,
 // every write that races is guarded in SQL.
 
-import { and, asc, eq, gt, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { decodeCursor, encodeCursor } from './cursor.ts';
 import type { CancelReason, Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
 import type { Db } from './client.ts';
 import { eventRows, storedEvent } from './events.ts';
@@ -200,6 +201,40 @@ export class MatchStore {
         );
       return { row, noticed: await appendNotices(tx, notices) };
     });
+  }
+
+  /**
+   * The matches lobby: in `status`, newest first, keyset-paginated on (created_at, id) (on
+   * matches_status_idx). A bad cursor throws InvalidCursorError.
+   */
+  listQuery(query: { status: MatchStatus; limit: number; cursor?: string }) {
+    const where: SQL[] = [eq(matches.status, query.status)];
+    if (query.cursor !== undefined) {
+      const after = decodeCursor(query.cursor);
+      where.push(sql`(${matches.createdAt}, ${matches.id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})`);
+    }
+    return this.db
+      .select()
+      .from(matches)
+      .where(and(...where))
+      .orderBy(desc(matches.createdAt), desc(matches.id))
+      .limit(query.limit + 1);
+  }
+
+  async listMatches(query: { status: MatchStatus; limit: number; cursor?: string }): Promise<{ matches: MatchRow[]; nextCursor: string | null }> {
+    const rows = await this.listQuery(query);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return { matches: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  }
+
+  /** How many waiting matches `playerId` has created. */
+  async waitingOf(playerId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(matches)
+      .where(and(eq(matches.status, 'waiting'), eq(matches.creatorPlayerId, playerId)));
+    return row?.n ?? 0;
   }
 
   /** Waiting matches created before `before`, oldest first (the sweeper expires them). */

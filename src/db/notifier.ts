@@ -25,9 +25,11 @@ export interface Notifier {
    * or when `cancel` is cancelled. Throws DomainError TOO_MANY_WAITERS past the waiter cap, or past
    * the cap of `client` (who waits: a player, an address).
    */
-  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: string): Promise<boolean>;
-  /** Whether one more waiter (of `client`) fits under the caps (checked before a stream opens). */
-  hasRoom(client?: string): boolean;
+  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: WaiterClient | WaiterSlot): Promise<boolean>;
+  /** Whether one more waiter (of `client`) fits under the caps. */
+  hasRoom(client?: WaiterClient): boolean;
+  /** A slot for a stream's whole life (see WaiterSlot); throws TOO_MANY_WAITERS past the caps. */
+  reserve(client?: WaiterClient): WaiterSlot;
   /**
    * The process is shutting down: every waiter is let go now (a long poll answers what it has), and
    * a new wait is refused (SHUTTING_DOWN). Announcements still go out until close().
@@ -49,7 +51,7 @@ export async function waitPast(
   timeoutMs: number,
   readVersion: () => Promise<number | null>,
   cancel?: Cancellation,
-  client?: string,
+  client?: WaiterClient | WaiterSlot,
 ): Promise<boolean> {
   const { cancellation: done, off } = Cancellation.linkedTo(cancel);
   try {
@@ -79,33 +81,100 @@ export const tooManyWaiters = (mine = false) =>
   );
 
 /**
+ * Who waits, for the caps: one or more keys separated by spaces, each counted against its own cap
+ * (`player:<id> address:<a>`: the token's player against MAX_WAITERS_PER_CLIENT, the address
+ * against MAX_WAITERS_PER_ADDRESS).
+ */
+export type WaiterClient = string;
+
+/**
+ * A waiter slot held for as long as a stream is open: taken before the stream answers anything
+ * (so a refusal is a plain 503), used by each of its waits, given back once when it ends.
+ */
+export interface WaiterSlot {
+  readonly held: true;
+  release(): void;
+}
+
+const isSlot = (client: WaiterClient | WaiterSlot | undefined): client is WaiterSlot => typeof client === 'object';
+
+/**
  * Waiters registry shared by implementations: one map per process, capped, and capped per client
- * too (so one client cannot take every slot of the process).
+ * and per address too, so one client cannot take every slot of the process. The last tenth of the
+ * process's slots is kept for addresses that hold none yet: however many players one address
+ * signs up, another address still gets in.
  */
 export class Waiters {
   private readonly byKey = new Map<string, Set<Waiter>>();
   private readonly byClient = new Map<string, number>();
   private count = 0;
   private draining = false;
+  private readonly kept: number;
   constructor(
     private readonly max: number,
     private readonly maxPerClient = Infinity,
-  ) {}
+    private readonly maxPerAddress = Infinity,
+  ) {
+    this.kept = max >= 10 ? Math.floor(max / 10) : 0;
+  }
 
   get size(): number {
     return this.count;
   }
 
-  hasRoom(client?: string): boolean {
-    return this.count < this.max && (client === undefined || (this.byClient.get(client) ?? 0) < this.maxPerClient);
+  hasRoom(client?: WaiterClient): boolean {
+    return this.over(client) === null;
+  }
+
+  /** Past which cap one more waiter of `client` would be: the process's, its own, or none (null). */
+  private over(client?: WaiterClient): 'process' | 'client' | null {
+    if (this.count >= this.max) return 'process';
+    if (client === undefined) return null;
+    for (const key of client.split(' ')) {
+      const held = this.byClient.get(key) ?? 0;
+      const address = key.startsWith('address:');
+      if (held >= (address ? this.maxPerAddress : this.maxPerClient)) return 'client';
+      // The kept room is for addresses that hold nothing yet.
+      if (address && held > 0 && this.count >= this.max - this.kept) return 'client';
+    }
+    return null;
   }
 
   /** The refusal for one more waiter of `client`, or null when it fits. */
-  private refusal(client?: string): DomainError | null {
+  private refusal(client?: WaiterClient): DomainError | null {
     if (this.draining) return shuttingDown();
-    if (this.count >= this.max) return tooManyWaiters();
-    if (client !== undefined && (this.byClient.get(client) ?? 0) >= this.maxPerClient) return tooManyWaiters(true);
-    return null;
+    const over = this.over(client);
+    return over === null ? null : tooManyWaiters(over === 'client');
+  }
+
+  private take(client?: WaiterClient): void {
+    this.count++;
+    if (client !== undefined) for (const key of client.split(' ')) this.byClient.set(key, (this.byClient.get(key) ?? 0) + 1);
+  }
+
+  private give(client?: WaiterClient): void {
+    this.count--;
+    if (client === undefined) return;
+    for (const key of client.split(' ')) {
+      const left = (this.byClient.get(key) ?? 1) - 1;
+      if (left > 0) this.byClient.set(key, left);
+      else this.byClient.delete(key);
+    }
+  }
+
+  /** A slot for a stream's whole life; throws TOO_MANY_WAITERS (or SHUTTING_DOWN) when none fits. */
+  reserve(client?: WaiterClient): WaiterSlot {
+    const refused = this.refusal(client);
+    if (refused) throw refused;
+    this.take(client);
+    let held = true;
+    return {
+      held: true,
+      release: () => {
+        if (held) this.give(client);
+        held = false;
+      },
+    };
   }
 
   notify(key: string, version: number): void {
@@ -114,8 +183,11 @@ export class Waiters {
     for (const w of set) if (version > w.version) w.wake(true);
   }
 
-  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: string): Promise<boolean> {
-    const refused = this.refusal(client);
+  /** Waits as `client` (counted for this wait), or within a slot already held (counted there). */
+  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: WaiterClient | WaiterSlot): Promise<boolean> {
+    const slot = isSlot(client);
+    const own = slot ? undefined : client;
+    const refused = slot ? (this.draining ? shuttingDown() : null) : this.refusal(own);
     if (refused) throw refused;
     return new Promise<boolean>((resolve) => {
       let off: () => void = noop;
@@ -126,22 +198,14 @@ export class Waiters {
         wake: (moved) => {
           clearTimeout(timer);
           off();
-          if (set!.delete(waiter)) {
-            this.count--;
-            if (client !== undefined) {
-              const left = (this.byClient.get(client) ?? 1) - 1;
-              if (left > 0) this.byClient.set(client, left);
-              else this.byClient.delete(client);
-            }
-          }
+          if (set!.delete(waiter) && !slot) this.give(own);
           if (set!.size === 0) this.byKey.delete(key);
           resolve(moved);
         },
       };
       const timer = setTimeout(() => waiter.wake(false), timeoutMs);
       set.add(waiter);
-      this.count++;
-      if (client !== undefined) this.byClient.set(client, (this.byClient.get(client) ?? 0) + 1);
+      if (!slot) this.take(own);
       // Last: a cancellation that has happened already wakes the waiter at once.
       off = cancel ? cancel.onCancel(() => waiter.wake(false)) : noop;
     });
@@ -166,8 +230,8 @@ export class Waiters {
 export class LocalNotifier implements Notifier {
   protected readonly waiters: Waiters;
   private readonly observers: VersionObserver[] = [];
-  constructor(maxWaiters: number, maxWaitersPerClient?: number) {
-    this.waiters = new Waiters(maxWaiters, maxWaitersPerClient);
+  constructor(maxWaiters: number, maxWaitersPerClient?: number, maxWaitersPerAddress?: number) {
+    this.waiters = new Waiters(maxWaiters, maxWaitersPerClient, maxWaitersPerAddress);
   }
   async publish(key: string, version: number): Promise<void> {
     this.heard(key, version);
@@ -185,11 +249,14 @@ export class LocalNotifier implements Notifier {
   observe(observer: VersionObserver): void {
     this.observers.push(observer);
   }
-  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: string): Promise<boolean> {
+  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: WaiterClient | WaiterSlot): Promise<boolean> {
     return this.waiters.wait(key, version, timeoutMs, cancel, client);
   }
-  hasRoom(client?: string): boolean {
+  hasRoom(client?: WaiterClient): boolean {
     return this.waiters.hasRoom(client);
+  }
+  reserve(client?: WaiterClient): WaiterSlot {
+    return this.waiters.reserve(client);
   }
   drain(): void {
     this.waiters.drain();
@@ -232,8 +299,8 @@ export class PgNotifier extends LocalNotifier {
   private lastSent = -Infinity;
   private closed = false;
 
-  static async start(database: Database, maxWaiters: number, maxWaitersPerClient?: number): Promise<PgNotifier> {
-    const notifier = new PgNotifier(maxWaiters, maxWaitersPerClient);
+  static async start(database: Database, maxWaiters: number, maxWaitersPerClient?: number, maxWaitersPerAddress?: number): Promise<PgNotifier> {
+    const notifier = new PgNotifier(maxWaiters, maxWaitersPerClient, maxWaitersPerAddress);
     const onNotify = (payload: string) => {
       for (const line of payload.split('\n')) {
         const at = line.lastIndexOf(' ');

@@ -42,14 +42,16 @@ function matchStatus(status: PlayerGameStatus | undefined): SQL | undefined {
 const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
-/** One page and the cursor of the next (null: none). A bad cursor throws InvalidCursorError. */
-export async function listPlayerGames(db: Db, query: PlayerGamesQuery): Promise<{ entries: PlayerGame[]; nextCursor: string | null }> {
+/**
+ * The two statements of one page (the player's games, the player's matches), each the first
+ * limit+1 after the cursor (tests read their plans: every ordering on an index).
+ */
+export function playerGamesQueries(db: Db, query: PlayerGamesQuery) {
   const { playerId: p, status, limit } = query;
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
   const before = (createdAt: typeof games.createdAt | typeof matches.createdAt, id: typeof games.id | typeof matches.id) =>
     after ? sql`(${createdAt}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined;
-  // Each list's first limit+1 after the cursor; the page is the newest limit+1 of both.
-  const [gameRows, matchRows] = await Promise.all([
+  return [
     db
       .select()
       .from(games)
@@ -62,7 +64,14 @@ export async function listPlayerGames(db: Db, query: PlayerGamesQuery): Promise<
       .where(and(or(eq(matches.creatorPlayerId, p), eq(matches.opponentPlayerId, p), eq(matches.reservedPlayerId, p)), matchStatus(status), before(matches.createdAt, matches.id)))
       .orderBy(desc(matches.createdAt), desc(matches.id))
       .limit(limit + 1),
-  ]);
+  ] as const;
+}
+
+/** One page and the cursor of the next (null: none). A bad cursor throws InvalidCursorError. */
+export async function listPlayerGames(db: Db, query: PlayerGamesQuery): Promise<{ entries: PlayerGame[]; nextCursor: string | null }> {
+  const { limit } = query;
+  // Each list's first limit+1 after the cursor; the page is the newest limit+1 of both.
+  const [gameRows, matchRows] = await Promise.all(playerGamesQueries(db, query));
   const merged: PlayerGame[] = [
     ...gameRows.map((row) => ({ kind: 'game' as const, row })),
     ...matchRows.map((row) => ({ kind: 'match' as const, row })),

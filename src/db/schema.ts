@@ -57,6 +57,8 @@ export const games = pgTable(
   (t) => [
     // NULLS FIRST is Postgres' own default for DESC, so `ORDER BY created_at DESC, id DESC` uses it.
     index('games_lobby_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Every game, newest first (the lobby without `status`): a public list never sorts the table.
+    index('games_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('games_forehand_idx').on(t.forehandPlayerId),
     index('games_dealer_idx').on(t.dealerPlayerId),
     index('games_reserved_idx').on(t.reservedPlayerId),
@@ -155,7 +157,8 @@ export const matches = pgTable(
     index('matches_creator_idx').on(t.creatorPlayerId),
     index('matches_opponent_idx').on(t.opponentPlayerId),
     index('matches_reserved_idx').on(t.reservedPlayerId),
-    index('matches_status_idx').on(t.status, t.createdAt),
+    // The matches lobby (newest first) and the sweeper (oldest first) read it in either direction.
+    index('matches_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

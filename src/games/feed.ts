@@ -1,6 +1,6 @@
 // A feed: a log followed as it grows (a game's events, a match's), for a stream that sends what
 // is new and then waits for the next version, never in a sleep loop.
-import { tooManyWaiters, waitPast, type Notifier } from '../db/notifier.ts';
+import { waitPast, type Notifier, type WaiterClient } from '../db/notifier.ts';
 import type { Cancellation } from '../cancellation.ts';
 
 export interface FeedItem {
@@ -16,15 +16,26 @@ export interface Feed {
   next(): Promise<{ items: FeedItem[]; version: number | null }>;
   /** True as soon as the log passes `version`, false after `timeoutMs` or when `cancel` is cancelled. */
   waitPast(version: number, timeoutMs: number, cancel: Cancellation): Promise<boolean>;
+  /** The feed is done with (its stream ended): its waiter slot goes back. */
+  release?(): void;
 }
 
 /**
  * The waiting half of a feed of `key`: registered with the notifier before the version is read
- * once, so a write in between is never missed. Refuses up front past the waiter cap (of the
- * process, or of `client`: who reads the feed).
+ * once, so a write in between is never missed. The feed takes its waiter slot here, before its
+ * stream answers anything, and keeps it until `release`: past the cap (of the process, of
+ * `client`: who reads the feed, or of its address) it is refused up front, a plain 503, never a
+ * stream that opens and then says it cannot wait.
  */
-export function feedWaiter(notifier: Notifier, key: string, readVersion: () => Promise<number | null>, client?: string): Feed['waitPast'] {
-  if (!notifier.hasRoom()) throw tooManyWaiters();
-  if (!notifier.hasRoom(client)) throw tooManyWaiters(true);
-  return (version, timeoutMs, cancel) => waitPast(notifier, key, version, timeoutMs, readVersion, cancel, client);
+export function feedWaiter(
+  notifier: Notifier,
+  key: string,
+  readVersion: () => Promise<number | null>,
+  client?: WaiterClient,
+): Required<Pick<Feed, 'waitPast' | 'release'>> {
+  const slot = notifier.reserve(client);
+  return {
+    waitPast: (version, timeoutMs, cancel) => waitPast(notifier, key, version, timeoutMs, readVersion, cancel, slot),
+    release: () => slot.release(),
+  };
 }

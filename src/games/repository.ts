@@ -118,6 +118,11 @@ export class GameRepository {
     return gameOf(row, game.events ?? []);
   }
 
+  /** How many waiting games the player has created (the cap of open-caps.ts). */
+  waitingOf(playerId: string): Promise<number> {
+    return this.store.waitingOf(playerId);
+  }
+
   /** The rematch of a finished game: created by the first to ask, found by everyone after. */
   async createRematch(game: NewGame & { rematchOf: string }): Promise<{ game: Game; created: boolean }> {
     const { row, created, noticed } = await this.store.createRematch(game);

@@ -8,6 +8,7 @@ import type { PlayerStore } from '../db/players.ts';
 import { seedCommitment, viewEvent, type Move, type Seat, type Viewer } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
 import type { GameCommand } from './commands.ts';
+import { checkWaitingGames } from './open-caps.ts';
 import { feedWaiter, type Feed, type FeedItem } from './feed.ts';
 import { SharedViews } from './shared-views.ts';
 import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
@@ -65,6 +66,7 @@ export class GameService {
   async create(playerId: string, request: NewGameRequest): Promise<GameView> {
     const { random, now, players, repository } = this.deps;
     await checkOpponent(players, playerId, request.opponent);
+    checkWaitingGames(await repository.waitingOf(playerId));
     const practice = request.seed !== undefined;
     const serverSeed = practice ? request.seed!.toLowerCase() : random.serverSeed();
     const seat = request.seat ?? random.seat();
@@ -224,13 +226,14 @@ export class GameService {
     let seq = after;
     let first = true;
     let fresh = false;
-    const waitPast = feedWaiter(notifier, gameId, async () => (fresh ? null : repository.copy(gameId)?.row.version) ?? repository.version(gameId), client);
+    const waiter = feedWaiter(notifier, gameId, async () => (fresh ? null : repository.copy(gameId)?.row.version) ?? repository.version(gameId), client);
     return {
       waitPast: async (version, timeoutMs, cancel) => {
-        const moved = await waitPast(version, timeoutMs, cancel);
+        const moved = await waiter.waitPast(version, timeoutMs, cancel);
         fresh = !moved;
         return moved;
       },
+      release: waiter.release,
       next: async () => {
         const current = game ?? (await repository.load(gameId, { fresh }));
         game = null;

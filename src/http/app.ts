@@ -5,9 +5,9 @@ import { docsPages } from './docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
 import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
-import { limitAddresses, limitPlayers } from './limits.ts';
+import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from './limits.ts';
 import { matchesApi } from './matches/api.ts';
-import { OPENAPI_INFO } from './openapi.ts';
+import { openApiInfo, serveOpenApi } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
 import { ProblemError } from './problems.ts';
@@ -22,12 +22,13 @@ export function createApp(deps: AppDeps): App {
   // anything else looks at the request), the refusal while shutting down, the access log.
   app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping }));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
-  // Then, for the API's operations: the limit per address, the body's size and type, the token,
-  // the limit per player (a 429 before a 413 before a 401).
-  app.use(
-    '/v1/*',
-    admit(limitAddresses(config.limits), checkBody, authenticator({ tokens, resolvePlayer: (principal) => players.resolve(principal) }), limitPlayers(config.limits)),
-  );
+  // Then, for the API's operations: the limit per address, the body's size and type, the token
+  // (its failures counted per address), the limit per player (a 429 before a 413 before a 401).
+  const authenticate = authenticator({ tokens, resolvePlayer: (principal) => players.resolve(principal) });
+  app.use('/v1/*', admit(limitAddresses(config.limits), checkBody, guardAuthentication(config.limits, authenticate), limitPlayers(config.limits)));
+  // Outside /v1, what costs work has a budget per address too.
+  const pages = limitPages(config.limits);
+  for (const path of LIMITED_PAGES) app.use(path, pages);
 
   app.route('/', playersApi(deps));
   app.route('/', gamesApi(deps));
@@ -46,7 +47,7 @@ export function createApp(deps: AppDeps): App {
     description: 'The METRICS_TOKEN of the configuration',
   });
   documentEdgeProblems(app);
-  app.doc31('/openapi.json', OPENAPI_INFO);
+  serveOpenApi(app, openApiInfo(config.publicUrl));
   app.route('/', docsPages());
   // The web client (web/, built into dist/web): one catch-all GET for its own paths.
   mountWebClient(app);

@@ -1,16 +1,17 @@
 // What every request passes before a route and after an error: the access log, the body limit,
 // the JSON content type, the validation hook, and the error handler that turns every refusal
 // into problem+json through the catalogue. Documented once for every operation.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
 import { unavailableOf } from '../db/availability.ts';
-import { pgErrorOf } from '../db/errors.ts';
+import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
+import type { WaiterClient } from '../db/notifier.ts';
+import { clientAddress } from './limits.ts';
 import { isJson, MAX_BODY_BYTES, notJson, tooLarge, validationProblem } from './operation.ts';
 import { securityHeadersOf } from './security.ts';
 import type { App, AppEnv } from './env.ts';
@@ -74,19 +75,16 @@ export function edge({ log, corsOrigins, stopping = () => false }: EdgeOptions):
 }
 
 /**
- * Who a request comes from, for the limits per client (waiter slots): the token's player, else
- * the address the connection comes from (a proxy in front makes its clients one).
+ * Who a request comes from, for the waiter slots: the token's player and the address (as the
+ * rate limits read it: behind TRUST_PROXY, what the trusted proxy saw), each with its own cap;
+ * without a token the address alone. In-process requests (app.request in tests) have no address:
+ * one anonymous client.
  */
-export function clientOf(c: Context<AppEnv>): string {
+export function clientOf(c: Context<AppEnv>): WaiterClient {
+  const proxy = c.get('proxy');
+  const address = `address:${clientAddress(c, proxy?.trustProxy ?? false, proxy?.proxyHops)}`;
   const player = c.get('player')?.playerId;
-  if (player) return `player:${player}`;
-  let address: string | undefined;
-  try {
-    address = getConnInfo(c).remote.address;
-  } catch {
-    // not served by node:http (app.request in tests): one anonymous client
-  }
-  return `address:${address ?? 'unknown'}`;
+  return player ? `player:${player} ${address}` : address;
 }
 
 /**
@@ -158,7 +156,9 @@ export function allowedMethods(app: App): (path: string) => string[] {
   return (path) => {
     routes ??= app.routes
       .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
-      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}/?$`) }));
+      // The path exactly as routed: hono is strict about a trailing slash, so `/v1/games/` is no
+      // route at all (404), not a route without GET (405).
+      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
     const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
     if (methods.size === 0) return [];
     if (methods.has('GET')) methods.add('HEAD');
@@ -189,15 +189,9 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
   };
 }
 
-/**
- * An internal error's message for the log. Driver errors carry the failed query with its
- * parameters (event payloads, so cards): log the database's own message only, and blank out
- * anything that looks like a card as a second guard.
- */
+/** An internal error's message for the log: scrubbed as every log line's (db/errors.ts). */
 export function safeMessage(err: Error): string {
-  const pg = pgErrorOf(err);
-  const message = pg ? `database error ${pg.code}${pg.constraint ? ` on ${pg.constraint}` : ''}` : err.message;
-  return message.replace(/\b[CSHD][789TJQKA]\b/g, '??').slice(0, 500);
+  return scrubbedMessage(err);
 }
 
 /**

@@ -181,6 +181,7 @@ export const examples = {
   createMatch: { games: 6, scoring: 'simple', turnSeconds: 60 },
   /** The new match, waiting for its second player. */
   waitingMatch: matchView(matchCreated, [], NAMES),
+  matchLobby: { matches: [matchSummary(matchCreated, NAMES)], nextCursor: null },
   /** The match just joined: game 1 started. */
   joinedMatch: matchView(joined.match, [{ row: joined.game.row, result: null }], NAMES),
   /** The match in its second game, game 1 on the sheet. */

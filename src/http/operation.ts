@@ -8,6 +8,7 @@
 // middleware checks every part with the same schemas, synchronously, in the same order and with
 // the same answers (VALIDATION_FAILED naming every offending field of the first part that fails,
 // MALFORMED_JSON, UNSUPPORTED_MEDIA_TYPE), and hands the handler the same `c.req.valid(…)`.
+import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { RouteConfig, RouteHandler, z } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
@@ -76,6 +77,15 @@ function headersOf(c: Context, names: readonly string[]): Record<string, string>
 }
 
 /**
+ * Bytes as UTF-8 text, strictly: an invalid sequence (a stray \xff, an overlong \xc0\xaf) is
+ * refused, not replaced with U+FFFD and stored (RFC 8259 §8.1: JSON text is UTF-8).
+ */
+function utf8(bytes: Buffer): string {
+  if (!isUtf8(bytes)) throw new ProblemError('MALFORMED_JSON', 'the body is not valid UTF-8');
+  return bytes.toString('utf8');
+}
+
+/**
  * The body as text, refused (413) once it passes MAX_BODY_BYTES: a declared length was checked by
  * the edge (checkBody), a chunked body is counted here as it arrives. Served by node:http, it is
  * read from the socket's stream itself (not through a web Request made for it); a request made
@@ -84,9 +94,9 @@ function headersOf(c: Context, names: readonly string[]): Record<string, string>
 async function bodyText(c: Context): Promise<string> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming) {
-    const text = await c.req.text();
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
-    return text;
+    const bytes = Buffer.from(await c.req.arrayBuffer());
+    if (bytes.length > MAX_BODY_BYTES) throw tooLarge();
+    return utf8(bytes);
   }
   if (incoming.readableEnded) return '';
   return new Promise<string>((resolve, reject) => {
@@ -109,7 +119,11 @@ async function bodyText(c: Context): Promise<string> {
     };
     const onEnd = () => {
       done();
-      resolve(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+      try {
+        resolve(utf8(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+      } catch (e) {
+        reject(e);
+      }
     };
     // The client went away (or broke the stream) before the body was whole: its mistake, answered
     // like a body that does not parse (to nobody, most likely), not an error of ours.

@@ -19,6 +19,9 @@ export type EdgeCode =
   | 'METHOD_NOT_ALLOWED'
   | 'RATE_LIMITED'
   | 'WEB_CLIENT_NOT_BUILT'
+  | 'MALFORMED_REQUEST'
+  | 'REQUEST_TIMEOUT'
+  | 'HEADERS_TOO_LARGE'
   | 'INTERNAL';
 
 export type ProblemCode = DomainErrorCode | EdgeCode;
@@ -35,6 +38,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   VALIDATION_FAILED: { status: 400, description: 'a path, query, header or body that fails the schema (the fields in `errors`)' },
   MALFORMED_JSON: { status: 400, description: 'the body is not valid JSON' },
   INVALID_CURSOR: { status: 400, description: 'a cursor this service did not hand out' },
+  MALFORMED_REQUEST: { status: 400, description: 'bytes that are no HTTP request (answered by the server before any route)' },
   // 401
   INVALID_TOKEN: { status: 401, description: 'no token where one is needed, or a malformed, forged or foreign one' },
   TOKEN_EXPIRED: { status: 401, description: 'the token has expired' },
@@ -53,6 +57,8 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   RECORD_NOT_AVAILABLE: { status: 404, description: 'the record is published when the game is finished' },
   // 405
   METHOD_NOT_ALLOWED: { status: 405, description: 'the path exists, but not for this method (the ones it takes are in `Allow`)' },
+  // 408
+  REQUEST_TIMEOUT: { status: 408, description: 'the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS)' },
   // 409
   VERSION_CONFLICT: { status: 409, description: 'the game is not at the version the request was made for (with the current `version` and `view`)' },
   SEAT_TAKEN: { status: 409, description: 'both seats are taken' },
@@ -87,7 +93,11 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   MATCH_CANCELLED: { status: 422, description: 'the match was called off before it began' },
   MATCH_GAME: { status: 422, description: 'the game belongs to a match, which goes on by itself' },
   // 429
+  TOO_MANY_WAITING_GAMES: { status: 429, description: 'you have as many games waiting for a second player as one player may (10): call one off, or wait until one starts' },
+  TOO_MANY_WAITING_MATCHES: { status: 429, description: 'you have as many matches waiting for a second player as one player may (10): call one off, or wait until one starts' },
   RATE_LIMITED: { status: 429, description: 'too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`)' },
+  // 431
+  HEADERS_TOO_LARGE: { status: 431, description: 'request headers over 16 KiB' },
   // 500, 503
   INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },
   TOO_MANY_WAITERS: { status: 503, retryAfter: 1, description: 'this process (or you, on it) holds too many waiting requests; retry after Retry-After' },
@@ -146,10 +156,13 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Content Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   503: 'Service Unavailable',
 };

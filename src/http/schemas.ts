@@ -363,6 +363,11 @@ export const MatchSummarySchema = z
   })
   .openapi('MatchSummary');
 
+/** The matches lobby: one page of matches, newest first. */
+export const MatchPageSchema = z
+  .object({ matches: z.array(MatchSummarySchema), nextCursor: z.string().nullable() })
+  .openapi('MatchPage');
+
 export const PlayerGamePageSchema = z
   .object({
     entries: z.array(

@@ -76,6 +76,7 @@ async function pump(feed: Feed, heartbeatMs: number, closed: Cancellation, metri
       if (!moved) await write(': heartbeat\n\n');
     }
   } finally {
+    feed.release?.();
     ended();
   }
 }

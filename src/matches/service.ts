@@ -4,9 +4,12 @@
 import { MatchConflictError, type MatchRow, type MatchStore } from '../db/matches.ts';
 import type { Notifier } from '../db/notifier.ts';
 import { announceNoticed } from '../db/player-events.ts';
+import { InvalidCursorError, scrubbedMessage } from '../db/errors.ts';
+import type { MatchStatus } from '../db/schema.ts';
 import type { PlayerStore } from '../db/players.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
+import { checkWaitingMatches } from '../games/open-caps.ts';
 import { feedWaiter, type Feed } from '../games/feed.ts';
 import type { Game } from '../games/game.ts';
 import { checkOpponent, configOf, type RuleOptions } from '../games/options.ts';
@@ -14,7 +17,7 @@ import type { Randomness } from '../games/randomness.ts';
 import type { Logger } from '../log.ts';
 import { challengeNotices, decideCancel, decideDecline, decideExpiry, decideJoin, decideNext, type Draw, type MatchStep } from './decide.ts';
 import { matchPlayerIds } from './sheet.ts';
-import { matchView, type MatchView } from './view.ts';
+import { matchSummary, matchView, type MatchView } from './view.ts';
 
 /** The notifier key of a match: waiters on the match's event log use it. */
 export const matchKey = (matchId: string) => `match:${matchId}`;
@@ -40,6 +43,7 @@ export class MatchService {
   async create(playerId: string, request: NewMatchRequest): Promise<MatchView> {
     const { store, players, random, now } = this.deps;
     await checkOpponent(players, playerId, request.opponent);
+    checkWaitingMatches(await store.waitingOf(playerId));
     const matchSeed = random.serverSeed();
     const fields = {
       id: crypto.randomUUID(),
@@ -55,6 +59,19 @@ export class MatchService {
     const { row, noticed } = await store.createMatch({ ...fields, notices: challengeNotices(fields, playerId) });
     await announceNoticed(this.deps.notifier, noticed);
     return this.view(row);
+  }
+
+  /** The matches lobby: in `status` (waiting: open to join), newest first. */
+  async lobby(query: { status: MatchStatus; limit: number; cursor?: string }) {
+    let page;
+    try {
+      page = await this.deps.store.listMatches(query);
+    } catch (e) {
+      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
+      throw e;
+    }
+    const names = await this.deps.players.namesOf(page.matches.flatMap(matchPlayerIds));
+    return { matches: page.matches.map((m) => matchSummary(m, names)), nextCursor: page.nextCursor };
   }
 
   /** Its creator calls a waiting match off (again: nothing changes). */
@@ -131,7 +148,7 @@ export class MatchService {
     await this.load(matchId);
     let seq = after;
     return {
-      waitPast: feedWaiter(notifier, matchKey(matchId), async () => (await store.getMatch(matchId))?.version ?? null, client),
+      ...feedWaiter(notifier, matchKey(matchId), async () => (await store.getMatch(matchId))?.version ?? null, client),
       next: async () => {
         const match = await this.load(matchId);
         let known = match.version;
@@ -156,7 +173,7 @@ export class MatchService {
     try {
       await this.advance(matchId);
     } catch (e) {
-      this.deps.log.error({ requestId, event: 'matchAdvanceFailed', matchId, gameId: id, message: (e as Error).message });
+      this.deps.log.error({ requestId, event: 'matchAdvanceFailed', matchId, gameId: id, message: scrubbedMessage(e) });
     }
   }
 

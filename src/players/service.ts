@@ -71,7 +71,7 @@ export class PlayerService {
     const { events, notifier } = this.deps;
     let seq = after;
     return {
-      waitPast: feedWaiter(notifier, playerKey(playerId), () => events.version(playerId), client),
+      ...feedWaiter(notifier, playerKey(playerId), () => events.version(playerId), client),
       next: async () => {
         const items = [];
         for (const { seq: s, event } of await events.events(playerId, seq)) {

@@ -56,7 +56,12 @@ describe('rate limits', () => {
   beforeAll(async () => {
     service = await startTestService({
       config: {
-        limits: { player: { points: 20, seconds: 60 }, anonymous: { points: 10, seconds: 60 }, signup: { points: 5, seconds: 60 }, trustProxy: true },
+        limits: { player: { points: 20, seconds: 60 }, anonymous: { points: 10, seconds: 60 }, signup: { points: 5, seconds: 60 },
+        authFailures: { points: 0, seconds: 1 },
+        pages: { points: 0, seconds: 1 },
+        trustProxy: true,
+        proxyHops: 1,
+      },
       },
     });
   });

@@ -1,7 +1,8 @@
 // One game event as a sentence (the replay's log, the table's latest news).
 import type { GameEvent } from '../../src/client/index.ts';
 import type { BySeat } from '../../src/engine/index.ts';
-import { cardName, gameName, type MessageKey, type Translate } from './i18n.ts';
+import { declarationWords } from './contract-text.ts';
+import { cardName, type MessageKey, type Translate } from './i18n.ts';
 
 export function describeEvent(e: GameEvent, names: BySeat<string>, t: Translate): string {
   const seat = 'seat' in e && e.seat ? names[e.seat] : '';
@@ -20,10 +21,8 @@ export function describeEvent(e: GameEvent, names: BySeat<string>, t: Translate)
       const to = e.to === 'stock' ? t('to_stock') : t(`to_${e.to}` as MessageKey, { seat: e.seat ? names[e.seat] : '' });
       return t('ev_dealt', { to, cards: cards(e.cards) });
     }
-    case 'declared': {
-      const extras = [e.hand ? t('hand') : null, e.schwarz ? t('schwarz') : e.schneider ? t('schneider') : null].filter(Boolean);
-      return t('ev_declared', { seat, game: [gameName(t, e.game), ...extras].join(' ') });
-    }
+    case 'declared':
+      return t('ev_declared', { seat, game: declarationWords(t, e).join(' · ') });
     case 'bid':
     case 'held':
       return t(`ev_${e.type}`, { seat, n: e.value });

@@ -3,6 +3,7 @@
 import type { Card, GameType, GameView, Seat } from '../../src/client/index.ts';
 import { sortHand } from './layout.ts';
 import type { BySeat, ContractView, Result, State, Variant } from '../../src/engine/index.ts';
+import { pointsOf } from '../../src/engine/cards.ts';
 
 export interface StackModel {
   open: Card | null;
@@ -38,6 +39,16 @@ export interface TableModel {
 }
 
 export const other = (seat: Seat): Seat => (seat === 'forehand' ? 'dealer' : 'forehand');
+
+/**
+ * A seat's card points so far: its tricks, and for the declarer of a bidding game the two cards
+ * laid away (they count for the declarer, as in the result) once the table shows them.
+ */
+export function tallyPoints(model: Pick<TableModel, 'seats' | 'contract' | 'discards'>, seat: Seat): number {
+  const laidAway = model.contract?.declarer === seat && Array.isArray(model.discards) ? pointsOf(model.discards as readonly Card[]) : 0;
+  return model.seats[seat].points + laidAway;
+}
+
 
 export function modelFromView(view: GameView, computerLabel?: (playerId: string) => string | null): TableModel {
   const name = (seat: Seat) => {

@@ -59,7 +59,9 @@ export function arithmetic(result: Result, contract: ContractView | null, config
   return { kind: 'suit', terms, multiplier, base, value: result.value, overbidTo, lost: !result.won, factor, figure, simple: simple ? winnerPoints! / factor : null };
 }
 
-const sign = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+/** A signed figure with a true minus sign (−84, never -84): the result and the score sheet alike. */
+export const signedFigure = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0');
+const sign = signedFigure;
 
 /** The result as lines for the page: who won and why, the arithmetic, each player's figure. */
 export function describeResult(
@@ -78,8 +80,13 @@ export function describeResult(
     const game = gameName(t, result.game!);
     const who = names[result.declarer];
     headline = result.draw ? `${game}: ${t('drawnGame')}` : `${game}: ${t(result.won ? 'won' : 'lost', { name: who })}`;
+    // Ramsch has no declarer and defender: each player by name.
     if (result.declarerPoints + result.defenderPoints > 0)
-      lines.push(t('cardPoints', { a: result.declarerPoints, b: result.defenderPoints }));
+      lines.push(
+        result.game === 'ramsch'
+          ? t('cardPointsRamsch', { a: who, x: result.declarerPoints, b: names[result.declarer === 'forehand' ? 'dealer' : 'forehand'], y: result.defenderPoints })
+          : t('cardPoints', { a: result.declarerPoints, b: result.defenderPoints }),
+      );
   }
   if (result.resigned && result.declarer !== null) lines.push(t('resignedBy', { name: names[result.resigned] }));
   if (result.timedOut) lines.push(t('timedOutBy', { name: names[result.timedOut] }));

@@ -2,8 +2,12 @@
 import type { Match } from '../../src/client/index.ts';
 import { h } from './dom.ts';
 import { gameName, type Translate } from './i18n.ts';
+import { signedFigure } from './result.ts';
 
-const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
+const sign = signedFigure;
+
+/** A total: negative with a true minus sign, else as it is. */
+export const signed = (n: number) => (n < 0 ? `−${-n}` : String(n));
 
 export function sheetTable(match: Match, t: Translate): HTMLElement {
   const players = match.players;
@@ -25,13 +29,13 @@ export function sheetTable(match: Match, t: Translate): HTMLElement {
           'tr',
           null,
           h('td', null, h('a', { href: `/play/${row.gameId}` }, String(row.number))),
-          h('td', null, row.result ? name(row.declarer) : t(`status_${row.status}`)),
+          h('td', null, row.result ? name(row.declarer) : row.status === 'cancelled' ? t('status_cancelled') : t('sheetInPlay')),
           h('td', null, row.game ? `${gameName(t, row.game)}${row.result ? (row.result.won ? ' ✓' : ' ✗') : ''}` : row.result?.passedIn ? t('passedIn') : '–'),
           h('td', { class: 'num' }, row.value === null ? '–' : String(row.value)),
-          players.map((p) => h('td', { class: 'num' }, row.result ? `${sign(row.points?.[p.playerId] ?? 0)} (${row.totals?.[p.playerId] ?? 0})` : '')),
+          players.map((p) => h('td', { class: 'num' }, row.result ? `${sign(row.points?.[p.playerId] ?? 0)} (${signed(row.totals?.[p.playerId] ?? 0)})` : '')),
         ),
       ),
     ),
-    h('tfoot', null, h('tr', null, h('th', { scope: 'row', colspan: 4 }, t('total')), players.map((p) => h('td', { class: 'num' }, String(match.totals?.[p.playerId] ?? 0))))),
+    h('tfoot', null, h('tr', null, h('th', { scope: 'row', colspan: 4 }, t('total')), players.map((p) => h('td', { class: 'num' }, signed(match.totals?.[p.playerId] ?? 0))))),
   );
 }

@@ -3,10 +3,11 @@
 // card leaving or arriving moves nothing else. Open cards are pictures, covered cards backs (in a
 // replay: the card itself, marked as covered); the bottom player's playable cards are buttons.
 import type { Card, Seat } from '../../src/client/index.ts';
+import { contractWords } from './contract-text.ts';
 import { cardPicture, h, type Child } from './dom.ts';
-import { cardName, gameName, type Translate } from './i18n.ts';
+import { cardName, type Translate } from './i18n.ts';
 import { cardKeys, HAND_SLOTS, slotsPerRow } from './layout.ts';
-import { other, type SeatModel, type TableModel } from './model.ts';
+import { other, tallyPoints, type SeatModel, type TableModel } from './model.ts';
 
 export interface TableOptions {
   t: Translate;
@@ -43,7 +44,7 @@ function seatInfo(model: TableModel, seat: Seat, t: Translate): HTMLElement {
     { class: `seat-info${model.toMove === seat ? ' to-move' : ''}`, 'data-seat': seat },
     h('strong', { class: 'name' }, s.name),
     h('span', { class: 'roles' }, roles),
-    h('span', { class: 'tally', 'data-testid': `tally-${seat}` }, `${t('tricks', { n: s.tricks })} · ${t('points', { n: s.points })}`),
+    h('span', { class: 'tally', 'data-testid': `tally-${seat}` }, `${t('tricks', { n: s.tricks })} · ${t('points', { n: tallyPoints(model, seat) })}`),
   );
 }
 
@@ -159,8 +160,12 @@ function middle(model: TableModel, options: TableOptions): HTMLElement {
 function contractLine(model: TableModel, t: Translate): Child {
   const c = model.contract;
   if (!c || c.game === null) return model.bidding && model.bidding.value > 0 ? h('div', { class: 'contract' }, t('highestBid', { n: model.bidding.value })) : h('div', { class: 'contract' });
-  const words = [gameName(t, c.game), c.hand ? t('hand') : null, c.schwarz ? t('schwarz') : c.schneider ? t('schneider') : null, c.re ? `${t('kontra')} · ${t('re')}` : c.kontra ? t('kontra') : null, c.bid ? `(${c.bid})` : null];
-  return h('div', { class: 'contract', 'data-testid': 'contract' }, words.filter(Boolean).join(' · '));
+  // Every word, each its own line when there is no room: never cut off (phone or desktop).
+  return h(
+    'div',
+    { class: 'contract', 'data-testid': 'contract' },
+    contractWords(t, { ...c, game: c.game }).map((w) => h('span', { class: 'word' }, w)),
+  );
 }
 
 function stockLine(model: TableModel, t: Translate): Child {

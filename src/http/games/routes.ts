@@ -37,7 +37,7 @@ export const createGame = createRoute({
     'The caller sits at the new game (at `seat`, or at one drawn at random) and waits for a second player; `opponent` reserves the other seat for one player. Every option has a default, so the body may be left out.',
   security: bearer,
   request: { body: jsonBody(CreateGameSchema, { variant: 'classic', seat: 'forehand', turnSeconds: 60 }, false) },
-  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', examples.waitingView), ...problemResponses('INVALID_OPPONENT') },
+  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', examples.waitingView), ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_GAMES') },
 });
 
 export const listGames = createRoute({

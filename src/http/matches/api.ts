@@ -4,7 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { clientOf, createApi } from '../edge.ts';
 import type { App } from '../env.ts';
 import { eventStream } from '../sse.ts';
-import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, MatchStream, streamMatch } from './routes.ts';
+import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, listMatches, MatchStream, streamMatch } from './routes.ts';
 import { empty, respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
 
@@ -17,6 +17,11 @@ export function matchesApi({ matches, timing, metrics }: AppDeps): App {
     const view = await matches.create(player.playerId, c.req.valid('json'));
     setHeader(c, 'Location', `/v1/matches/${view.id}`);
     return respond(c, view, 201);
+  });
+
+  operation(api, listMatches, async (c) => {
+    const { status = 'waiting', limit = 20, cursor } = c.req.valid('query');
+    return respond(c, await matches.lobby({ status, limit, cursor }), 200);
   });
 
   operation(api, getMatch, async (c) => {

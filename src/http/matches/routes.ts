@@ -1,7 +1,9 @@
 // The match resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { examples } from '../examples.ts';
-import { bearer, eventStream, json, jsonBody, optionalBearer, seqQuery } from '../openapi.ts';
+import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicAccess, seqQuery } from '../openapi.ts';
+import { MatchPageSchema } from '../schemas.ts';
+import { MATCH_STATUSES } from '../../db/schema.ts';
 import { problemResponses } from '../problems.ts';
 import { streamSchemas } from '../sse.ts';
 import { CreateMatchSchema, MatchEventLogSchema, MatchEventSchema, MatchIdParam, MatchSchema } from './schemas.ts';
@@ -24,7 +26,7 @@ export const createMatch = createRoute({
   request: { body: jsonBody(CreateMatchSchema, examples.createMatch) },
   responses: {
     201: json(MatchSchema, 'The new match (waiting for its second player)', examples.waitingMatch),
-    ...problemResponses('INVALID_OPPONENT'),
+    ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_MATCHES'),
   },
 });
 
@@ -91,6 +93,25 @@ export const streamMatch = createRoute({
     200: eventStream(MatchStream.stream, 'The event stream', examples.matchStream),
     ...problemResponses('MATCH_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
+});
+
+export const listMatches = createRoute({
+  method: 'get',
+  path: '/v1/matches',
+  operationId: 'listMatches',
+  tags: ['matches'],
+  summary: 'List matches, newest first (the matches lobby)',
+  description:
+    'By default the matches that wait for a second player (`status=waiting`): open them at `/v1/matches/{matchId}` and join. Keyset-paginated: pass `nextCursor` as `cursor` for the next page.',
+  security: publicAccess,
+  request: {
+    query: z.object({
+      status: z.enum(MATCH_STATUSES).optional().openapi({ description: 'only matches in this status (default: waiting)' }),
+      limit: pageLimit(),
+      cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
+    }),
+  },
+  responses: { 200: json(MatchPageSchema, 'One page of matches', examples.matchLobby), ...problemResponses('INVALID_CURSOR') },
 });
 
 export const cancelMatch = createRoute({

@@ -8,6 +8,7 @@ import { json, publicAccess } from '../openapi.ts';
 import { ProblemError, problemResponses, RETRY_AFTER_HEADER, RETRY_AFTER_SECONDS } from '../problems.ts';
 import { respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
+import { sameSecret } from '../same-secret.ts';
 
 const Health = z.object({ status: z.string() }).openapi('Health');
 
@@ -33,6 +34,7 @@ const readyz = createRoute({
   security: publicAccess,
   responses: {
     200: json(Health, 'Ready', { status: 'ready' }),
+    ...problemResponses('RATE_LIMITED'),
     503: { ...json(Health, 'Not ready', { status: 'not ready' }), headers: RETRY_AFTER_HEADER },
   },
 });
@@ -70,7 +72,7 @@ const metrics = createRoute({
         },
       },
     },
-    ...problemResponses('INVALID_TOKEN', 'NOT_FOUND'),
+    ...problemResponses('INVALID_TOKEN', 'NOT_FOUND', 'RATE_LIMITED'),
   },
 });
 
@@ -79,7 +81,7 @@ export function operationsApi({ ready, tokens, config, metrics: registry }: AppD
   operation(api, metrics, async (c) => {
     if (!config.metrics.enabled) throw new ProblemError('NOT_FOUND', 'metrics are off (METRICS=on turns them on)');
     const { token } = config.metrics;
-    if (token !== null && c.req.header('Authorization') !== `Bearer ${token}`) {
+    if (token !== null && !sameSecret(c.req.header('Authorization'), `Bearer ${token}`)) {
       setHeader(c, 'WWW-Authenticate', 'Bearer realm="metrics"');
       throw new ProblemError('INVALID_TOKEN', 'the metrics need the METRICS_TOKEN as a bearer token');
     }

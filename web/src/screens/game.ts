@@ -1,7 +1,7 @@
 // `/play/{gameId}`: the table. A seated player plays (cards by click or key, decisions by the
 // dialogs); anyone else with the link watches. Updates come from the game's event stream; a move's
 // own answer is the new view. The computer's seat, when this browser holds it, is played here.
-import { isApiError, waitForVersion, type Card, type GameView, type Match, type Move, type Seat } from '../../../src/client/index.ts';
+import { isApiError, waitForVersion, type Card, type GameEvent, type GameView, type Match, type Move, type Seat } from '../../../src/client/index.ts';
 import { playComputerSeat } from '../computer.ts';
 import { decisionPanel } from '../dialogs.ts';
 import { h, replaceContent } from '../dom.ts';
@@ -24,7 +24,9 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
   let view: GameView = await client.getGame(gameId, { signal });
   let busy = false;
   let chosen = new Set<Card>();
-  let notice = '';
+  // The latest event, said with the names of the view as it is when drawn: a player who has just
+  // joined is named once the view that seats them is read (not "… takes a seat").
+  let latest: GameEvent | null = null;
   let problem = '';
   let resignArmed = false;
   let match: Match | null = null;
@@ -158,7 +160,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
   // ---------------------------------------------------------------- drawing
   function statusText(): string {
     if (view.status === 'waiting') return t('waitingForOpponent');
-    if (view.status === 'finished') return t('status_finished');
+    if (view.status === 'finished') return view.result ? describeResult(view.result as never, view.contract as never, view.config, names(), t).headline : t('ev_finished');
     const seat = view.toMove;
     if (!seat) return t(`status_${view.status}`);
     if (seat === view.you) return t('yourTurn');
@@ -175,7 +177,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
       (view.status === 'waiting'
         ? h('div', { class: 'waiting' }, h('p', null, t('waitingForOpponent')), h('code', { class: 'link-text' }, location.href), waitingSeat ? h('button', { type: 'button', class: 'primary', 'data-testid': 'join', onclick: () => void join() }, t('join')) : null)
         : view.status !== 'playing' && view.status !== 'finished'
-          ? h('p', { class: 'muted' }, statusText())
+          ? h('p', { class: 'note' }, statusText())
           : undefined);
     const discarding = mine && view.status === 'stock' && view.legalMoves.some((m) => m.type === 'discard');
     const table = renderTable(model, {
@@ -218,7 +220,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
           view.you ? null : h('span', { class: 'badge' }, t('spectator')),
           clock,
         ),
-        h('p', { class: 'notice', 'data-testid': 'notice' }, problem ? h('span', { class: 'error', role: 'alert' }, problem) : notice),
+        h('p', { class: 'notice', 'data-testid': 'notice' }, problem ? h('span', { class: 'error', role: 'alert' }, problem) : latest ? describeEvent(latest, names(), t) : ''),
         table,
         actions,
         view.status === 'finished' ? resultPanel() : null,
@@ -242,6 +244,8 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
       { class: 'result card-panel', 'data-testid': 'result', 'aria-live': 'polite' },
       h('h2', null, t('resultTitle')),
       h('p', { class: 'headline' }, d.headline),
+      // The last game of a match: who won the match, right under the game's own result.
+      match && match.status === 'finished' ? h('p', { class: 'headline', 'data-testid': 'match-result' }, match.draw ? t('matchDraw') : t('matchWinner', { name: match.players.find((p) => p.playerId === match!.winner)?.name ?? '' })) : null,
       h('ul', { class: 'arithmetic' }, d.lines.map((l) => h('li', null, l))),
       h('p', { class: 'scores' }, d.scores.join(' · ')),
       h(
@@ -295,7 +299,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
   const follow = async () => {
     try {
       for await (const e of client.gameStream(gameId, { after: view.version, signal })) {
-        notice = describeEvent(e.event, names(), t);
+        latest = e.event;
         if (e.seq > view.version) refresh();
         else render();
       }

@@ -1,7 +1,7 @@
 // `/`: sign in as a guest (a name → a token kept in this browser), then the lobby: a new game or
 // match with every option (or one against the computer), the open games to join, the player's
 // own games and challenges.
-import { isApiError, type CreateGame, type GameSummary } from '../../../src/client/index.ts';
+import { isApiError, type CreateGame, type GameSummary, type MatchPage } from '../../../src/client/index.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
 import type { App } from '../main.ts';
@@ -172,6 +172,8 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
   const openList = h('div', { class: 'open-games', 'aria-live': 'polite' });
   const mine = h('div', { class: 'my-games' });
   let lobbyGames: GameSummary[] = [];
+  // Open matches too (GET /v1/matches): someone who opens a match must be found by the others.
+  let lobbyMatches: MatchPage['matches'] = [];
 
   const join = async (id: string) => {
     try {
@@ -185,13 +187,24 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
 
   const renderOpen = () => {
     const entries = lobbyGames.filter((g) => g.reservedFor === null || g.reservedFor === me.playerId);
+    const matches = lobbyMatches.filter((m) => m.reservedFor === null || m.reservedFor === me.playerId);
     replaceContent(
       openList,
-      entries.length === 0
+      entries.length + matches.length === 0
         ? h('p', { class: 'muted' }, t('noOpenGames'))
         : h(
             'ul',
             { class: 'games' },
+            matches.map((m) => {
+              const creator = m.players[0];
+              const own = creator?.playerId === me.playerId;
+              return h(
+                'li',
+                { 'data-match-id': m.id },
+                h('div', null, h('strong', null, `${t('matchOf', { n: m.games })} · ${optionsOf(app, m)}`), h('span', { class: 'muted' }, ` ${t('createdBy', { name: creator?.name ?? '?' })}`), m.reservedFor ? h('span', { class: 'badge' }, t('reservedForYou')) : null),
+                h('a', { class: own ? 'button' : 'button primary', href: `/play/match/${m.id}`, 'data-testid': own ? undefined : 'join-match-link' }, own ? t('open') : t('join')),
+              );
+            }),
             entries.map((g) => {
               const creator = g.players.forehand ?? g.players.dealer;
               const own = creator?.playerId === me.playerId;
@@ -252,7 +265,10 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
     running = true;
     clearTimeout(timer);
     try {
-      lobbyGames = (await session.client.listGames({ status: 'waiting', limit: 30 })).games;
+      [lobbyGames, lobbyMatches] = await Promise.all([
+        session.client.listGames({ status: 'waiting', limit: 30 }).then((p) => p.games),
+        session.client.listMatches({ status: 'waiting', limit: 30 }).then((p) => p.matches),
+      ]);
       if (signal.aborted) return;
       renderOpen();
       renderMine(await loadMyGames(session));

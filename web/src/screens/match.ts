@@ -37,7 +37,13 @@ export async function matchScreen(root: HTMLElement, app: App, signal: AbortSign
         h('p', null, match.players.map((p) => p.name).join(' – ')),
         problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
         match.status === 'waiting'
-          ? h('div', { class: 'waiting' }, h('p', null, t('waitingForMatch')), h('code', { class: 'link-text' }, location.href), canJoin ? h('button', { type: 'button', class: 'primary', 'data-testid': 'join-match', onclick: () => void join() }, t('joinMatch')) : !me ? h('a', { class: 'button', href: '/' }, t('signIn')) : null)
+          ? h(
+              'div',
+              { class: 'waiting' },
+              // The joining player is asked to join; only the creator waits and shares the address.
+              canJoin ? h('p', null, t('matchOpenToYou', { name: name(match.players[0]?.playerId ?? null) })) : [h('p', null, t('waitingForMatch')), h('code', { class: 'link-text' }, location.href)],
+              canJoin ? h('button', { type: 'button', class: 'primary', 'data-testid': 'join-match', onclick: () => void join() }, t('joinMatch')) : !me ? h('a', { class: 'button', href: '/' }, t('signIn')) : null,
+            )
           : null,
         match.currentGameId ? h('p', null, h('a', { class: 'button primary', href: `/play/${match.currentGameId}`, 'data-testid': 'current-game' }, t('openCurrentGame', { n: match.currentNumber ?? '' }))) : null,
         match.status === 'finished' ? h('p', { class: 'headline' }, match.draw ? t('matchDraw') : t('matchWinner', { name: name(match.winner) })) : null,

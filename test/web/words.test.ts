@@ -1,0 +1,97 @@
+// The words a person reads (issue 22), in Chromium: the contract in full with its trump, kontra
+// and re on a phone and on a desktop; an open match found in the lobby and joined from there, its
+// page asking the joining player to join.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Client, startTestService, type TestService } from '../support/service.ts';
+import { browserSuite, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.ts';
+import { ensureWebBuild } from './support/build.ts';
+
+browserSuite('the web client: words', () => {
+  let service: TestService;
+  let browser: Browser;
+  beforeAll(async () => {
+    await ensureWebBuild();
+    service = await startTestService();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it('shows the whole contract (trump, Kontra, Re) on a phone and on a desktop', async () => {
+    const client = new Client(service.http);
+    const { gameId, bySeat } = await client.startedGame({ kontra: true });
+    // Forehand cuts and declares clubs; the dealer says Kontra, forehand Re.
+    for (let i = 0; i < 12; i++) {
+      const spectator = (await client.view(gameId)).body;
+      if (spectator.status === 'playing' || !spectator.toMove) break;
+      const seat = spectator.toMove as 'forehand' | 'dealer';
+      const legal: { type: string; game?: string; schneider?: boolean }[] = (await client.view(gameId, bySeat[seat])).body.legalMoves;
+      const move =
+        legal.find((m) => m.type === 'declare' && m.game === 'clubs' && !m.schneider) ?? legal.find((m) => m.type === 'kontra') ?? legal.find((m) => m.type === 're') ?? legal[0];
+      await client.move(gameId, bySeat[seat], move).expect(200);
+    }
+    const contract = (await client.view(gameId)).body.contract;
+    expect(contract).toMatchObject({ game: 'clubs', kontra: true, re: true });
+
+    for (const [device, words] of [
+      [PHONE, ['Trumpf: Kreuz', 'Kontra', 'Re']],
+      [DESKTOP, ['Trump: Clubs', 'Kontra', 'Re']],
+    ] as const) {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      await page.goto(`${service.url}/play/${gameId}`);
+      const label = page.locator('[data-testid=contract]');
+      await label.waitFor();
+      const shown = await label.locator('.word').allTextContents();
+      for (const w of words) expect(shown).toContain(w);
+      // Nothing cut off: every word is as wide as it needs, inside the label.
+      const clipped = await label.evaluate((el) => [el, ...el.querySelectorAll('.word')].some((x) => x.scrollWidth > x.clientWidth + 1));
+      expect(clipped).toBe(false);
+      await screenshot(page, `contract-${device === PHONE ? 'phone' : 'desktop'}`);
+      await context.close();
+    }
+  });
+
+  it('lists an open match in the lobby; its page asks the joining player to join', async () => {
+    const client = new Client(service.http);
+    const anna = await client.player('Anna');
+    const match = (await service.http.post('/v1/matches').set(anna.auth).send({ games: 3 }).expect(201)).body;
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${service.url}/`);
+    await page.locator('#name').fill('Bert');
+    await page.locator('form.sign-in button[type=submit]').click();
+    const entry = page.locator(`li[data-match-id="${match.id}"]`);
+    await entry.waitFor();
+    await expect(entry.textContent()).resolves.toContain('Match of 3 games');
+    await screenshot(page, 'lobby-open-match');
+    await entry.locator('a').click();
+    await page.locator('[data-testid=join-match]').waitFor();
+    const text = await page.locator('.match .waiting').textContent();
+    expect(text).toContain('Anna waits for a second player');
+    expect(text).not.toContain('share this page');
+    await page.locator('[data-testid=join-match]').click();
+    await page.waitForURL(/\/play\/(?!match)/);
+    await context.close();
+  });
+
+  it("names the player who joins, in the notice and at the table", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    await page.goto(`${service.url}/`);
+    await page.locator('#name').fill('Carla');
+    await page.locator('form.sign-in button[type=submit]').click();
+    await page.locator('[data-testid=open-game]').click();
+    await page.locator('.game[data-status=waiting]').waitFor();
+    const gameId = page.url().split('/play/')[1];
+    const dora = await new Client(service.http).player('Dora');
+    await service.http.post(`/v1/games/${gameId}/join`).set(dora.auth).expect(200);
+    await page.locator('.game:not([data-status=waiting])').waitFor();
+    await expect.poll(() => page.locator('[data-testid=notice]').textContent()).toContain('Dora takes a seat');
+    await expect(page.locator('.seat-info .name').allTextContents()).resolves.toContain('Dora');
+    await context.close();
+  });
+});
