@@ -32,7 +32,7 @@ describe('a token renewed by itself', () => {
   afterEach(() => vi.useRealTimers());
 
   it('reads the claims it plans with (unverified), and none from a token that is no JWT', () => {
-    expect(claimsOf(jwt({ exp: 200, iat: 100, jti: 'x', name: 'Ünïcode bot', scope: 'play read' }))).toEqual({ exp: 200, iat: 100, jti: 'x', name: 'Ünïcode bot', scopes: ['play', 'read'] });
+    expect(claimsOf(jwt({ exp: 200, iat: 100, jti: 'x', token_name: 'Ünïcode bot', scope: 'play read' }))).toEqual({ exp: 200, iat: 100, jti: 'x', name: 'Ünïcode bot', scopes: ['play', 'read'] });
     expect(claimsOf('opaque')).toBeNull();
   });
 
@@ -52,7 +52,8 @@ describe('a token renewed by itself', () => {
     await client.me();
     expect(s.sent.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v1/players/me', 'POST /v1/players/me/tokens', 'GET /v1/players/me']);
     expect(s.sent[1].auth).toBe(`Bearer ${old}`);
-    expect(JSON.parse(s.sent[1].body)).toEqual({ name: 'web', scopes: ['play', 'read'], expiresInDays: 100 / 86_400 });
+    // A lifetime shorter than a day: the service's default; 30 days: 30 days again.
+    expect(JSON.parse(s.sent[1].body)).toEqual({ name: 'web', scopes: ['play', 'read'] });
     expect(renewed.map((t) => t.tokenId)).toEqual(['t1']);
     expect(client.token).toBe(renewed[0].token);
     expect(s.sent[2].auth).toBe(`Bearer ${renewed[0].token}`);
@@ -60,7 +61,7 @@ describe('a token renewed by itself', () => {
 
   it('renews once for many requests at a time, and the clients that share the identity all use the new token', async () => {
     const s = service();
-    const identity = new Identity(jwt({ iat: 1000, exp: 1100 }), { now: () => 1095_000 });
+    const identity = new Identity(jwt({ iat: 1000, exp: 1000 + 30 * 86_400 }), { now: () => (1000 + 29 * 86_400) * 1000 });
     const base = createClient({ baseUrl: 'http://x', fetch: s.fetch });
     const a = base.withToken(identity);
     const b = base.withToken(identity);
@@ -68,10 +69,11 @@ describe('a token renewed by itself', () => {
     expect(s.sent.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect(new Set(s.sent.filter((r) => r.method === 'GET').map((r) => r.auth))).toEqual(new Set([`Bearer ${identity.token}`]));
     expect(a.token).toBe(b.token);
+    expect(JSON.parse(s.sent.find((r) => r.method === 'POST')!.body)).toEqual({ name: 'renewed', expiresInDays: 30 });
   });
 
   it('asks again without a lifetime when the service takes none; goes on with the old token when a renewal fails, and tries later', async () => {
-    let now = 1095_000;
+    let now = (1000 + 29 * 86_400) * 1000;
     const s = service({
       renewal: (body, n) => {
         if (n === 1) return problem(422, 'VALIDATION_FAILED');
@@ -83,7 +85,7 @@ describe('a token renewed by itself', () => {
       },
     });
     const failures: unknown[] = [];
-    const old = jwt({ iat: 1000, exp: 1100 });
+    const old = jwt({ iat: 1000, exp: 1000 + 30 * 86_400 });
     const client = createClient({ baseUrl: 'http://x', fetch: s.fetch, token: old, now: () => now, retry: false, onRenewalFailed: (e) => failures.push(e) });
     await client.me();
     expect(client.token).toBe(old);

@@ -60,7 +60,7 @@ export function claimsOf(token: string): TokenClaims | null {
       exp: typeof json.exp === 'number' ? json.exp : undefined,
       iat: typeof json.iat === 'number' ? json.iat : undefined,
       jti: typeof json.jti === 'string' ? json.jti : undefined,
-      name: typeof json.name === 'string' ? json.name : undefined,
+      name: typeof json.token_name === 'string' ? json.token_name : typeof json.name === 'string' ? json.name : undefined,
       scopes: scopes?.filter((s): s is string => typeof s === 'string'),
     };
   } catch {
@@ -197,7 +197,9 @@ export class Identity {
     try {
       let renewed: RenewedToken;
       try {
-        renewed = await renewer(old, { ...body, expiresInDays: (c.exp - c.iat) / DAY_S });
+        // The same lifetime, in whole days; a shorter one is the service's default (JWT_TTL_SECONDS).
+        const days = Math.round((c.exp - c.iat) / DAY_S);
+        renewed = await renewer(old, days >= 1 ? { ...body, expiresInDays: days } : body);
       } catch (e) {
         // A service that takes whole days only: its own default lifetime then.
         if (!(e instanceof ApiError) || (e.status !== 400 && e.status !== 422) || e.code === 'INSUFFICIENT_SCOPE') throw e;
