@@ -2,6 +2,7 @@
 import type { Match } from '../../src/client/index.ts';
 import { h } from './dom.ts';
 import { gameName, type Translate } from './i18n.ts';
+import { playerName } from './bot-badge.ts';
 
 const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
 
@@ -15,7 +16,7 @@ export function sheetTable(match: Match, t: Translate): HTMLElement {
     h(
       'thead',
       null,
-      h('tr', null, h('th', { scope: 'col' }, t('sheetNumber')), h('th', { scope: 'col' }, t('sheetDeclarer')), h('th', { scope: 'col' }, t('sheetGame')), h('th', { scope: 'col' }, t('sheetValue')), players.map((p) => h('th', { scope: 'col' }, p.name))),
+      h('tr', null, h('th', { scope: 'col' }, t('sheetNumber')), h('th', { scope: 'col' }, t('sheetDeclarer')), h('th', { scope: 'col' }, t('sheetGame')), h('th', { scope: 'col' }, t('sheetValue')), players.map((p) => h('th', { scope: 'col' }, playerName(t, p)))),
     ),
     h(
       'tbody',
