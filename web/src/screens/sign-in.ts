@@ -76,7 +76,7 @@ export function signInScreen(root: HTMLElement, app: App): void {
 
   const signIn = actionForm(
     app,
-    { class: 'sign-in card-panel', 'data-testid': 'sign-in-form' },
+    { class: 'account-form card-panel', 'data-testid': 'sign-in-form' },
     async (form) => {
       const a = await accounts.signIn(session.anonymous, { username: value(form, 'username').trim(), password: value(form, 'password') });
       session.useAccount(a);
@@ -90,7 +90,7 @@ export function signInScreen(root: HTMLElement, app: App): void {
 
   const signUp = actionForm(
     app,
-    { class: 'sign-in card-panel', 'data-testid': 'sign-up-form' },
+    { class: 'account-form card-panel', 'data-testid': 'sign-up-form' },
     async (form) => {
       const displayName = value(form, 'displayName').trim();
       const a = await accounts.signUp(session.anonymous, {
