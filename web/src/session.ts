@@ -128,9 +128,13 @@ export class Session {
    * game where the other player thinks long): looked at every few seconds, a request only when due.
    */
   keepFresh(everyMs = 5_000): void {
+    let ticks = 0;
     setInterval(() => {
       if (this.player) void this.client.identity?.fresh();
       if (this.computerPlayer) void this.computerClient?.identity?.fresh();
+      // Every other tick while the page is shown, "who am I": a token revoked elsewhere brings the
+      // sign-in within seconds, also on a page that sends nothing (a game waiting for a player).
+      if (++ticks % 2 === 0 && this.player && document.visibilityState === 'visible') void this.client.me().catch(() => {});
     }, everyMs);
   }
 
