@@ -18,6 +18,9 @@ export interface LimitsConfig {
   anonymous: Budget;
   /** Per client address, for creating players. */
   signup: Budget;
+  /** Sign-in attempts (POST /v1/sessions) per username, and per client address. */
+  signin: Budget;
+  signinAddress: Budget;
   /** Take the client address from X-Forwarded-For (behind a proxy the operator runs). */
   trustProxy: boolean;
 }
@@ -187,11 +190,25 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((raw) => (raw === undefined ? fallback : raw === 'true' || raw === '1'));
 
-const httpUrl = z
+/** Hosts where plain http cannot be read or changed on the way: this machine only. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The provider's key set decides who may act as whom: https, or plain http to this machine only. */
+const jwksUrl = z
   .string()
   .optional()
-  .refine((raw) => raw === undefined || /^https?:\/\/[^/\s]+/.test(raw), {
-    message: 'expected an http(s) URL',
+  .superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected an https URL' });
+      return;
+    }
+    if (url.protocol === 'https:') return;
+    if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return;
+    ctx.addIssue({ code: 'custom', message: 'expected an https URL (plain http only to a loopback host: localhost, 127.0.0.1, [::1])' });
   });
 
 const schema = z.object({
@@ -211,7 +228,7 @@ const schema = z.object({
   JWT_AUDIENCE: text('offiziersskat'),
   JWT_TTL_SECONDS: integer(1, 10 * 365 * 24 * 60 * 60, THIRTY_DAYS),
   JWT_PRIVATE_KEY: privateKey,
-  AUTH_JWKS_URL: httpUrl,
+  AUTH_JWKS_URL: jwksUrl,
   AUTH_ISSUER: z.string().optional(),
   AUTH_AUDIENCE: z.string().optional(),
   LOG_LEVEL: z
@@ -233,6 +250,8 @@ const schema = z.object({
   RATE_LIMIT_PLAYER: budget({ points: 20_000, seconds: 60 }),
   RATE_LIMIT_ANONYMOUS: budget({ points: 3_000, seconds: 60 }),
   RATE_LIMIT_SIGNUP: budget({ points: 60, seconds: 3_600 }),
+  RATE_LIMIT_SIGNIN: budget({ points: 10, seconds: 900 }),
+  RATE_LIMIT_SIGNIN_ADDRESS: budget({ points: 50, seconds: 900 }),
   TRUST_PROXY: flag(false),
   METRICS: z
     .enum(['on', 'off'], { error: (iss) => `expected on or off, got ${JSON.stringify(iss.input)}` })
@@ -321,7 +340,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     gameCacheSize: e.GAME_CACHE_SIZE,
     webConcurrency: e.WEB_CONCURRENCY,
     corsOrigins: e.CORS_ORIGINS,
-    limits: { player: e.RATE_LIMIT_PLAYER, anonymous: e.RATE_LIMIT_ANONYMOUS, signup: e.RATE_LIMIT_SIGNUP, trustProxy: e.TRUST_PROXY },
+    limits: { player: e.RATE_LIMIT_PLAYER, anonymous: e.RATE_LIMIT_ANONYMOUS, signup: e.RATE_LIMIT_SIGNUP,
+      signin: e.RATE_LIMIT_SIGNIN,
+      signinAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
+      trustProxy: e.TRUST_PROXY,
+    },
     metrics: { enabled: e.METRICS === 'on', token: e.METRICS_TOKEN ?? null },
     retention: {
       waitingTtlSeconds: e.WAITING_TTL_SECONDS,

@@ -3,7 +3,11 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
+import { AccountService } from './accounts/service.ts';
+import { forgetChangedProfiles } from './accounts/profiles.ts';
+import { RevocationCache } from './accounts/revocations.ts';
 import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
+import { AccountStore } from './db/accounts.ts';
 import { TokenService } from './auth/tokens.ts';
 import { isReady, openDatabase, type Database } from './db/client.ts';
 import { GameStore } from './db/games.ts';
@@ -46,6 +50,8 @@ export interface ServiceParts {
   cache: GameCache;
   notifier: Notifier;
   sweeper: Sweeper;
+  /** The revoked tokens, kept fresh across processes (src/accounts/revocations.ts). */
+  revocations: RevocationCache;
 }
 
 export async function buildService(config: AppConfig, options: ServiceOptions = {}): Promise<{ deps: AppDeps; parts: ServiceParts }> {
@@ -78,6 +84,12 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient);
   const cache = options.gameCache ?? new GameCache(config.gameCacheSize);
   notifier.observe(cache);
+  notifier.observe(forgetChangedProfiles(players));
+  const accountStore = new AccountStore(database.db);
+  const clock = options.now ?? (() => new Date());
+  const revocations = new RevocationCache({ store: accountStore, notifier, now: clock, legacyTtlMs: config.jwt.ttlSeconds * 1000 });
+  tokens.setRevocations(revocations);
+  await revocations.start();
 
   const log = options.log ?? jsonLogger(config.logLevel);
   const random = options.random ?? cryptoRandomness;
@@ -105,13 +117,14 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       metrics,
       tokens,
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
+      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now: clock }),
       games,
       matches,
       ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
-    parts: { database, players, gameStore, matchStore, cache, notifier, sweeper },
+    parts: { database, players, gameStore, matchStore, cache, notifier, sweeper, revocations },
   };
 }
 
@@ -171,6 +184,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
     server = await listening;
   } catch (e) {
     await parts.sweeper.stop();
+    parts.revocations.stop();
     await parts.notifier.close();
     if (!options.database) await parts.database.close();
     throw e;
@@ -211,6 +225,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
       stopping = true;
       parts.notifier.drain();
       const sweeping = parts.sweeper.stop();
+      parts.revocations.stop();
       // Every request answered, and none more for a moment: a request a client sent on an open
       // connection just as the last answer left is answered too (503) rather than cut off.
       const settled = async () => {
@@ -234,6 +249,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
     async close() {
       stopping = true;
       await parts.sweeper.stop();
+      parts.revocations.stop();
       await parts.notifier.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

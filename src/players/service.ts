@@ -40,11 +40,11 @@ export class PlayerService {
     return { playerId: p.id, name: p.name };
   }
 
-  /** A player as anyone may see it: its id and name. */
-  async profile(playerId: string): Promise<{ playerId: string; name: string }> {
+  /** A player as anyone may see it: its id, name and whether it is a bot. */
+  async profile(playerId: string): Promise<{ playerId: string; name: string; bot: boolean }> {
     const player = await this.deps.players.getPlayer(playerId);
     if (!player) throw new DomainError('PLAYER_NOT_FOUND', `there is no player ${playerId}`);
-    return { playerId: player.id, name: player.name };
+    return { playerId: player.id, name: player.name, bot: player.bot };
   }
 
   /** The player's games and matches, newest first (see db/player-games.ts). */

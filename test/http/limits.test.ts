@@ -56,7 +56,7 @@ describe('rate limits', () => {
   beforeAll(async () => {
     service = await startTestService({
       config: {
-        limits: { player: { points: 20, seconds: 60 }, anonymous: { points: 10, seconds: 60 }, signup: { points: 5, seconds: 60 }, trustProxy: true },
+        limits: { player: { points: 20, seconds: 60 }, anonymous: { points: 10, seconds: 60 }, signup: { points: 5, seconds: 60 }, signin: { points: 0, seconds: 1 }, signinAddress: { points: 0, seconds: 1 }, trustProxy: true },
       },
     });
   });
