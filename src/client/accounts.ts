@@ -2,52 +2,26 @@
 // a guest claiming its player as an account; the caller's tokens listed, created (shown once) and
 // revoked; the password changed; the account deleted; the bots online now.
 import type { SkatClient } from './client.ts';
+import type { components } from './generated/api-types.ts';
 
-/** A new identity from signing up or in (POST /v1/accounts, /v1/sessions, /v1/players/me/account). */
-export interface AccountToken {
-  playerId: string;
-  username: string;
-  name?: string;
-  bot?: boolean;
-  token: string;
-  tokenId: string;
-  /** ISO time; null: it never expires. */
-  expiresAt: string | null;
-}
-
-export type Scope = 'play' | 'read';
-
-/** One of the caller's tokens as listed (never the token itself). */
-export interface TokenInfo {
-  tokenId: string;
-  name: string;
-  scopes: Scope[];
-  createdAt: string;
-  expiresAt: string | null;
-  /** The token this request was made with. */
-  current: boolean;
-}
-
+type Schemas = components['schemas'];
+/** A new identity from signing up or claiming (POST /v1/accounts, /v1/players/me/account). */
+export type AccountToken = Schemas['AccountToken'];
+/** A new token of an account's player from signing in (POST /v1/sessions). */
+export type Session = Schemas['Session'];
+export type Scope = Schemas['Scope'];
+/** One of the caller's tokens as listed (never the token itself); `current`: the token of this request. */
+export type TokenInfo = Schemas['TokenInfo'];
 /** A token just created: `token` is shown this once. */
-export interface NewToken {
-  tokenId: string;
-  token: string;
-  name: string;
-  scopes: Scope[];
-  expiresAt: string | null;
-}
-
-export interface OnlineBot {
-  playerId: string;
-  name: string;
-}
+export type NewToken = Schemas['NewToken'];
+export type OnlineBot = Schemas['OnlineBot'];
 
 /** A new player with an account (`bot: true` for good). 409 USERNAME_TAKEN, 422 WEAK_PASSWORD. */
 export const signUp = (client: SkatClient, body: { username: string; password: string; name?: string; bot?: boolean }) =>
   client.request<AccountToken>('POST', '/v1/accounts', { body });
 
 /** A new token of an account's player; an unknown username and a wrong password: 401 INVALID_CREDENTIALS. */
-export const signIn = (client: SkatClient, body: { username: string; password: string }) => client.request<AccountToken>('POST', '/v1/sessions', { body });
+export const signIn = (client: SkatClient, body: { username: string; password: string }) => client.request<Session>('POST', '/v1/sessions', { body });
 
 /** The caller's guest player becomes an account, keeping its id, games and matches. */
 export const claimAccount = (client: SkatClient, body: { username: string; password: string; bot?: boolean }) =>

@@ -8,7 +8,7 @@ export type { components, paths } from './generated/api-types.ts';
 export { ApiError, isApiError, isAbort, tokenRefusal, type Problem, type TokenRefusal } from './errors.ts';
 export { Identity, claimsOf, type RenewalOptions, type RenewedToken, type TokenClaims } from './identity.ts';
 export * as accounts from './accounts.ts';
-export type { AccountToken, NewToken, OnlineBot, Scope, TokenInfo } from './accounts.ts';
+export type { AccountToken, NewToken, OnlineBot, Scope, Session, TokenInfo } from './accounts.ts';
 export type { GameEvent, GameEventType, LoggedEvent, LoggedMatchEvent, MatchEvent } from './events.ts';
 export { DEFAULT_RETRY, backoffMs, retryAfterMs, retryDelay, retryingFetch, type RetryPolicy } from './retry.ts';
 export { SseParser, readEventStream, type SseMessage } from './sse.ts';

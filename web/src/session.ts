@@ -3,7 +3,7 @@
 // games this browser created or joined (the fallback list of "my games"). And where the API is:
 // this site, or another origin named once with ?api=https://… (kept), or by the page's
 // <meta name="offiziersskat-api">; that service then needs this site in its CORS_ORIGINS.
-import { createClient, Identity, type AccountToken, type SkatClient, type TokenRefusal } from '../../src/client/index.ts';
+import { createClient, Identity, type AccountToken, type Session as SignedIn, type SkatClient, type TokenRefusal } from '../../src/client/index.ts';
 
 const KEY = 'offiziersskat';
 
@@ -153,9 +153,10 @@ export class Session {
     return this.player!;
   }
 
-  /** Signed up, signed in, or claimed: the account's player from now on. */
-  useAccount(a: AccountToken, name?: string): StoredPlayer {
-    this.player = { playerId: a.playerId, name: a.name ?? name ?? a.username, token: a.token, expiresAt: a.expiresAt, username: a.username, bot: a.bot ?? false };
+  /** Signed up, signed in, or claimed: the account's player from now on (a sign-in asks its name). */
+  async useAccount(a: AccountToken | SignedIn): Promise<StoredPlayer> {
+    const who = 'name' in a ? a : await this.anonymous.withToken(a.token, { renew: false }).me();
+    this.player = { playerId: a.playerId, name: who.name, token: a.token, expiresAt: a.expiresAt, username: a.username, bot: who.bot };
     return this.player!;
   }
 

@@ -44,7 +44,7 @@ export async function accountScreen(root: HTMLElement, app: App, signal: AbortSi
       { class: 'card-panel account-section', 'data-testid': 'claim-form' },
       async (form) => {
         const a = await accounts.claimAccount(client, { username: value(form, 'username').trim(), password: value(form, 'password'), ...(value(form, 'bot') === 'on' ? { bot: true } : {}) });
-        session.useAccount(a, me.name);
+        await session.useAccount(a);
         app.navigate('/account');
       },
       h('p', null, t('guestIntro')),

@@ -79,7 +79,7 @@ export function signInScreen(root: HTMLElement, app: App): void {
     { class: 'account-form card-panel', 'data-testid': 'sign-in-form' },
     async (form) => {
       const a = await accounts.signIn(session.anonymous, { username: value(form, 'username').trim(), password: value(form, 'password') });
-      session.useAccount(a);
+      await session.useAccount(a);
       done();
     },
     h('h2', null, t('accountSignInTitle')),
@@ -99,7 +99,7 @@ export function signInScreen(root: HTMLElement, app: App): void {
         ...(displayName ? { name: displayName } : {}),
         ...(value(form, 'bot') === 'on' ? { bot: true } : {}),
       });
-      session.useAccount(a);
+      await session.useAccount(a);
       done();
     },
     h('h2', null, t('signUpTitle')),
