@@ -4,7 +4,7 @@
 // not know at all makes a new player.
 import { afterAll, expect, it } from 'vitest';
 import { runForeverBot, type BotState } from '../../examples/forever-bot.ts';
-import { claimsOf, createClient, playGame, waitForVersion, type GameView, type SkatClient } from '../../src/client/index.ts';
+import { accounts, claimsOf, createClient, playGame, waitForVersion, type GameView, type SkatClient } from '../../src/client/index.ts';
 import type { Database } from '../../src/db/client.ts';
 import { openTestDatabase } from '../support/db.ts';
 import { startTestService, testConfig, type TestService } from '../support/service.ts';
@@ -15,9 +15,11 @@ const TTL = 4;
 let database: Database;
 let service: TestService | undefined;
 let other: TestService | undefined;
+let third: TestService | undefined;
 afterAll(async () => {
   await service?.close();
   await other?.close();
+  await third?.close();
   await database?.close();
 });
 
@@ -91,7 +93,7 @@ it('renews its token, and survives a restart of the service and its own, always 
 
   expect(new Set(states.map((s) => s.playerId))).toEqual(new Set([botId]));
   expect(tokens().size).toBeGreaterThanOrEqual(3);
-  expect(lines.filter((l) => /new player/.test(l))).toEqual([]);
+  expect(lines.filter((l) => /does not know/.test(l))).toEqual([]);
 
   // A bot whose token expired while it was away: it stops and says so; it does not become someone else.
   expect(claimsOf(sleeper.token)!.exp! * 1000 + 5_000).toBeLessThan(Date.now());
@@ -116,3 +118,42 @@ it('renews its token, and survives a restart of the service and its own, always 
   stop2.abort();
   await third;
 }, 120_000);
+
+it("plays as a bot account's token that never expires; a revoked token stops it, and the challenge it could not take waits for its next start", async () => {
+  third = await startTestService();
+  const url = third.url;
+  const guest = createClient({ baseUrl: url });
+  const signedUp = await accounts.signUp(guest, { username: 'forever_bot', password: 'a long and unusual passphrase 7', bot: true });
+  const account = guest.withToken(signedUp.token);
+  const first = await accounts.createToken(account, { name: 'forever-bot', expiresInDays: null });
+  expect(first.expiresAt).toBeNull();
+  const anna = guest.withToken((await guest.createPlayer('Anna')).token);
+
+  const states: BotState[] = [];
+  const finished: GameView[] = [];
+  const lines: string[] = [];
+  const options = { server: url, onState: (s: BotState) => states.push(s), onGameOver: (v: GameView) => finished.push(v), log: (l: string) => lines.push(l) };
+  const bot = runForeverBot({ ...options, token: first.token });
+  await until(() => states.length > 0, 'the bot to start');
+  expect(states[0].playerId).toBe(signedUp.playerId);
+  await challengeAndPlay(anna, signedUp.playerId, finished);
+
+  // The token leaks and is revoked: the bot stops and says why; a challenge made meanwhile waits.
+  await accounts.revokeToken(account, first.tokenId);
+  const waiting = await anna.createGame({ opponent: signedUp.playerId, seat: 'forehand' });
+  await expect(bot).rejects.toThrow(/revoked/);
+  expect(lines.filter((l) => /does not know/.test(l))).toEqual([]);
+  expect((await anna.getGame(waiting.id)).status).toBe('waiting');
+
+  // A new token: the bot, from its saved state, takes the challenge up and plays it.
+  const second = await accounts.createToken(account, { name: 'forever-bot 2', expiresInDays: null });
+  const stop = new AbortController();
+  const again = runForeverBot({ ...options, token: second.token, state: states.at(-1), signal: stop.signal });
+  const joined = await waitForVersion(anna, waiting.id, waiting.version);
+  expect(joined.players.dealer?.playerId).toBe(signedUp.playerId);
+  expect((await playGame(anna, joined, randomMove)).status).toBe('finished');
+  await until(() => finished.some((v) => v.id === waiting.id), 'the bot to finish the waiting challenge');
+  expect(new Set(states.map((s) => s.playerId))).toEqual(new Set([signedUp.playerId]));
+  stop.abort();
+  await again;
+}, 90_000);
