@@ -15,7 +15,7 @@ beforeAll(async () => {
   instances = await twoInstances();
   ({ a, b } = instances);
   onA = new Client(a.http);
-});
+}, 180_000);
 afterAll(() => instances?.close());
 
 const PASSWORD = 'correct horse battery staple';
