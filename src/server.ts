@@ -4,6 +4,7 @@ import type { Server } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
 import { AccountService } from './accounts/service.ts';
+import { loadKeys } from './accounts/keyring.ts';
 import { forgetChangedProfiles } from './accounts/profiles.ts';
 import { RevocationCache } from './accounts/revocations.ts';
 import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
@@ -87,7 +88,10 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   notifier.observe(forgetChangedProfiles(players));
   const accountStore = new AccountStore(database.db);
   const clock = options.now ?? (() => new Date());
-  const revocations = new RevocationCache({ store: accountStore, notifier, now: clock, legacyTtlMs: config.jwt.ttlSeconds * 1000 });
+  const legacyTtlMs = config.jwt.ttlSeconds * 1000;
+  // Keys kept in the database rotate (npm run keys:rotate): read again with every refresh of the revocations.
+  const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ store: accountStore, tokens, now: clock, legacyTtlMs });
+  const revocations = new RevocationCache({ store: accountStore, notifier, now: clock, legacyTtlMs, onRefresh });
   tokens.setRevocations(revocations);
   await revocations.start();
 

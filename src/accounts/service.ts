@@ -26,6 +26,9 @@ export interface AccountServiceDeps {
 export type IssuedIdentity = { playerId: string; token: string; tokenId: string; expiresAt: string | null };
 
 const DAY_SECONDS = 24 * 60 * 60;
+/** How long a bot's open stream counts without being renewed, and how often it is renewed. */
+export const PRESENCE_LEASE_MS = 60_000;
+const PRESENCE_RENEW_MS = 20_000;
 /** What a token the player asked for is called when it names none. */
 const SIGN_IN_TOKEN = 'sign-in';
 
@@ -164,6 +167,25 @@ export class AccountService {
 
   async botsOnline() {
     return { items: await this.deps.store.botsOnline(this.deps.now()) };
+  }
+
+  /**
+   * A bot's player stream is open: a row in the database says so to every process, its lease
+   * renewed while the stream lasts (a process that dies leaves a row that lapses within
+   * PRESENCE_LEASE_MS). Returns the call that ends it.
+   */
+  online(playerId: string): () => void {
+    const { store, now } = this.deps;
+    const id = crypto.randomUUID();
+    const hold = () => store.holdPresence(id, playerId, new Date(now().getTime() + PRESENCE_LEASE_MS)).catch(() => {});
+    void store.sweepPresence(now()).catch(() => {});
+    const holding = hold();
+    const timer = setInterval(hold, PRESENCE_RENEW_MS);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      void holding.then(() => store.dropPresence(id)).catch(() => {});
+    };
   }
 
   private async newPasswordHash(password: string): Promise<string> {

@@ -4,7 +4,7 @@ import type { Grant, Principal } from './principal.ts';
 import { checkScope, givesNewIdentity } from './scopes.ts';
 import type { TokenService } from './tokens.ts';
 
-export type AuthenticatedPlayer = { playerId: string; name: string };
+export type AuthenticatedPlayer = { playerId: string; name: string; bot?: boolean };
 
 /** The caller and what its token allows (its id, scopes, expiry). */
 export type Caller = AuthenticatedPlayer & { grant: Grant };

@@ -1,5 +1,6 @@
 // Accounts (username and password hash), the tokens the service signed (their ids, names, scopes,
 // expiry and revocation), and the open streams of bot accounts. The use cases are in src/accounts.
+import type { JWK } from 'jose';
 import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { accessTokens, accounts, botPresence, players, signingKeys } from './schema.ts';
@@ -159,8 +160,24 @@ export class AccountStore {
 
   // ---------------------------------------------------------------- signing keys
 
-  /** The service's keys that may still verify: the current one first, then the demoted ones, newest first. */
+  /** The service's kept keys: the current one first, then the demoted ones, newest first. */
   async signingKeys() {
     return this.db.select().from(signingKeys).orderBy(sql`${signingKeys.slot} is null`, desc(signingKeys.createdAt));
+  }
+
+  /**
+   * A new key signs from now on (in one transaction: the current one is demoted, still verifying
+   * its tokens until they have expired, and the new one takes the slot).
+   */
+  async rotateSigningKey(key: { id: string; alg: string; privateJwk: JWK; publicJwk: JWK }, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(signingKeys).set({ slot: null, demotedAt: now }).where(eq(signingKeys.slot, 'current'));
+      await tx.insert(signingKeys).values({ ...key, slot: 'current' });
+    });
+  }
+
+  /** A demoted key whose last token has expired: gone for good, private half included. */
+  async retireSigningKey(id: string): Promise<void> {
+    await this.db.delete(signingKeys).where(and(eq(signingKeys.id, id), isNull(signingKeys.slot)));
   }
 }

@@ -55,11 +55,11 @@ export class PlayerStore {
     return [...known, ...rows];
   }
 
-  /** Names by player id, for views: ids not found are left out. */
-  async namesOf(ids: Iterable<string | null>): Promise<Map<string, string>> {
+  /** Names (and whether each is a bot) by player id, for views: ids not found are left out. */
+  async namesOf(ids: Iterable<string | null>): Promise<Map<string, { name: string; bot: boolean }>> {
     const wanted = new Set<string>();
     for (const id of ids) if (id) wanted.add(id);
-    return new Map((await this.getPlayers([...wanted])).map((p) => [p.id, p.name]));
+    return new Map((await this.getPlayers([...wanted])).map((p) => [p.id, { name: p.name, bot: p.bot }]));
   }
 
   /**

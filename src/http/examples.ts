@@ -17,7 +17,7 @@ import { matchSummary, matchView } from '../matches/view.ts';
 
 export const ANNA = { playerId: '0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30', name: 'Anna' };
 export const BERT = { playerId: '5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54', name: 'Bert' };
-const NAMES = new Map([ANNA, BERT].map((p) => [p.playerId, p.name]));
+const NAMES = new Map([ANNA, BERT].map((p) => [p.playerId, { name: p.name, bot: false }]));
 
 const GAME_ID = '8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c';
 const REMATCH_ID = 'e4a7c2d9-6f1b-4a8e-b3c5-9d0e2f4a6b81';

@@ -126,7 +126,7 @@ const SeatTableSchema = z
     points: z.number().int(),
   })
   .openapi('SeatTable');
-const PlayerRefSchema = z.object({ playerId: z.string(), name: z.string() }).nullable().openapi('PlayerRef');
+const PlayerRefSchema = z.object({ playerId: z.string(), name: z.string(), bot: z.boolean() }).nullable().openapi('PlayerRef');
 const TrickCardSchema = z.object({ seat: SeatSchema, card: CardSchema });
 const NullableSeat = (description: string) => orNull(SeatSchema).openapi({ description });
 
@@ -360,7 +360,7 @@ export const MatchSummarySchema = z
     status: z.enum(MATCH_STATUSES),
     config: ConfigSchema,
     games: z.number().int().openapi({ description: 'how many games the match has' }),
-    players: z.array(z.object({ playerId: z.string(), name: z.string() })).openapi({ description: 'the creator, then the opponent once joined' }),
+    players: z.array(z.object({ playerId: z.string(), name: z.string(), bot: z.boolean() })).openapi({ description: 'the creator, then the opponent once joined' }),
     reservedFor: z.string().nullable(),
     version: z.number().int(),
     createdAt: z.string(),

@@ -1224,6 +1224,7 @@ export interface components {
         PlayerRef: {
             playerId: string;
             name: string;
+            bot: boolean;
         } | null;
         Move: components["schemas"]["CutMove"] | components["schemas"]["DeclareMove"] | components["schemas"]["KontraMove"] | components["schemas"]["ReMove"] | components["schemas"]["PassMove"] | components["schemas"]["BidMove"] | components["schemas"]["HoldMove"] | components["schemas"]["PickUpStockMove"] | components["schemas"]["DiscardMove"] | components["schemas"]["PlayMove"] | components["schemas"]["ResignMove"];
         /** @description Forehand lifts `at` cards (4..28); omit `at` and the server cuts at random */
@@ -1405,6 +1406,7 @@ export interface components {
             players: {
                 playerId: string;
                 name: string;
+                bot: boolean;
             }[];
             reservedFor: string | null;
             version: number;
@@ -2013,7 +2015,8 @@ export interface operations {
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *               "name": "Anna"
+                     *               "name": "Anna",
+                     *               "bot": false
                      *             },
                      *             "dealer": null
                      *           },
@@ -2037,7 +2040,8 @@ export interface operations {
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *               "name": "Anna"
+                     *               "name": "Anna",
+                     *               "bot": false
                      *             }
                      *           ],
                      *           "reservedFor": null,
@@ -3146,7 +3150,8 @@ export interface operations {
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *               "name": "Anna"
+                     *               "name": "Anna",
+                     *               "bot": false
                      *             },
                      *             "dealer": null
                      *           },
@@ -3343,7 +3348,8 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": null
                      *       },
@@ -3596,11 +3602,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -4023,11 +4031,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -4313,11 +4323,13 @@ export interface operations {
                      *         "players": {
                      *           "forehand": {
                      *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *             "name": "Anna"
+                     *             "name": "Anna",
+                     *             "bot": false
                      *           },
                      *           "dealer": {
                      *             "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *             "name": "Bert"
+                     *             "name": "Bert",
+                     *             "bot": false
                      *           }
                      *         },
                      *         "reservedFor": null,
@@ -4708,11 +4720,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "events": [
@@ -5172,11 +5186,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -5419,11 +5435,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -5555,11 +5573,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -5709,7 +5729,8 @@ export interface operations {
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "reservedFor": null,
@@ -5847,11 +5868,13 @@ export interface operations {
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "reservedFor": null,
@@ -6113,11 +6136,13 @@ export interface operations {
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "reservedFor": null,

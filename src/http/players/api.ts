@@ -34,7 +34,20 @@ export function playersApi({ players, accounts, timing, metrics }: AppDeps): App
     const player = requirePlayer(c);
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), metrics);
+    // A bot account is listed online (GET /v1/bots/online) while its stream is open.
+    const opened = player.bot
+      ? {
+          streamOpened: () => {
+            const ended = metrics.streamOpened();
+            const offline = accounts.online(player.playerId);
+            return () => {
+              ended();
+              offline();
+            };
+          },
+        }
+      : metrics;
+    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), opened);
   });
 
   operation(api, getPlayer, async (c) => respond(c, await players.profile(c.req.valid('param').playerId), 200));
