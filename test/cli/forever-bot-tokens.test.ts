@@ -134,8 +134,18 @@ it("plays as a bot account's token that never expires; a revoked token stops it,
   const lines: string[] = [];
   const options = { server: url, onState: (s: BotState) => states.push(s), onGameOver: (v: GameView) => finished.push(v), log: (l: string) => lines.push(l) };
   const bot = runForeverBot({ ...options, token: first.token });
+  let online = false;
+  const looking = (async () => {
+    while (!online) {
+      online = (await accounts.onlineBots(anna)).some((b) => b.playerId === signedUp.playerId && b.name === 'forever_bot');
+      await sleep(50);
+    }
+  })();
   await until(() => states.length > 0, 'the bot to start');
   expect(states[0].playerId).toBe(signedUp.playerId);
+  // On its stream, it is a bot online.
+  await until(() => online, 'the bot to be listed online');
+  await looking;
   await challengeAndPlay(anna, signedUp.playerId, finished);
 
   // The token leaks and is revoked: the bot stops and says why; a challenge made meanwhile waits.

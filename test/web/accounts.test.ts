@@ -4,7 +4,7 @@
 // as an account, and signs in with it elsewhere.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createClient, playGame, type GameView } from '../../src/client/index.ts';
+import { accounts, createClient, playGame, type GameView } from '../../src/client/index.ts';
 import { startTestService, testConfig, type TestService } from '../support/service.ts';
 import { browserSuite, DESKTOP, launchBrowser, PHONE, screenshot, Watch } from './support/browser.ts';
 import { ensureWebBuild } from './support/build.ts';
@@ -61,6 +61,12 @@ browserSuite('the web client: accounts', () => {
     await signInWith(b, 'anna_k');
     await b.locator(`.my-games a[href="/play/${gameId}"]`).waitFor();
     expect(await myGames(b)).toEqual(await myGames(a));
+
+    // A bot account's open game: its name carries the BOT badge in the lobby.
+    const api = createClient({ baseUrl: service.url });
+    const lobbyBot = await accounts.signUp(api, { username: 'lobby_bot', password: PASSWORD, bot: true });
+    const botGame = await api.withToken(lobbyBot.token).createGame({});
+    await b.locator(`li[data-game-id="${botGame.id}"] [data-testid=bot-badge]`).waitFor();
 
     // Its account page: a token for a bot, shown once, that works.
     await b.locator('[data-testid=account-link]').click();
