@@ -149,8 +149,27 @@ browserSuite('the web client: accounts', () => {
     const me = await other.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('offiziersskat:player:'))![1]);
     expect(JSON.parse(me).playerId).toBe(gina.playerId);
 
-    expect(watch.problems).toEqual([]);
-    expect(otherWatch.problems).toEqual([]);
+    // A new password there signs out every other browser: the first one shows its sign-in.
+    await other.locator('[data-testid=account-link]').click();
+    await other.locator('#current-password').fill(PASSWORD);
+    await other.locator('#new-password').fill(`${PASSWORD} and more`);
+    await other.locator('[data-testid=change-password]').click();
+    await other.locator('[data-testid=password-form] .muted[aria-live]', { hasText: 'Passwort ist geändert' }).waitFor();
+    await page.locator('[data-testid=refusal]').waitFor({ timeout: 15_000 });
+
+    // Deleting the account signs it out; the username is unknown from then on.
+    await other.locator('[data-testid=delete-account]').click();
+    await other.locator('[data-testid=delete-account]', { hasText: 'Wirklich' }).click();
+    await other.locator('#username').waitFor();
+    await other.locator('#username').fill('gina');
+    await other.locator('#password').fill(`${PASSWORD} and more`);
+    await other.locator('[data-testid=sign-in]').click();
+    await other.locator('[data-testid=sign-in-form] .error', { hasText: 'Unbekannter Benutzername oder falsches Passwort' }).waitFor();
+    const record = (await service.http.get(`/v1/games/${created.id}/record`).expect(200)).body;
+    expect(record.players.forehand.playerId).toBe(gina.playerId);
+
+    expect(watch.problems.filter((p) => !/^HTTP 401: |status of 401 \(Unauthorized\)|\/stream \(net::ERR_ABORTED\)$/.test(p))).toEqual([]);
+    expect(otherWatch.problems.filter((p) => !/^HTTP 401: .*\/v1\/sessions$|status of 401 \(Unauthorized\)|\/stream \(net::ERR_ABORTED\)$/.test(p))).toEqual([]);
     await context.close();
     await elsewhere.close();
   });
