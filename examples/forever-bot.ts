@@ -6,12 +6,18 @@
 //
 //   npx tsx examples/forever-bot.ts http://127.0.0.1:3000 [--name NAME] [--state FILE] [--strategy random|greedy|pimc]
 //
+//   SKAT_BOT_TOKEN=… npx tsx examples/forever-bot.ts URL   (or --token …): as a bot account's player
+//
 // It prints its player id; challenge it with `POST /v1/games {"opponent": "<that id>"}` (or a
 // match). `--state FILE` keeps its identity and its place in the stream across its own restarts.
+// Without a token it plays as a guest: its token renews itself before it ends (and the state file
+// gets the new one). A bot account's token that never expires (docs/bots.md) needs no renewal.
+// The bot starts over as a new player only when the service does not know its token at all
+// (another database); an expired or revoked token stops it with the reason, its state kept.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createClient, isApiError, playGame, type GameView, type Move, type PlayerEvent, type SkatClient } from '../src/client/index.ts';
+import { createClient, isApiError, playGame, tokenRefusal, type GameView, type Move, type PlayerEvent, type SkatClient, type TokenRefusal } from '../src/client/index.ts';
 import { greedy, newMemory, pimc, remember, rng } from '../src/bots/index.ts';
 
 /** What a bot keeps to carry on where it stopped: who it is and the last player event it handled. */
@@ -19,11 +25,18 @@ export interface BotState {
   playerId: string;
   token: string;
   lastSeq: number;
+  /** The given token (`token` option) this state comes from, by its fingerprint: the state's own (renewed) token then wins. */
+  given?: string;
 }
+
+/** The end of a token's signature: tells one given token from another without keeping it twice. */
+const fingerprint = (token: string) => token.slice(-12);
 
 export interface ForeverBotOptions {
   server: string;
   name?: string;
+  /** A bot account's token (e.g. one that never expires): the bot plays as its player, never as a new one. */
+  token?: string;
   /** Carry on as this player, after this event; else a new player from the start of its stream. */
   state?: BotState;
   /** A new state (after every handled event): save it to resume there. */
@@ -61,23 +74,47 @@ const backoff = (n: number) => Math.min(10_000, 250 * 2 ** n) * (0.5 + Math.rand
 /** A refusal that trying again cannot change (the game started without us, was called off…). */
 const final = (e: unknown) => isApiError(e) && e.status >= 400 && e.status < 500 && e.status !== 408 && e.status !== 429;
 
+/** Why a refused token stops the bot (its state is kept: the player is still the service's). */
+const STOPPED: Record<Exclude<TokenRefusal, 'unknown'>, string> = {
+  expired:
+    'the token has expired (it renews itself while the bot runs, but the bot was away too long): give the bot a new token of its player (--token, e.g. an account token that never expires), or delete the state file for a new player',
+  revoked: 'the token was revoked: give the bot a new token of its player (--token), or delete the state file for a new player',
+};
+
 export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
   const log = options.log ?? ((line) => console.log(line));
   const choose = options.chooser ?? randomChooser;
   const guest = createClient({ baseUrl: options.server });
   let state = options.state;
   const playing = new Map<string, Promise<void>>();
+  // The bot's own stop, on top of the caller's: a token the service refuses ends the run.
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  let stopped: string | null = null;
+  const halt = (why: string) => {
+    if (stopped) return;
+    stopped = why;
+    log(why);
+    stop.abort();
+  };
+  const refuse = (why: TokenRefusal) => {
+    if (why !== 'unknown') halt(STOPPED[why]);
+  };
 
   /** Tries `task` until it succeeds, is refused for good (logged), or the bot stops. */
   async function persist(what: string, task: () => Promise<void>): Promise<void> {
-    for (let failures = 0; !options.signal?.aborted; failures++) {
+    for (let failures = 0; !signal.aborted; failures++) {
       try {
         return await task();
       } catch (e) {
-        if (options.signal?.aborted) return;
+        if (signal.aborted) return;
+        // Our token refused: not this task's end. The challenge or game stays with the service
+        // (a challenge waits reserved for us), and is taken up again once the bot has a token.
+        const why = tokenRefusal(e);
+        if (why) return refuse(why);
         if (final(e)) return log(`${what}: ${(e as Error).message}`);
         log(`${what}: ${(e as Error).message}; again shortly`);
-        await sleep(backoff(failures), options.signal);
+        await sleep(backoff(failures), signal);
       }
     }
   }
@@ -89,8 +126,8 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
     const done = persist(`game ${gameId}`, async () => {
       // On the game's view stream: the current view first, then one after every change; each
       // move a POST answered 204 (playGame; `protocol: 'longpoll'` is the fallback).
-      const view = await playGame(client, await client.getGame(gameId, { signal: options.signal }), chooser, { signal: options.signal });
-      if (options.signal?.aborted) return;
+      const view = await playGame(client, await client.getGame(gameId, { signal: signal }), chooser, { signal: signal });
+      if (signal?.aborted) return;
       if (view.status === 'finished') {
         log(`game ${gameId} finished: ${JSON.stringify(view.result?.scores)}`);
         options.onGameOver?.(view);
@@ -114,15 +151,38 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
     } else if (event.type === 'gameStart') play(client, event.gameId);
   }
 
-  for (let failures = 0; !options.signal?.aborted; failures++) {
+  /** The client of the bot's player: its token renews itself (the state keeps the new one). */
+  const clientOf = (current: BotState) => {
+    const client = guest.withToken(current.token, {
+      onRenewed: (renewed) => {
+        state = { ...state!, token: renewed.token };
+        options.onState?.(state);
+      },
+      onRefused: (why) => refuse(why),
+    });
+    // A bot may hear nothing for days: the token is renewed on a timer too.
+    void client.identity?.keepRenewed(signal);
+    return client;
+  };
+  let client: SkatClient | undefined;
+  const given = options.token === undefined ? undefined : fingerprint(options.token);
+
+  for (let failures = 0; !signal.aborted; failures++) {
     try {
+      if (options.token && state?.given !== given) {
+        // A token given anew: its player, and the stream's place if the state was that player's.
+        const me = await guest.withToken(options.token, { renew: false }).me();
+        state = { playerId: me.playerId, token: options.token, lastSeq: state?.playerId === me.playerId ? state.lastSeq : 0, given };
+        log(`player ${me.playerId} (${me.name}): challenge me with {"opponent": "${me.playerId}"}`);
+        options.onState?.(state);
+      }
       if (!state) {
         const me = await guest.createPlayer(options.name ?? 'forever-bot');
         state = { playerId: me.playerId, token: me.token, lastSeq: 0 };
         log(`player ${me.playerId} (${me.name}): challenge me with {"opponent": "${me.playerId}"}`);
         options.onState?.(state);
       }
-      const client = guest.withToken(state.token);
+      client ??= clientOf(state);
       // What happened while we were away: games in progress, challenges still open.
       for (const status of ['active', 'waiting'] as const)
         for (const entry of (await client.myGames({ status, limit: 100 })).entries) {
@@ -130,28 +190,43 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
           if (status === 'waiting' && entry.reservedFor === state.playerId) accept(client, entry.kind, entry.id);
         }
       // The stream reconnects by itself after drops (a restart of the service) and never ends.
-      for await (const { seq, event } of client.myEvents({ after: state.lastSeq, signal: options.signal })) {
+      for await (const { seq, event } of client.myEvents({ after: state.lastSeq, signal })) {
         failures = 0;
         handle(client, event);
         state = { ...state, lastSeq: seq };
         options.onState?.(state);
       }
     } catch (e) {
-      if (options.signal?.aborted) break;
-      if (isApiError(e) && e.status === 401) {
-        log('the service no longer knows this token (another database?): a new player');
+      if (signal.aborted) break;
+      const why = tokenRefusal(e);
+      if (why === 'unknown') {
+        // Not an expired or revoked token: one the service has never seen (another database).
+        if (options.token) {
+          halt('the service does not know the given token (another service or database?)');
+          break;
+        }
+        log('the service does not know this player (another database?): a new player');
         state = undefined;
+        client = undefined;
         continue;
       }
+      if (why) {
+        refuse(why);
+        break;
+      }
       log(`player stream: ${(e as Error).message}; again shortly`);
-      await sleep(backoff(failures), options.signal);
+      await sleep(backoff(failures), signal);
     }
   }
   await Promise.all(playing.values());
+  if (stopped) throw new Error(stopped);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { name: { type: 'string' }, state: { type: 'string' }, strategy: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { name: { type: 'string' }, state: { type: 'string' }, strategy: { type: 'string' }, token: { type: 'string' } },
+  });
   const file = values.state;
   let state: BotState | undefined;
   try {
@@ -161,12 +236,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const stop = new AbortController();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
-  await runForeverBot({
-    server: positionals[0] ?? 'http://127.0.0.1:3000',
-    name: values.name,
-    state,
-    onState: file ? (s) => writeFileSync(file, JSON.stringify(s)) : undefined,
-    chooser: CHOOSERS[values.strategy ?? 'random'] ?? randomChooser,
-    signal: stop.signal,
-  });
+  try {
+    await runForeverBot({
+      server: positionals[0] ?? 'http://127.0.0.1:3000',
+      name: values.name,
+      // The flag, or the environment (which stays out of the process list).
+      token: values.token ?? (process.env.SKAT_BOT_TOKEN || undefined),
+      state,
+      onState: file ? (s) => writeFileSync(file, JSON.stringify(s)) : undefined,
+      chooser: CHOOSERS[values.strategy ?? 'random'] ?? randomChooser,
+      signal: stop.signal,
+    });
+  } catch {
+    process.exitCode = 1; // the reason is logged
+  }
 }

@@ -22,6 +22,9 @@ export interface LimitsConfig {
   authFailures: Budget;
   /** Per client address, for what outside /v1 costs work: /openapi.json, /docs, /readyz, /metrics. */
   pages: Budget;
+  /** Sign-in attempts (POST /v1/sessions) per username, and per client address. */
+  signin: Budget;
+  signinAddress: Budget;
   /** Take the client address from X-Forwarded-For (behind a proxy the operator runs). */
   trustProxy: boolean;
   /**
@@ -200,11 +203,25 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((raw) => (raw === undefined ? fallback : raw === 'true' || raw === '1'));
 
-const httpUrl = z
+/** Hosts where plain http cannot be read or changed on the way: this machine only. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** The provider's key set decides who may act as whom: https, or plain http to this machine only. */
+const jwksUrl = z
   .string()
   .optional()
-  .refine((raw) => raw === undefined || /^https?:\/\/[^/\s]+/.test(raw), {
-    message: 'expected an http(s) URL',
+  .superRefine((raw, ctx) => {
+    if (raw === undefined) return;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'expected an https URL' });
+      return;
+    }
+    if (url.protocol === 'https:') return;
+    if (url.protocol === 'http:' && LOOPBACK.test(url.hostname)) return;
+    ctx.addIssue({ code: 'custom', message: 'expected an https URL (plain http only to a loopback host: localhost, 127.0.0.1, [::1])' });
   });
 
 const schema = z.object({
@@ -224,7 +241,7 @@ const schema = z.object({
   JWT_AUDIENCE: text('offiziersskat'),
   JWT_TTL_SECONDS: integer(1, 10 * 365 * 24 * 60 * 60, THIRTY_DAYS),
   JWT_PRIVATE_KEY: privateKey,
-  AUTH_JWKS_URL: httpUrl,
+  AUTH_JWKS_URL: jwksUrl,
   AUTH_ISSUER: z.string().optional(),
   AUTH_AUDIENCE: z.string().optional(),
   LOG_LEVEL: z
@@ -253,6 +270,8 @@ const schema = z.object({
   RATE_LIMIT_SIGNUP: budget({ points: 60, seconds: 3_600 }),
   RATE_LIMIT_AUTH_FAILURES: budget({ points: 30, seconds: 60 }),
   RATE_LIMIT_PAGES: budget({ points: 600, seconds: 60 }),
+  RATE_LIMIT_SIGNIN: budget({ points: 10, seconds: 900 }),
+  RATE_LIMIT_SIGNIN_ADDRESS: budget({ points: 50, seconds: 900 }),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -357,6 +376,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signup: e.RATE_LIMIT_SIGNUP,
       authFailures: e.RATE_LIMIT_AUTH_FAILURES,
       pages: e.RATE_LIMIT_PAGES,
+      signin: e.RATE_LIMIT_SIGNIN,
+      signinAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
       trustProxy: e.TRUST_PROXY > 0,
       proxyHops: Math.max(1, e.TRUST_PROXY),
     },

@@ -31,13 +31,23 @@ export type GameRefusalCode =
 
 export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL' | 'MATCH_STARTED' | 'MATCH_CANCELLED' | 'NOT_YOUR_MATCH' | 'TOO_MANY_WAITING_MATCHES';
 
+/** Refusals of sign-up, sign-in and a player's tokens (src/accounts). */
+export type AccountRefusalCode =
+  | 'USERNAME_TAKEN'
+  | 'WEAK_PASSWORD'
+  | 'INVALID_CREDENTIALS'
+  | 'WRONG_PASSWORD'
+  | 'ACCOUNT_REQUIRED'
+  | 'NOT_A_GUEST'
+  | 'TOKEN_NOT_FOUND';
+
 /**
  * The process cannot take one more waiting request (a long poll or a stream) now, the database
  * is away or too slow to answer in time, or the process is shutting down.
  */
 export type CapacityCode = 'TOO_MANY_WAITERS' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
 
-export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | CapacityCode;
+export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | AccountRefusalCode | CapacityCode;
 
 /**
  * A refusal: thrown (or returned) anywhere below the HTTP edge. `extra` holds the facts that

@@ -3,7 +3,12 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
+import { AccountService } from './accounts/service.ts';
+import { loadKeys } from './accounts/keyring.ts';
+import { forgetChangedProfiles } from './accounts/profiles.ts';
+import { RevocationCache } from './accounts/revocations.ts';
 import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
+import { AccountStore } from './db/accounts.ts';
 import { TokenService } from './auth/tokens.ts';
 import { isReady, openDatabase, type Database } from './db/client.ts';
 import { GameStore } from './db/games.ts';
@@ -47,6 +52,8 @@ export interface ServiceParts {
   cache: GameCache;
   notifier: Notifier;
   sweeper: Sweeper;
+  /** The revoked tokens, kept fresh across processes (src/accounts/revocations.ts). */
+  revocations: RevocationCache;
 }
 
 export async function buildService(config: AppConfig, options: ServiceOptions = {}): Promise<{ deps: AppDeps; parts: ServiceParts }> {
@@ -79,6 +86,15 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient, config.maxWaitersPerAddress);
   const cache = options.gameCache ?? new GameCache(config.gameCacheSize);
   notifier.observe(cache);
+  notifier.observe(forgetChangedProfiles(players));
+  const accountStore = new AccountStore(database.db);
+  const clock = options.now ?? (() => new Date());
+  const legacyTtlMs = config.jwt.ttlSeconds * 1000;
+  // Keys kept in the database rotate (npm run keys:rotate): read again with every refresh of the revocations.
+  const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ store: accountStore, tokens, now: clock, legacyTtlMs });
+  const revocations = new RevocationCache({ store: accountStore, notifier, now: clock, legacyTtlMs, onRefresh });
+  tokens.setRevocations(revocations);
+  await revocations.start();
 
   const log = options.log ?? jsonLogger(config.logLevel);
   const random = options.random ?? cryptoRandomness;
@@ -106,13 +122,14 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       metrics,
       tokens,
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
+      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now: clock }),
       games,
       matches,
       ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
-    parts: { database, players, gameStore, matchStore, cache, notifier, sweeper },
+    parts: { database, players, gameStore, matchStore, cache, notifier, sweeper, revocations },
   };
 }
 
@@ -172,6 +189,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
     server = await listening;
   } catch (e) {
     await parts.sweeper.stop();
+    parts.revocations.stop();
     await parts.notifier.close();
     if (!options.database) await parts.database.close();
     throw e;
@@ -213,6 +231,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
       stopping = true;
       parts.notifier.drain();
       const sweeping = parts.sweeper.stop();
+      parts.revocations.stop();
       // Every request answered, and none more for a moment: a request a client sent on an open
       // connection just as the last answer left is answered too (503) rather than cut off.
       const settled = async () => {
@@ -236,6 +255,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
     async close() {
       stopping = true;
       await parts.sweeper.stop();
+      parts.revocations.stop();
       await parts.notifier.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

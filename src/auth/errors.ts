@@ -1,4 +1,4 @@
-export type AuthErrorCode = 'INVALID_TOKEN' | 'TOKEN_EXPIRED';
+export type AuthErrorCode = 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'TOKEN_REVOKED' | 'INSUFFICIENT_SCOPE' | 'IDENTITY_PROVIDER_UNAVAILABLE';
 
 /**
  * Thrown by the auth middleware: a token that is missing where one is needed, malformed, forged

@@ -14,7 +14,7 @@ export function verifyFailure(error: unknown): VerifyFailure {
   if (error instanceof errors.JWSSignatureVerificationFailed) return fail('INVALID_TOKEN', 'the token signature is invalid');
   if (error instanceof errors.JWKSNoMatchingKey) return fail('INVALID_TOKEN', 'the token was signed with an unknown key');
   if (error instanceof errors.JWKSMultipleMatchingKeys) return fail('INVALID_TOKEN', 'the token does not name its signing key unambiguously');
-  if (error instanceof KeySourceUnavailable) return fail('INVALID_TOKEN', "the identity provider's keys could not be obtained");
+  if (error instanceof KeySourceUnavailable) return fail('IDENTITY_PROVIDER_UNAVAILABLE', "the identity provider's keys could not be obtained; retry shortly");
   return fail('INVALID_TOKEN', 'the token is malformed');
 }
 
@@ -27,7 +27,7 @@ export class KeySourceUnavailable extends Error {
   override readonly name = 'KeySourceUnavailable';
 }
 
-const KNOWN_CLAIMS = new Set(['iss', 'aud', 'sub', 'exp', 'nbf', 'iat', 'typ']);
+const KNOWN_CLAIMS = new Set(['iss', 'aud', 'sub', 'exp', 'nbf', 'iat', 'typ', 'jti', 'scope']);
 
 function claimDetail(error: InstanceType<typeof errors.JWTClaimValidationFailed>): string {
   // The claim name comes from jose; echo only names we know, so details stay fixed text.

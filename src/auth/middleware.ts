@@ -1,15 +1,19 @@
 import { createMiddleware } from 'hono/factory';
 import { AuthError } from './errors.ts';
-import type { Principal } from './principal.ts';
+import type { Grant, Principal } from './principal.ts';
+import { checkScope, givesNewIdentity } from './scopes.ts';
 import type { TokenService } from './tokens.ts';
 
-export type AuthenticatedPlayer = { playerId: string; name: string };
+export type AuthenticatedPlayer = { playerId: string; name: string; bot?: boolean };
+
+/** The caller and what its token allows (its id, scopes, expiry). */
+export type Caller = AuthenticatedPlayer & { grant: Grant };
 
 /**
  * Context variables set by `authenticate`; `player` is null for an anonymous spectator, `token`
  * the verified bearer token (null without one).
  */
-export type AuthVariables = { player: AuthenticatedPlayer | null; token?: string | null };
+export type AuthVariables = { player: Caller | null; token?: string | null };
 
 export type AuthenticateOptions = {
   tokens: Pick<TokenService, 'verify'>;
@@ -35,9 +39,12 @@ export function authenticate(options: AuthenticateOptions) {
 
 /** `authenticate` as a check of its own (the app runs its checks of /v1 requests in one step). */
 export function authenticator({ tokens, resolvePlayer }: AuthenticateOptions) {
-  return async (c: { req: { header(name: string): string | undefined }; set<K extends keyof AuthVariables>(key: K, value: AuthVariables[K]): void }): Promise<void> => {
+  return async (c: {
+    req: { header(name: string): string | undefined; method: string; path: string };
+    set<K extends keyof AuthVariables>(key: K, value: AuthVariables[K]): void;
+  }): Promise<void> => {
     const header = c.req.header('Authorization');
-    if (header === undefined) {
+    if (header === undefined || givesNewIdentity(c.req.method, c.req.path)) {
       c.set('player', null);
       c.set('token', null);
       return;
@@ -48,13 +55,14 @@ export function authenticator({ tokens, resolvePlayer }: AuthenticateOptions) {
     if (!result.ok) throw new AuthError(result.code, result.detail);
     const player = await resolvePlayer(result.principal);
     if (!player) throw new AuthError('INVALID_TOKEN', 'the token does not belong to a known player');
-    c.set('player', player);
+    checkScope(c.req.method, result.principal.grant);
+    c.set('player', { ...player, grant: result.principal.grant });
     c.set('token', match[1]);
   };
 }
 
 /** For handlers that act for a player: returns the player or fails with 401. */
-export function requirePlayer(c: { get<K extends keyof AuthVariables>(key: K): AuthVariables[K] }): AuthenticatedPlayer {
+export function requirePlayer(c: { get<K extends keyof AuthVariables>(key: K): AuthVariables[K] }): Caller {
   const player = c.get('player');
   if (!player) throw new AuthError('INVALID_TOKEN', 'this call needs a bearer token');
   return player;

@@ -1,12 +1,27 @@
-import { SignJWT, createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { SignJWT, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { KeySourceUnavailable, fail, verifyFailure, type VerifyFailure } from './failure.ts';
 import { SIGNING_ALG, importSigningKey, type SigningKeyPair, type SigningKeyRecord } from './keys.ts';
-import type { Principal } from './principal.ts';
+import { SCOPES, type Grant, type Principal, type Scope } from './principal.ts';
+
+/**
+ * Tells whether a verified own token was revoked (accounts/revocations.ts keeps the answer in
+ * memory, fresh across processes). `tokenId` null: a token signed before accounts.
+ */
+export interface RevocationCheck {
+  revoked(playerId: string, tokenId: string | null, issuedAt: number | undefined): boolean;
+}
+
+/** What a new token is: its id, name and scopes, and its lifetime (null: it never expires). */
+export type TokenSpec = { tokenId: string; name: string; scopes: readonly Scope[]; lifetimeSeconds: number | null };
 
 export type ExternalProvider = { jwksUrl: string; issuer: string; audience: string };
 
 export type TokenServiceOptions = {
+  /** The key new tokens are signed with. */
   key: SigningKeyRecord;
+  /** Older keys that still verify the tokens they signed (by the `kid` each token names). */
+  previousKeys?: SigningKeyRecord[];
+  revocations?: RevocationCheck;
   issuer: string;
   audience: string;
   ttlSeconds: number;
@@ -15,7 +30,7 @@ export type TokenServiceOptions = {
   now?: () => Date;
 };
 
-export type IssuedToken = { token: string; expiresAt: Date };
+export type IssuedToken = { token: string; expiresAt: Date | null; tokenId: string; keyId: string };
 export type VerifyResult = { ok: true; principal: Principal } | VerifyFailure;
 
 /** Asymmetric only: HS* would let anyone holding a public key forge tokens, and `none` is no signature at all. */
@@ -27,15 +42,18 @@ const VERIFIED_MAX = 10_000;
 
 /** Issues our own guest tokens and verifies ours plus, if configured, an external provider's. */
 export class TokenService {
-  readonly #key: SigningKeyRecord;
-  readonly #keys: Promise<SigningKeyPair>;
+  #key: SigningKeyRecord;
+  #keys: Promise<SigningKeyPair>;
+  /** Every key that verifies, by kid (the signing key among them). */
+  #byKid = new Map<string, { record: SigningKeyRecord; keys: Promise<SigningKeyPair> }>();
+  #revocations: RevocationCheck | undefined;
   readonly #issuer: string;
   readonly #audience: string;
   readonly #ttlSeconds: number;
   readonly #external: (ExternalProvider & { keySet: JWTVerifyGetKey }) | undefined;
   readonly #now: () => Date;
   /** Own tokens verified before (an Ed25519 check per request is most of auth's cost). */
-  readonly #verified = new Map<string, { playerId: string; exp: number; nbf: number | undefined }>();
+  readonly #verified = new Map<string, { playerId: string; exp: number | undefined; nbf: number | undefined; iat: number | undefined; grant: Grant }>();
 
   constructor(options: TokenServiceOptions) {
     if (!Number.isInteger(options.ttlSeconds) || options.ttlSeconds <= 0) {
@@ -46,9 +64,9 @@ export class TokenService {
       throw new Error('the external issuer must differ from our own issuer');
     }
     this.#key = options.key;
-    this.#keys = importSigningKey(options.key);
-    // Keep a rejected import from surfacing as an unhandled rejection; issue/verify still see it.
-    this.#keys.catch(() => {});
+    this.#keys = this.#import(options.key);
+    this.useKeys(options.key, options.previousKeys ?? []);
+    this.#revocations = options.revocations;
     this.#issuer = options.issuer;
     this.#audience = options.audience;
     this.#ttlSeconds = options.ttlSeconds;
@@ -60,20 +78,65 @@ export class TokenService {
     };
   }
 
-  async issue(playerId: string): Promise<IssuedToken> {
+  #import(record: SigningKeyRecord): Promise<SigningKeyPair> {
+    const keys = importSigningKey(record);
+    // Keep a rejected import from surfacing as an unhandled rejection; issue/verify still see it.
+    keys.catch(() => {});
+    return keys;
+  }
+
+  /**
+   * The keys from now on (a rotation, heard of from another process): `current` signs new tokens,
+   * it and `previous` verify. A key left out no longer verifies anything (retired).
+   */
+  useKeys(current: SigningKeyRecord, previous: readonly SigningKeyRecord[]): void {
+    const byKid = new Map<string, { record: SigningKeyRecord; keys: Promise<SigningKeyPair> }>();
+    for (const record of [current, ...previous]) {
+      const known = this.#byKid.get(record.id);
+      byKid.set(record.id, known ?? { record, keys: record.id === this.#key.id ? this.#keys : this.#import(record) });
+    }
+    this.#byKid = byKid;
+    this.#key = current;
+    this.#keys = byKid.get(current.id)!.keys;
+    // A token of a retired key must be checked again (and refused): rotations are rare, start afresh.
+    this.#verified.clear();
+  }
+
+  setRevocations(revocations: RevocationCheck): void {
+    this.#revocations = revocations;
+  }
+
+  /** The kid new tokens are signed with. */
+  get signingKeyId(): string {
+    return this.#key.id;
+  }
+
+  /** The default lifetime of a token, in seconds (JWT_TTL_SECONDS). */
+  get ttlSeconds(): number {
+    return this.#ttlSeconds;
+  }
+
+  /**
+   * Signs a token for `playerId`: with `spec`, its id, name, scopes and lifetime; without, a new
+   * id with both scopes and the default lifetime. The caller records it (accounts/tokens.ts).
+   */
+  async issue(playerId: string, spec?: Partial<TokenSpec>): Promise<IssuedToken> {
     if (playerId.length === 0) throw new Error('playerId must not be empty');
+    const tokenId = spec?.tokenId ?? crypto.randomUUID();
+    const lifetime = spec?.lifetimeSeconds === undefined ? this.#ttlSeconds : spec.lifetimeSeconds;
+    const keyId = this.#key.id;
     const { privateKey } = await this.#keys;
     const issuedAt = Math.floor(this.#now().getTime() / 1000);
-    const expiresAt = new Date((issuedAt + this.#ttlSeconds) * 1000);
-    const token = await new SignJWT({})
-      .setProtectedHeader({ alg: SIGNING_ALG, kid: this.#key.id, typ: 'JWT' })
+    const expiresAt = lifetime === null ? null : new Date((issuedAt + lifetime) * 1000);
+    const jwt = new SignJWT({ scope: (spec?.scopes ?? SCOPES).join(' '), token_name: spec?.name ?? 'token' })
+      .setProtectedHeader({ alg: SIGNING_ALG, kid: keyId, typ: 'JWT' })
+      .setJti(tokenId)
       .setSubject(playerId)
       .setIssuer(this.#issuer)
       .setAudience(this.#audience)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expiresAt)
-      .sign(privateKey);
-    return { token, expiresAt };
+      .setIssuedAt(issuedAt);
+    if (expiresAt) jwt.setExpirationTime(expiresAt);
+    return { token: await jwt.sign(privateKey), expiresAt, tokenId, keyId };
   }
 
   /** Never throws: every problem becomes `{ ok: false }`. */
@@ -99,11 +162,15 @@ export class TokenService {
     return typeof exp === 'number' ? new Date(exp * 1000) : null;
   }
 
-  /** The public half of our signing key, for `GET /.well-known/jwks.json`. */
+  /** The public halves of our keys that verify (the signing key first), for `GET /.well-known/jwks.json`. */
   jwks(): JSONWebKeySet {
-    // Strip `d` defensively: the public JWK must never carry private material, whatever was stored.
-    const { d: _private, ...publicJwk } = this.#key.publicJwk;
-    return { keys: [{ ...publicJwk, kid: this.#key.id, alg: SIGNING_ALG, use: 'sig' }] };
+    return {
+      keys: [...this.#byKid.values()].map(({ record }) => {
+        // Strip `d` defensively: the public JWK must never carry private material, whatever was stored.
+        const { d: _private, ...publicJwk } = record.publicJwk;
+        return { ...publicJwk, kid: record.id, alg: SIGNING_ALG, use: 'sig' };
+      }),
+    };
   }
 
   /**
@@ -114,25 +181,40 @@ export class TokenService {
     const known = this.#verified.get(token);
     if (!known) return null;
     const now = Math.floor(this.#now().getTime() / 1000); // as jose counts
-    if (now < known.exp + CLOCK_TOLERANCE_SECONDS && (known.nbf === undefined || now >= known.nbf - CLOCK_TOLERANCE_SECONDS))
-      return { ok: true, principal: { kind: 'guest', playerId: known.playerId } };
+    if ((known.exp === undefined || now < known.exp + CLOCK_TOLERANCE_SECONDS) && (known.nbf === undefined || now >= known.nbf - CLOCK_TOLERANCE_SECONDS))
+      return this.#unlessRevoked(known.playerId, known.iat, known.grant);
     this.#verified.delete(token);
     return null;
   }
 
+  #unlessRevoked(playerId: string, iat: number | undefined, grant: Grant): VerifyResult {
+    if (this.#revocations?.revoked(playerId, grant.tokenId, iat)) return fail('TOKEN_REVOKED', 'the token was revoked');
+    return { ok: true, principal: { kind: 'guest', playerId, grant } };
+  }
+
   async #verifyOwn(token: string): Promise<VerifyResult> {
-    const { publicKey } = await this.#keys;
+    // The key the token names: several verify at once while a rotation's old tokens live on.
+    const { kid, alg } = decodeProtectedHeader(token);
+    if (alg !== SIGNING_ALG) return fail('INVALID_TOKEN', 'the token uses a signing algorithm that is not accepted');
+    const entry = typeof kid === 'string' ? this.#byKid.get(kid) : undefined;
+    if (!entry) return fail('INVALID_TOKEN', 'the token was signed with an unknown or retired key');
+    const { publicKey } = await entry.keys;
     const { payload } = await jwtVerify(token, publicKey, {
       algorithms: [SIGNING_ALG],
       issuer: this.#issuer,
       audience: this.#audience,
       ...this.#claimOptions(),
+      // A token without `exp` never expires: only accounts' tokens with an id (so revocable) may.
+      requiredClaims: ['sub'],
     });
     const sub = subject(payload);
     if (sub === undefined) return missingSubject();
+    const tokenId = typeof payload.jti === 'string' && payload.jti.length > 0 ? payload.jti : null;
+    if (payload.exp === undefined && tokenId === null) return fail('INVALID_TOKEN', 'the token lacks the "exp" claim');
+    const grant: Grant = { tokenId, scopes: scopesOf(payload, tokenId), expiresAt: payload.exp === undefined ? null : new Date(payload.exp * 1000) };
     if (this.#verified.size >= VERIFIED_MAX) this.#verified.delete(this.#verified.keys().next().value!);
-    this.#verified.set(token, { playerId: sub, exp: payload.exp!, nbf: payload.nbf });
-    return { ok: true, principal: { kind: 'guest', playerId: sub } };
+    this.#verified.set(token, { playerId: sub, exp: payload.exp, nbf: payload.nbf, iat: payload.iat, grant });
+    return this.#unlessRevoked(sub, payload.iat, grant);
   }
 
   async #verifyExternal(token: string): Promise<VerifyResult> {
@@ -144,9 +226,9 @@ export class TokenService {
       ...this.#claimOptions(),
     });
     const sub = subject(payload);
-    return sub === undefined
-      ? missingSubject()
-      : { ok: true, principal: { kind: 'external', issuer: external.issuer, subject: sub } };
+    // The provider's tokens act fully for their player: scopes, ids and revocation are the provider's business.
+    const grant: Grant = { tokenId: null, scopes: SCOPES, expiresAt: new Date(payload.exp! * 1000) };
+    return sub === undefined ? missingSubject() : { ok: true, principal: { kind: 'external', issuer: external.issuer, subject: sub, grant } };
   }
 
   #claimOptions() {
@@ -170,6 +252,16 @@ function remoteKeySet(jwksUrl: string): JWTVerifyGetKey {
 
 function subject(payload: JWTPayload): string | undefined {
   return typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : undefined;
+}
+
+/**
+ * The token's scopes (the `scope` claim, space-separated, RFC 9068). A token signed before accounts
+ * (no `jti`, no `scope`) plays, as it always did.
+ */
+function scopesOf(payload: JWTPayload, tokenId: string | null): readonly Scope[] {
+  if (typeof payload.scope !== 'string') return tokenId === null ? SCOPES : [];
+  const named = new Set(payload.scope.split(' '));
+  return SCOPES.filter((s) => named.has(s));
 }
 
 function missingSubject(): VerifyFailure {

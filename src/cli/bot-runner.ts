@@ -4,7 +4,7 @@
 // each move answered 204, one request per move; or (`protocol: 'longpoll'`) waits for its
 // opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`). Never a sleep loop.
 // Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
-import { ApiError, createClient, playGame, type FetchLike, type GameView, type SkatClient } from '../client/index.ts';
+import { ApiError, createClient, Identity, playGame, type FetchLike, type GameView, type SkatClient } from '../client/index.ts';
 import { newTally, tally, type SideTally } from '../bots/selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from '../bots/index.ts';
 import { keepAliveFetch, PlainRequest, StreamedResponse, type PlainResponse } from './transport.ts';
@@ -52,6 +52,11 @@ export interface RunnerOptions {
   protocol?: 'stream' | 'longpoll';
   /** Called with every move accepted: the game, its version after the move, the events it caused (none on the stream: a 204). */
   onAck?: (ack: { gameId: string; version: number; events: { seq: number; type: string }[] }) => void;
+  /**
+   * A bot account's token (docs/bots.md: one that never expires): the `strategy` side of every
+   * game plays as its player, against guests. Without it both sides are guests.
+   */
+  token?: string;
 }
 
 export interface RunSummary {
@@ -101,9 +106,10 @@ interface ServerClients {
   keyed: SkatClient;
 }
 
-async function createBot(clients: ServerClients, name: string, strategy: StrategyName): Promise<Bot> {
-  const player = await clients.plain.createPlayer(name);
-  return { name, strategy, client: clients.plain.withToken(player.token), keyed: clients.keyed.withToken(player.token) };
+/** A bot: a new guest, or the player of `token`. Its two clients share one token, renewed by itself before it ends. */
+async function createBot(clients: ServerClients, name: string, strategy: StrategyName, token?: string): Promise<Bot> {
+  const identity = new Identity(token ?? (await clients.plain.createPlayer(name)).token);
+  return { name, strategy, client: clients.plain.withToken(identity), keyed: clients.keyed.withToken(identity) };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -208,7 +214,7 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
     const home = [clients[slot % clients.length], clients[(slot + (slot % 2)) % clients.length]];
     try {
       bots = [
-        await createBot(home[0], `${options.strategy}-${slot}`, options.strategy),
+        await createBot(home[0], `${options.strategy}-${slot}`, options.strategy, options.token),
         await createBot(home[1], `${opponent}-${slot}b`, opponent),
       ];
     } catch (e) {

@@ -1,5 +1,7 @@
 // The bot runner: `npm run bot -- --server URL --games N --concurrency C --strategy random|greedy
-// [--opponent random|greedy] [--variant classic|halfOpen|bidding] [--seed S] [--json]`.
+// [--opponent random|greedy] [--variant classic|halfOpen|bidding] [--seed S] [--token T] [--json]`.
+// With `--token` (or SKAT_BOT_TOKEN) the strategy side plays as that token's player (a bot
+// account, docs/bots.md); the tokens of the bots renew themselves before they end.
 // Plays whole games over HTTP (see bot-runner.ts), shows a progress bar on a terminal, prints
 // a summary, and exits non-zero on any unexpected error.
 import { parseArgs } from 'node:util';
@@ -8,7 +10,8 @@ import { formatSummary, latencyStats, runBots } from './bot-runner.ts';
 import { isStrategyName, STRATEGY_NAMES, type StrategyName } from '../bots/index.ts';
 
 const USAGE = `usage: npm run bot -- --server URL [--games N] [--concurrency C] [--strategy ${STRATEGY_NAMES.join('|')}]
-                      [--opponent ${STRATEGY_NAMES.join('|')}] [--variant classic|halfOpen|bidding] [--seed S] [--json]`;
+                      [--opponent ${STRATEGY_NAMES.join('|')}] [--variant classic|halfOpen|bidding] [--seed S] [--token T] [--json]
+  --token T (or SKAT_BOT_TOKEN=T): the strategy side plays as T's player (a bot account's token)`;
 
 function usage(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -40,6 +43,7 @@ async function main() {
         opponent: { type: 'string' },
         variant: { type: 'string' },
         seed: { type: 'string' },
+        token: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -83,6 +87,7 @@ async function main() {
     opponent,
     variant,
     seed,
+    token: values.token ?? (process.env.SKAT_BOT_TOKEN || undefined),
     onGame: (s) =>
       bar?.update(s.games + s.failedGames, {
         moves: s.moves,

@@ -3,6 +3,7 @@
 import createOpenApiClient, { type Client } from 'openapi-fetch';
 import { ApiError, problemOf } from './errors.ts';
 import type { LoggedEvent, LoggedMatchEvent } from './events.ts';
+import { Identity, type RenewalOptions, type Renewer, type RenewedToken } from './identity.ts';
 import type { components, paths } from './generated/api-types.ts';
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './retry.ts';
 import { readEventStream, type SseMessage } from './sse.ts';
@@ -11,11 +12,15 @@ import type { CreateGame, CreateMatch, EventLog, GamePage, GameRecord, GameStatu
 /** What the client sends requests with: WHATWG fetch, or any function of the same shape. */
 export type FetchLike = (request: Request) => Promise<Response>;
 
-export interface ClientOptions {
+/**
+ * `onRenewed` (keep the new token), `onRefused` (sign in again) and the rest of the renewal's
+ * options (see identity.ts): a client with a token renews it by itself before it ends.
+ */
+export interface ClientOptions extends RenewalOptions {
   /** The service's origin, e.g. `https://skat.example`; '' (the default) is the page's own. */
   baseUrl?: string;
-  /** The bearer token of the player this client acts for (from `createPlayer`). */
-  token?: string;
+  /** The bearer token of the player this client acts for (from `createPlayer`), or an identity shared with other clients. */
+  token?: string | Identity;
   /** The transport (default: the global fetch, looked up at each call). */
   fetch?: FetchLike;
   /** The request class `fetch` takes (default: the global Request). */
@@ -57,19 +62,29 @@ type Answer<T> = { data?: T; error?: unknown; response: Response };
 export class SkatClient {
   /** The typed openapi-fetch client underneath, for anything the methods do not cover. */
   readonly api: Client<paths>;
-  readonly token: string | undefined;
+  /** The token this client acts with, renewed in time; undefined for a client without one. */
+  readonly identity: Identity | undefined;
   private readonly transport: Transport;
+  /** The transport with this client's token on every request (the current one, renewed first when due). */
+  private readonly send: FetchLike;
 
   /** `transport`: another client's (see `withToken`). */
   constructor(options: ClientOptions = {}, transport?: Transport) {
     this.transport = transport ?? transportOf(options);
-    this.token = options.token;
+    const { token } = options;
+    this.identity = token === undefined || token === '' ? undefined : token instanceof Identity ? token : new Identity(token, options);
+    this.identity?.bind(renewerOf(this.transport));
+    this.send = this.identity ? authorized(this.identity, this.transport.fetch) : this.transport.fetch;
     this.api = createOpenApiClient<paths>({
       baseUrl: this.transport.baseUrl,
-      fetch: this.transport.fetch,
+      fetch: this.send,
       Request: this.transport.Request,
-      headers: this.auth,
     });
+  }
+
+  /** The current token (a renewal replaces it). */
+  get token(): string | undefined {
+    return this.identity?.token;
   }
 
   get baseUrl(): string {
@@ -81,9 +96,12 @@ export class SkatClient {
     return this.token ? { Authorization: `Bearer ${this.token}` } : {};
   }
 
-  /** A client for another player (or none), over the same transport. */
-  withToken(token: string | undefined): SkatClient {
-    return new SkatClient({ token }, this.transport);
+  /**
+   * A client for another player (or none), over the same transport. Pass an `Identity` to share
+   * one token (and its renewals) between clients; `options` are the renewal's (hooks and all).
+   */
+  withToken(token: string | Identity | undefined, options: RenewalOptions = {}): SkatClient {
+    return new SkatClient({ ...options, token }, this.transport);
   }
 
   // ------------------------------------------------------------------ players
@@ -281,12 +299,12 @@ export class SkatClient {
    * retries; JSON in and out; a refusal throws an `ApiError`. Resolves to undefined on 204.
    */
   async request<T>(method: string, path: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-    const headers: Record<string, string> = { ...this.auth, Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json' };
     if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    const response = await this.transport.fetch(
+    const response = await this.send(
       new this.transport.Request(`${this.transport.baseUrl}${path}`, {
         method,
-        headers,
+        headers: new Headers(headers),
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
       }),
@@ -301,9 +319,9 @@ export class SkatClient {
   stream(path: string, options: StreamOptions, isLast?: (m: SseMessage) => boolean): AsyncGenerator<SseMessage, void, undefined> {
     return readEventStream({
       url: `${this.transport.baseUrl}${path}`,
-      fetch: this.transport.fetch,
+      // Each connection (and reconnection) with the token of that moment.
+      fetch: this.send,
       Request: this.transport.Request,
-      headers: this.auth,
       lastEventId: options.after ? String(options.after) : undefined,
       signal: options.signal,
       retry: this.transport.retry,
@@ -320,6 +338,33 @@ export class SkatClient {
 
 export function createClient(options: ClientOptions = {}): SkatClient {
   return new SkatClient(options);
+}
+
+/** `fetch` with the identity's token (renewed first when due), noticing a refusal of it. */
+function authorized(identity: Identity, fetch: FetchLike): FetchLike {
+  return async (request) => {
+    const token = await identity.fresh();
+    request.headers.set('Authorization', `Bearer ${token}`);
+    const response = await fetch(request);
+    if (response.status === 401) await identity.noticeAnswer(token, response);
+    return response;
+  };
+}
+
+/** Renewals go straight over the transport with the old token (not through `authorized`, which waits for them). */
+function renewerOf(transport: Transport): Renewer {
+  return async (token, body) => {
+    const response = await transport.fetch(
+      new transport.Request(`${transport.baseUrl}/v1/players/me/tokens`, {
+        method: 'POST',
+        headers: new Headers({ Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' }),
+        body: JSON.stringify(body),
+      }),
+    );
+    const json = safeJson(await response.text());
+    if (!response.ok) throw new ApiError(response.status, problemOf(json), 'POST /v1/players/me/tokens');
+    return json as RenewedToken;
+  };
 }
 
 function transportOf(options: ClientOptions): Transport {

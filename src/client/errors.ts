@@ -32,6 +32,19 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Why the service refused the caller's token: `expired` (a token renews itself in time; once it has
+ * ended, only a new sign-in helps), `revoked` (signed out, by its owner or a password change), or
+ * `unknown` (not a token of this service, or its player is gone: another database, say).
+ */
+export type TokenRefusal = 'expired' | 'revoked' | 'unknown';
+
+/** The refusal of the caller's token that `e` is, or null for any other error. */
+export function tokenRefusal(e: unknown): TokenRefusal | null {
+  if (!(e instanceof ApiError) || e.status !== 401) return null;
+  return e.code === 'TOKEN_EXPIRED' ? 'expired' : e.code === 'TOKEN_REVOKED' ? 'revoked' : e.code === 'INVALID_TOKEN' ? 'unknown' : null;
+}
+
 export const isApiError = (e: unknown, code?: string): e is ApiError => e instanceof ApiError && (code === undefined || e.code === code);
 
 /** A problem body from whatever openapi-fetch parsed (text that was not JSON stays a string). */

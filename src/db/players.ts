@@ -55,19 +55,29 @@ export class PlayerStore {
     return [...known, ...rows];
   }
 
-  /** Names by player id, for views: ids not found are left out. */
-  async namesOf(ids: Iterable<string | null>): Promise<Map<string, string>> {
+  /** Names (and whether each is a bot) by player id, for views: ids not found are left out. */
+  async namesOf(ids: Iterable<string | null>): Promise<Map<string, { name: string; bot: boolean }>> {
     const wanted = new Set<string>();
     for (const id of ids) if (id) wanted.add(id);
-    return new Map((await this.getPlayers([...wanted])).map((p) => [p.id, p.name]));
+    return new Map((await this.getPlayers([...wanted])).map((p) => [p.id, { name: p.name, bot: p.bot }]));
   }
 
   /**
-   * Player rows never change once written, so every request (the token's player, the names in
+   * Player rows hardly ever change once written (see forget), so every request (the token's player, the names in
    * a view) need not read them again: a bounded per-process copy of rows seen. Only rows that
    * exist are kept, so it can never answer for a player another process has not created yet.
    */
   private readonly known = new Map<string, PlayerRow>();
+  /**
+   * A row changed after all (an account's claim made it a bot, a deletion renamed it): the next
+   * request reads it again. Every process hears of it through the notifier (accounts/profiles.ts).
+   */
+  forget(id: string): void {
+    this.known.delete(id);
+  }
+  forgetAll(): void {
+    this.known.clear();
+  }
   private remember(row: PlayerRow): void {
     if (this.known.size >= KNOWN_PLAYERS_MAX) this.known.delete(this.known.keys().next().value!);
     this.known.set(row.id, row);

@@ -2,7 +2,7 @@
 // without folding the log: who sits where, the status for the lobby, and the version guard.
 
 import type { JWK } from 'jose';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Config, EventType, GameEvent, Phase, Seat } from '../engine/types.ts';
 
 /** A game waits for its second player, then runs through the engine's phases. */
@@ -22,6 +22,13 @@ export const players = pgTable(
     subject: text('subject'),
     /** The seq of the player's last event (player_events), 0 before any: bumped under the row's lock. */
     eventVersion: integer('event_version').notNull().default(0),
+    /** A bot account (set at sign-up or claim, for good): shown wherever the player is. */
+    bot: boolean('bot').notNull().default(false),
+    /**
+     * Tokens signed before accounts (no `jti`) and issued before this moment are refused: set when
+     * the player signs out everywhere, changes its password or is deleted (see accounts/revocations.ts).
+     */
+    legacyTokensRevokedAt: timestamp('legacy_tokens_revoked_at', { withTimezone: true, precision: 3 }),
     createdAt: stamp('created_at'),
   },
   // Guests have (null, null); nulls are distinct, so only external identities are unique.
@@ -123,7 +130,61 @@ export const signingKeys = pgTable('signing_keys', {
    */
   slot: text('slot').unique('signing_keys_slot_key'),
   createdAt: stamp('created_at'),
+  /** When a newer key took the slot: from then on this key only verifies, until its last token expires. */
+  demotedAt: timestamp('demoted_at', { withTimezone: true, precision: 3 }),
 });
+
+/** A player's sign-in: the username (unique ignoring case) and the password's hash. Deleted with the account. */
+export const accounts = pgTable('accounts', {
+  playerId: text('player_id')
+    .primaryKey()
+    .references(() => players.id),
+  username: text('username').notNull(),
+  /** The username in lower case: the unique key (Anna and anna are one account). */
+  usernameKey: text('username_key').notNull().unique('accounts_username_key'),
+  /** Self-describing: algorithm, parameters, salt and hash (see accounts/password.ts). */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: stamp('created_at'),
+  updatedAt: stamp('updated_at'),
+});
+
+/**
+ * Every token the service signs (its `jti`): listed, revoked one by one or all at once. A revoked
+ * row is kept until its token expires, so every process can learn of the revocation.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    name: text('name').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** The kid of the key it was signed with: a key retires when no live token names it. */
+    keyId: text('key_id').notNull(),
+    createdAt: stamp('created_at'),
+    /** null: never expires (accounts only). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('access_tokens_player_idx').on(t.playerId), index('access_tokens_revoked_idx').on(t.revokedAt)],
+);
+
+/** An open player stream of a bot account (GET /v1/bots/online): held while the stream is open, renewed by its heartbeat. */
+export const botPresence = pgTable(
+  'bot_presence',
+  {
+    /** One row per open stream. */
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** Past this moment the row counts for nothing (its process died without removing it). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('bot_presence_lease_idx').on(t.leaseUntil)],
+);
 
 /** A match waits for its second player, then plays its games one after another (or is called off while it waits). */
 export const MATCH_STATUSES = ['waiting', 'playing', 'finished', 'cancelled'] as const;

@@ -6,13 +6,21 @@ import type { GameRow } from '../db/games.ts';
 import { deadlineOf } from './deadline.ts';
 import { statusOf, type Game } from './game.ts';
 
-export type PlayerRef = { playerId: string; name: string } | null;
+export type PlayerRef = { playerId: string; name: string; bot: boolean } | null;
 export type Players = { forehand: PlayerRef; dealer: PlayerRef };
-/** Player names by id (see PlayerStore.namesOf). */
-export type Names = ReadonlyMap<string, string>;
+/** What a view shows of a player: its name, and whether it is a bot account. */
+export type PlayerLabel = { name: string; bot: boolean };
+/** Player labels by id (see PlayerStore.namesOf). */
+export type Names = ReadonlyMap<string, PlayerLabel>;
+
+/** A player as views show it. */
+export function playerRef(id: string, names: Names): { playerId: string; name: string; bot: boolean } {
+  const label = names.get(id);
+  return { playerId: id, name: label?.name ?? '', bot: label?.bot ?? false };
+}
 
 export function playerRefs(row: GameRow, names: Names): Players {
-  const ref = (id: string | null): PlayerRef => (id ? { playerId: id, name: names.get(id) ?? '' } : null);
+  const ref = (id: string | null): PlayerRef => (id ? playerRef(id, names) : null);
   return { forehand: ref(row.forehandPlayerId), dealer: ref(row.dealerPlayerId) };
 }
 

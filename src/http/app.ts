@@ -1,5 +1,6 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
 import { authenticator } from '../auth/middleware.ts';
+import { accountsApi } from './accounts/api.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps): App {
   for (const path of LIMITED_PAGES) app.use(path, pages);
 
   app.route('/', playersApi(deps));
+  app.route('/', accountsApi(deps));
   app.route('/', gamesApi(deps));
   app.route('/', matchesApi(deps));
   app.route('/', operationsApi(deps));
@@ -39,7 +41,7 @@ export function createApp(deps: AppDeps): App {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The token from POST /v1/players (or from the configured identity provider)',
+    description: 'A token from POST /v1/players, /v1/accounts, /v1/sessions or /v1/players/me/tokens (or from the configured identity provider)',
   });
   app.openAPIRegistry.registerComponent('securitySchemes', 'metricsToken', {
     type: 'http',

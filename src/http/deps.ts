@@ -1,4 +1,5 @@
 // What the HTTP layer is built from. Handed in, never global, so tests build their own.
+import type { AccountService } from '../accounts/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { GameService } from '../games/service.ts';
@@ -13,6 +14,8 @@ export interface AppDeps {
   tokens: TokenService;
   /** Players: guests, those behind external tokens, and what a player asks about itself (src/players). */
   players: PlayerService;
+  /** Accounts, sign-in and the players' tokens (src/accounts). */
+  accounts: AccountService;
   /** The games' use cases (src/games). */
   games: GameService;
   /** The matches' use cases (src/matches). */

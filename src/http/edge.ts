@@ -173,7 +173,9 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
     if (err instanceof ProblemError) return problemResponse(c, err);
     if (err instanceof DomainError) return problemResponse(c, new ProblemError(err.code, err.detail, err.extra));
     if (err instanceof AuthError) {
-      setHeader(c, 'WWW-Authenticate', `Bearer error="invalid_token"`);
+      // RFC 6750 §3.1: a token that may not do this is insufficient_scope; the provider away is no token's fault.
+      if (err.code === 'INSUFFICIENT_SCOPE') setHeader(c, 'WWW-Authenticate', `Bearer error="insufficient_scope", scope="play"`);
+      else if (err.code !== 'IDENTITY_PROVIDER_UNAVAILABLE') setHeader(c, 'WWW-Authenticate', `Bearer error="invalid_token"`);
       return problemResponse(c, new ProblemError(err.code, err.message));
     }
     // The database away or too slow, wherever it surfaced (drizzle wraps the driver's errors).
@@ -205,7 +207,9 @@ export function documentEdgeProblems(app: App): void {
     const { route } = def;
     // Every /v1 call is rate-limited, reads or writes the database, and is refused by a process
     // that shuts down.
-    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'SHUTTING_DOWN'];
+    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_REVOKED', 'IDENTITY_PROVIDER_UNAVAILABLE', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'SHUTTING_DOWN'];
+    // A write needs a token of scope `play` (see auth/scopes.ts).
+    if (route.method !== 'get' && route.security?.some((s) => 'bearerAuth' in s)) codes.push('INSUFFICIENT_SCOPE');
     const { params, query, headers, body } = route.request ?? {};
     if (params || query || headers || body) codes.push('VALIDATION_FAILED');
     if (body) codes.push('MALFORMED_JSON');

@@ -17,7 +17,7 @@ import { matchSummary, matchView } from '../matches/view.ts';
 
 export const ANNA = { playerId: '0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30', name: 'Anna' };
 export const BERT = { playerId: '5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54', name: 'Bert' };
-const NAMES = new Map([ANNA, BERT].map((p) => [p.playerId, p.name]));
+const NAMES = new Map([ANNA, BERT].map((p) => [p.playerId, { name: p.name, bot: false }]));
 
 const GAME_ID = '8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c';
 const REMATCH_ID = 'e4a7c2d9-6f1b-4a8e-b3c5-9d0e2f4a6b81';
@@ -126,8 +126,9 @@ const PUBLIC_JWK = createPublicKey(EXAMPLE_KEY).export({ format: 'jwk' });
 const KID = createHash('sha256').update(JSON.stringify({ crv: PUBLIC_JWK.crv, kty: PUBLIC_JWK.kty, x: PUBLIC_JWK.x })).digest('base64url');
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const ISSUED = T0 / 1000 - 60;
+const TOKEN_ID = '5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21';
 const EXPIRES = ISSUED + 30 * 24 * 3600;
-const signingInput = `${base64url({ alg: 'EdDSA', kid: KID, typ: 'JWT' })}.${base64url({ sub: ANNA.playerId, iss: 'offiziersskat', aud: 'offiziersskat', iat: ISSUED, exp: EXPIRES })}`;
+const signingInput = `${base64url({ alg: 'EdDSA', kid: KID, typ: 'JWT' })}.${base64url({ sub: ANNA.playerId, iss: 'offiziersskat', aud: 'offiziersskat', iat: ISSUED, exp: EXPIRES, jti: TOKEN_ID, scope: 'play read', token_name: 'guest' })}`;
 const TOKEN = `${signingInput}.${sign(null, Buffer.from(signingInput), EXAMPLE_KEY).toString('base64url')}`;
 
 /** Bert's own stream: Anna's challenge, and the game of the examples beginning and ending. */
@@ -140,7 +141,8 @@ const bertsEvents = [
 export const examples = {
   players: {
     anna: ANNA,
-    me: { ...ANNA, expiresAt: new Date(EXPIRES * 1000).toISOString() },
+    profile: { ...ANNA, bot: false },
+    me: { ...ANNA, username: null, bot: false, tokenId: TOKEN_ID, scopes: ['play', 'read'], expiresAt: new Date(EXPIRES * 1000).toISOString() },
     /** Anna's waiting games and matches: her challenge to Bert, her open match. */
     waiting: {
       entries: [
@@ -150,7 +152,7 @@ export const examples = {
       nextCursor: null,
     },
     stream: bertsEvents.map(({ event }, i) => `id: ${i + 1}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(''),
-    token: { ...ANNA, token: TOKEN, expiresAt: new Date(EXPIRES * 1000).toISOString() },
+    token: { ...ANNA, bot: false, token: TOKEN, tokenId: TOKEN_ID, expiresAt: new Date(EXPIRES * 1000).toISOString() },
     jwks: { keys: [{ ...PUBLIC_JWK, kid: KID, alg: 'EdDSA', use: 'sig' }] },
   },
   /** The new game, as its creator sees it. */

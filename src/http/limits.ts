@@ -32,7 +32,7 @@ export function clientAddress(c: Context, trustProxy: boolean, hops = 1): string
 }
 
 /** One named limit: consumes a point for the key and writes the headers, or refuses with 429. */
-function limiter(name: string, budget: Budget) {
+export function limiter(name: string, budget: Budget) {
   const store = new RateLimiterMemory({ points: budget.points, duration: budget.seconds });
   const policy = `"${name}";q=${budget.points};w=${budget.seconds}`;
   return async (c: Context, key: string) => {
@@ -55,7 +55,7 @@ function limiter(name: string, budget: Budget) {
   };
 }
 
-const unlimited = (budget: Budget) => budget.points <= 0;
+export const unlimited = (budget: Budget) => budget.points <= 0;
 
 /**
  * Before authentication: creating players, and calls without a token, by client address. (A call
@@ -68,7 +68,7 @@ export function limitAddresses(config: LimitsConfig): (c: Context<AppEnv>) => Pr
     c.set('proxy', config);
     if (c.req.method === 'OPTIONS') return;
     // The address only when it counts (most calls carry a token and are counted later).
-    if (signup && c.req.method === 'POST' && c.req.path === '/v1/players') await signup(c, clientAddress(c, config.trustProxy, config.proxyHops));
+    if (signup && c.req.method === 'POST' && (c.req.path === '/v1/players' || c.req.path === '/v1/accounts')) await signup(c, clientAddress(c, config.trustProxy, config.proxyHops));
     else if (anonymous && c.req.header('Authorization') === undefined) await anonymous(c, clientAddress(c, config.trustProxy, config.proxyHops));
   };
 }

@@ -20,6 +20,7 @@ export const OPENAPI_INFO = {
   servers: [{ url: '/', description: 'the service that serves this document' }],
   tags: [
     { name: 'players', description: 'Guest identities and their tokens' },
+    { name: 'accounts', description: 'Accounts, sign-in, tokens (scoped, renewable, revocable) and bot accounts' },
     { name: 'games', description: 'Games, moves, views, event logs and records' },
     { name: 'matches', description: 'Series of games with a score sheet, alternating dealer and their own event log' },
     { name: 'operations', description: 'Health and keys' },

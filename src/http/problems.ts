@@ -42,18 +42,24 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   // 401
   INVALID_TOKEN: { status: 401, description: 'no token where one is needed, or a malformed, forged or foreign one' },
   TOKEN_EXPIRED: { status: 401, description: 'the token has expired' },
+  TOKEN_REVOKED: { status: 401, description: 'the token was revoked (by its player, a password change or the account’s deletion)' },
+  INVALID_CREDENTIALS: { status: 401, description: 'no account with this username and password' },
   // 403
   NOT_A_PLAYER: { status: 403, description: 'you do not sit at this game' },
   NOT_YOUR_GAME: { status: 403, description: 'only the creator of a game calls it off' },
   NOT_YOUR_MATCH: { status: 403, description: 'only the creator of a match calls it off' },
   NOT_YOUR_CHALLENGE: { status: 403, description: 'only the player a game or match is reserved for declines it' },
   SEAT_RESERVED: { status: 403, description: 'the free seat is reserved for another player' },
+  INSUFFICIENT_SCOPE: { status: 403, description: 'the token may only read (scope `read`): this call needs `play`' },
+  WRONG_PASSWORD: { status: 403, description: 'the current password is not the account’s' },
+  ACCOUNT_REQUIRED: { status: 403, description: 'only an account may do this (a password, a token that never expires): sign up or claim your player first' },
   // 404
   NOT_FOUND: { status: 404, description: 'no such route' },
   GAME_NOT_FOUND: { status: 404, description: 'no game with this id' },
   MATCH_NOT_FOUND: { status: 404, description: 'no match with this id' },
   PLAYER_NOT_FOUND: { status: 404, description: 'no player with this id' },
   WEB_CLIENT_NOT_BUILT: { status: 404, description: 'the web client is not built here: run npm run build' },
+  TOKEN_NOT_FOUND: { status: 404, description: 'you have no live token with this id' },
   RECORD_NOT_AVAILABLE: { status: 404, description: 'the record is published when the game is finished' },
   // 405
   METHOD_NOT_ALLOWED: { status: 405, description: 'the path exists, but not for this method (the ones it takes are in `Allow`)' },
@@ -65,6 +71,8 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   ALREADY_SEATED: { status: 409, description: 'you already sit at this game' },
   ALREADY_IN_MATCH: { status: 409, description: 'you already play in this match' },
   MATCH_FULL: { status: 409, description: 'both player slots of the match are taken' },
+  USERNAME_TAKEN: { status: 409, description: 'the username (ignoring case) belongs to another account' },
+  NOT_A_GUEST: { status: 409, description: 'the player is an account already, or an identity of the external provider' },
   // 413, 415
   PAYLOAD_TOO_LARGE: { status: 413, description: 'a body over 16 KiB' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'a body that is not application/json' },
@@ -80,6 +88,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   ILLEGAL_BID: { status: 422, description: 'a bid that is no Skat value, not higher than the last, or not yours to make' },
   ILLEGAL_DISCARD: { status: 422, description: 'not exactly two different cards of your hand' },
   // 422: the service's refusals
+  WEAK_PASSWORD: { status: 422, description: 'a password of fewer than 8 or more than 128 characters, or one on the list of common passwords' },
   GAME_NOT_STARTED: { status: 422, description: 'the game starts when the second player joins' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, description: 'this Idempotency-Key was used with another request' },
   INVALID_OPPONENT: { status: 422, description: 'the opponent is yourself or no known player' },
@@ -107,6 +116,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
     description:
       'the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion',
   },
+  IDENTITY_PROVIDER_UNAVAILABLE: { status: 503, retryAfter: 5, description: 'the external identity provider’s key set could not be fetched; retry after Retry-After' },
   SHUTTING_DOWN: { status: 503, retryAfter: 1, description: 'this process is shutting down; retry after Retry-After (on a new connection)' },
 };
 

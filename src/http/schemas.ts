@@ -126,7 +126,7 @@ const SeatTableSchema = z
     points: z.number().int(),
   })
   .openapi('SeatTable');
-const PlayerRefSchema = z.object({ playerId: z.string(), name: z.string() }).nullable().openapi('PlayerRef');
+const PlayerRefSchema = z.object({ playerId: z.string(), name: z.string(), bot: z.boolean() }).nullable().openapi('PlayerRef');
 const TrickCardSchema = z.object({ seat: SeatSchema, card: CardSchema });
 const NullableSeat = (description: string) => orNull(SeatSchema).openapi({ description });
 
@@ -339,14 +339,18 @@ export const MAX_NAME_LENGTH = 40;
 // ------------------------------------------------------------------ players
 
 export const PlayerSchema = z
-  .object({ playerId: z.string(), name: z.string() })
+  .object({ playerId: z.string(), name: z.string(), bot: z.boolean().openapi({ description: 'a bot account' }) })
   .openapi('Player', { description: 'A player as anyone may see it' });
 
 export const MeSchema = z
   .object({
     playerId: z.string(),
     name: z.string(),
-    expiresAt: z.string().nullable().openapi({ description: "when the caller's token expires (its exp claim)" }),
+    username: z.string().nullable().openapi({ description: "the account's username; null for a guest" }),
+    bot: z.boolean(),
+    tokenId: z.string().nullable().openapi({ description: 'the id of the token of this request (null: a token from before accounts, or of the external provider)' }),
+    scopes: z.array(z.enum(['play', 'read'])),
+    expiresAt: z.string().nullable().openapi({ description: "when the caller's token expires (its exp claim); null: never" }),
   })
   .openapi('Me');
 
@@ -356,7 +360,7 @@ export const MatchSummarySchema = z
     status: z.enum(MATCH_STATUSES),
     config: ConfigSchema,
     games: z.number().int().openapi({ description: 'how many games the match has' }),
-    players: z.array(z.object({ playerId: z.string(), name: z.string() })).openapi({ description: 'the creator, then the opponent once joined' }),
+    players: z.array(z.object({ playerId: z.string(), name: z.string(), bot: z.boolean() })).openapi({ description: 'the creator, then the opponent once joined' }),
     reservedFor: z.string().nullable(),
     version: z.number().int(),
     createdAt: z.string(),
@@ -460,7 +464,7 @@ export const CreatePlayerSchema = z
   })
   .openapi('CreatePlayer');
 export const PlayerTokenSchema = z
-  .object({ playerId: z.string(), name: z.string(), token: z.string(), expiresAt: z.string() })
+  .object({ playerId: z.string(), name: z.string(), bot: z.boolean(), token: z.string(), tokenId: z.string(), expiresAt: z.string() })
   .openapi('PlayerToken');
 
 export const GameIdParam = z.object({

@@ -22,6 +22,7 @@ export function inertDeps(): AppDeps {
     log: { info() {}, error() {} },
     tokens: inert(),
     players: inert(),
+    accounts: inert(),
     metrics: inert(),
     games: inert(),
     matches: inert(),

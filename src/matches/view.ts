@@ -1,6 +1,6 @@
 // The match as the API shows it: the score sheet plus what a client needs to follow it.
 import type { MatchRow, PlayedGame } from '../db/matches.ts';
-import type { Names } from '../games/view.ts';
+import { playerRef, type Names } from '../games/view.ts';
 import { matchPlayerIds, scoreSheet, seatsOfGame } from './sheet.ts';
 
 export function matchView(match: MatchRow, played: readonly PlayedGame[], names: Names) {
@@ -14,7 +14,7 @@ export function matchView(match: MatchRow, played: readonly PlayedGame[], names:
     games: match.games,
     config: match.config,
     turnSeconds: match.turnSeconds,
-    players: ids.map((id) => ({ playerId: id, name: names.get(id) ?? '' })),
+    players: ids.map((id) => playerRef(id, names)),
     reservedFor: match.reservedPlayerId,
     matchSeedCommitment: match.seedCommitment,
     ...(finished ? { matchSeed: match.matchSeed } : {}),
@@ -39,7 +39,7 @@ export function matchSummary(match: MatchRow, names: Names) {
     status: match.status,
     config: match.config,
     games: match.games,
-    players: matchPlayerIds(match).map((id) => ({ playerId: id, name: names.get(id) ?? '' })),
+    players: matchPlayerIds(match).map((id) => playerRef(id, names)),
     reservedFor: match.reservedPlayerId,
     version: match.version,
     createdAt: match.createdAt.toISOString(),

@@ -30,21 +30,21 @@ export class PlayerService {
   }
 
   /** The player a verified token speaks for (an external identity's first sight creates it); null: none. */
-  async resolve(principal: Principal): Promise<{ playerId: string; name: string } | null> {
+  async resolve(principal: Principal): Promise<{ playerId: string; name: string; bot: boolean } | null> {
     const { players } = this.deps;
     if (principal.kind === 'guest') {
       const p = await players.getPlayer(principal.playerId);
-      return p ? { playerId: p.id, name: p.name } : null;
+      return p ? { playerId: p.id, name: p.name, bot: p.bot } : null;
     }
     const p = await players.findOrCreateExternalPlayer(principal.issuer, principal.subject, principal.subject.slice(0, 40));
-    return { playerId: p.id, name: p.name };
+    return { playerId: p.id, name: p.name, bot: p.bot };
   }
 
-  /** A player as anyone may see it: its id and name. */
-  async profile(playerId: string): Promise<{ playerId: string; name: string }> {
+  /** A player as anyone may see it: its id, name and whether it is a bot. */
+  async profile(playerId: string): Promise<{ playerId: string; name: string; bot: boolean }> {
     const player = await this.deps.players.getPlayer(playerId);
     if (!player) throw new DomainError('PLAYER_NOT_FOUND', `there is no player ${playerId}`);
-    return { playerId: player.id, name: player.name };
+    return { playerId: player.id, name: player.name, bot: player.bot };
   }
 
   /** The player's games and matches, newest first (see db/player-games.ts). */

@@ -8,7 +8,7 @@ describe('verified-token cache', () => {
     let now = T0;
     const warm = await service({ now: () => now, ttlSeconds: 60 });
     const { token } = await warm.issue('p');
-    expect(await warm.verify(token)).toEqual({ ok: true, principal: { kind: 'guest', playerId: 'p' } });
+    expect(await warm.verify(token)).toMatchObject({ ok: true, principal: { kind: 'guest', playerId: 'p' } });
     for (let s = 55; s <= 70; s++) {
       const at = new Date(T0.getTime() + s * 1000 + 500);
       const fresh = await service({ now: () => at, ttlSeconds: 60 });

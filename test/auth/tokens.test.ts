@@ -26,18 +26,21 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 describe('TokenService.issue / verify', () => {
   it('round-trips a guest token', async () => {
     const tokens = await service();
-    const { token, expiresAt } = await tokens.issue('player-1');
-    expect(await tokens.verify(token)).toEqual({ ok: true, principal: { kind: 'guest', playerId: 'player-1' } });
-    expect(expiresAt.getTime()).toBeGreaterThan(Date.now());
+    const { token, expiresAt, tokenId } = await tokens.issue('player-1');
+    expect(await tokens.verify(token)).toEqual({
+      ok: true,
+      principal: { kind: 'guest', playerId: 'player-1', grant: { tokenId, scopes: ['play', 'read'], expiresAt } },
+    });
+    expect(expiresAt!.getTime()).toBeGreaterThan(Date.now());
   });
 
   it('sets the header and claims the API promises', async () => {
     const key = await sharedKey();
-    const { token, expiresAt } = await (await service({ now: () => T0, ttlSeconds: 600 })).issue('p');
+    const { token, expiresAt, tokenId } = await (await service({ now: () => T0, ttlSeconds: 600 })).issue('p', { name: 'bot' });
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'EdDSA', kid: key.id, typ: 'JWT' });
     const { payload } = await jwtVerify(token, (await importSigningKey(key)).publicKey, { currentDate: T0 });
     const iat = T0.getTime() / 1000;
-    expect(payload).toEqual({ sub: 'p', iss: ISSUER, aud: AUDIENCE, iat, exp: iat + 600 });
+    expect(payload).toEqual({ sub: 'p', iss: ISSUER, aud: AUDIENCE, iat, exp: iat + 600, jti: tokenId, scope: 'play read', token_name: 'bot' });
     expect(expiresAt).toEqual(new Date((iat + 600) * 1000));
   });
 
@@ -80,7 +83,13 @@ describe('TokenService.issue / verify', () => {
   it('rejects a token signed by another key with the same issuer and audience', async () => {
     const impostor = await service({ key: await generateSigningKey() });
     const { token } = await impostor.issue('p');
-    expectFailure(await (await service()).verify(token), token, 'INVALID_TOKEN', /signature/);
+    // It names a key we do not have; naming ours, its signature does not match.
+    expectFailure(await (await service()).verify(token), token, 'INVALID_TOKEN', /unknown or retired key/);
+    const [header, payload, signature] = token.split('.');
+    const ours = base64url.encode(JSON.stringify({ alg: 'EdDSA', kid: (await sharedKey()).id, typ: 'JWT' }));
+    const renamed = `${ours}.${payload}.${signature}`;
+    expectFailure(await (await service()).verify(renamed), renamed, 'INVALID_TOKEN', /signature/);
+    void header;
   });
 
   it('rejects alg "none"', async () => {

@@ -25,6 +25,8 @@ const limits = (over: Partial<ReturnType<typeof loadConfig>['limits']>) => ({
   signup: NO_LIMITS,
   authFailures: NO_LIMITS,
   pages: NO_LIMITS,
+  signin: NO_LIMITS,
+  signinAddress: NO_LIMITS,
   trustProxy: true,
   proxyHops: 1,
   ...over,

@@ -70,8 +70,8 @@ describe('an external identity provider', () => {
     const guest = await client.player('Bert');
     const joined = await service.http.post(`/v1/games/${created.body.id}/join`).set(guest.auth).expect(200);
     expect(joined.body.players).toEqual({
-      forehand: { playerId: alice, name: 'alice@idp' },
-      dealer: { playerId: guest.playerId, name: 'Bert' },
+      forehand: { playerId: alice, name: 'alice@idp', bot: false },
+      dealer: { playerId: guest.playerId, name: 'Bert', bot: false },
     });
 
     // Another token for the same subject is the same player: it sees its seat and may move.

@@ -59,6 +59,8 @@ describe('rate limits', () => {
         limits: { player: { points: 20, seconds: 60 }, anonymous: { points: 10, seconds: 60 }, signup: { points: 5, seconds: 60 },
         authFailures: { points: 0, seconds: 1 },
         pages: { points: 0, seconds: 1 },
+        signin: { points: 0, seconds: 1 },
+        signinAddress: { points: 0, seconds: 1 },
         trustProxy: true,
         proxyHops: 1,
       },

@@ -43,7 +43,7 @@ describe.each(['standard', 'simple'] as const)('a 6-game match with %s scoring',
     const { a, b, match } = await newMatch({ games: 6, variant: 'classic', scoring });
     expect(match).toMatchObject({ status: 'waiting', games: 6, sheet: [], currentGameId: null, winner: null, version: 0 });
     expect(match.config).toMatchObject({ variant: 'classic', scoring, practice: false });
-    expect(match.players).toEqual([{ playerId: a.playerId, name: 'Anna' }]);
+    expect(match.players).toEqual([{ playerId: a.playerId, name: 'Anna', bot: false }]);
     expect(match.matchSeedCommitment).toMatch(/^[0-9a-f]{64}$/);
     expect(match.matchSeed).toBeUndefined();
 

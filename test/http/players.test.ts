@@ -33,14 +33,15 @@ describe('who am I', () => {
   it('GET /v1/players/me names the player of the token and when it expires', async () => {
     const anna = await onA.player('Anna');
     const me = (await a.http.get('/v1/players/me').set(anna.auth).expect(200)).body;
-    expect(me).toEqual({ playerId: anna.playerId, name: 'Anna', expiresAt: (anna as unknown as { expiresAt: string }).expiresAt });
+    const issued = anna as unknown as { expiresAt: string; tokenId: string };
+    expect(me).toEqual({ playerId: anna.playerId, name: 'Anna', username: null, bot: false, tokenId: issued.tokenId, scopes: ['play', 'read'], expiresAt: issued.expiresAt });
     expectProblem(await a.http.get('/v1/players/me'), 401, 'INVALID_TOKEN');
   });
 
   it('a new player is at the Location its 201 names, which anyone may read', async () => {
     const res = await a.http.post('/v1/players').send({ name: 'Bert' }).expect(201);
     expect(res.headers.location).toBe(`/v1/players/${res.body.playerId}`);
-    expect((await b.http.get(res.headers.location).expect(200)).body).toEqual({ playerId: res.body.playerId, name: 'Bert' });
+    expect((await b.http.get(res.headers.location).expect(200)).body).toEqual({ playerId: res.body.playerId, name: 'Bert', bot: false });
     expectProblem(await a.http.get(`/v1/players/${crypto.randomUUID()}`), 404, 'PLAYER_NOT_FOUND');
   });
 

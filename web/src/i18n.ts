@@ -2,11 +2,13 @@
 // Null, Hand) are Skat's in both languages; the rest is translated. The language comes from the
 // browser (navigator.languages) unless the player picked one.
 import type { Card, GameType, Seat } from '../../src/client/index.ts';
+import { accountsDe, accountsEn } from './i18n-accounts.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const en = {
+  ...accountsEn,
   title: 'Offiziersskat',
   language: 'Deutsch',
   signInTitle: 'Play Offiziersskat',
@@ -258,6 +260,7 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const de: Record<MessageKey, string> = {
+  ...accountsDe,
   title: 'Offiziersskat',
   language: 'English',
   signInTitle: 'Offiziersskat spielen',

@@ -1,9 +1,12 @@
 // The web client's shell: language, header, routes. Routes: / (sign-in, then the lobby),
 // /play/{gameId} (the table: a player's, or a spectator's for anyone with the link),
-// /play/match/{matchId} (a match's score sheet), /replay and /replay/{gameId}.
+// /play/match/{matchId} (a match's score sheet), /replay and /replay/{gameId}, /account.
+// A token the service refuses (expired, revoked, unknown) brings the sign-in with the reason,
+// wherever the player was; signed in again, the player is back on the same page.
 // It talks to the API only through the client module, exactly as a third party would.
 import './styles.css';
-import { isApiError } from '../../src/client/index.ts';
+import { isApiError, tokenRefusal } from '../../src/client/index.ts';
+import { botBadge } from './bot-badge.ts';
 import { cardSprite } from './cards.ts';
 import { h, replaceContent } from './dom.ts';
 import { LANGUAGES, pickLanguage, translator, type Language, type Translate } from './i18n.ts';
@@ -36,7 +39,11 @@ function app(): App {
     language,
     session,
     navigate,
-    describe: (e) => (isApiError(e) ? `${e.detail || e.code} (${e.code})` : e instanceof Error ? e.message : String(e)),
+    describe: (e) => {
+      const refusal = tokenRefusal(e);
+      if (refusal) return t(`refused_${refusal}`);
+      return isApiError(e) ? `${e.detail || e.code} (${e.code})` : e instanceof Error ? e.message : String(e);
+    },
   };
 }
 
@@ -56,8 +63,10 @@ function renderChrome(a: App): void {
       'nav',
       null,
       player ? h('span', { class: 'who', 'data-testid': 'who' }, t('signedInAs', { name: player.name })) : null,
+      player?.bot ? botBadge(t) : null,
+      player ? h('a', { href: '/account', class: 'link', 'data-testid': 'account-link' }, player.username ? t('account') : t('accountGuest')) : null,
       player
-        ? h('button', { type: 'button', class: 'link', onclick: () => (session.signOut(), navigate('/')) }, t('signOut'))
+        ? h('button', { type: 'button', class: 'link', onclick: () => (session.signOutByChoice(), navigate('/')) }, t('signOut'))
         : null,
       h('button', { type: 'button', class: 'link', lang: next, 'data-testid': 'language', onclick: () => setLanguage(next) }, t('language')),
     ),
@@ -88,8 +97,14 @@ async function route(): Promise<void> {
   renderChrome(a);
   const path = location.pathname.replace(/\/+$/, '') || '/';
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
-  const screen: Promise<{ default: Screen }> =
-    parts[0] === 'play' && parts[1] === 'match' && parts[2]
+  // A refused token: the sign-in, with the reason, in place of whatever was asked (never a
+  // spectator's view of one's own game); the replay needs nobody signed in.
+  const signInFirst = !session.player && (session.refusal !== null ? parts[0] !== 'replay' : path === '/' || parts[0] === 'account');
+  const screen: Promise<{ default: Screen }> = signInFirst
+    ? import('./screens/sign-in.ts').then((m) => ({ default: m.signInScreen }))
+    : parts[0] === 'account'
+      ? import('./screens/account.ts').then((m) => ({ default: m.accountScreen }))
+      : parts[0] === 'play' && parts[1] === 'match' && parts[2]
       ? import('./screens/match.ts').then((m) => ({ default: (r, x, s) => m.matchScreen(r, x, s, parts[2]) }))
       : parts[0] === 'play' && parts[1]
         ? import('./screens/game.ts').then((m) => ({ default: (r, x, s) => m.gameScreen(r, x, s, parts[1]) }))
@@ -103,10 +118,11 @@ async function route(): Promise<void> {
     await show(main, a, controller.signal);
   } catch (e) {
     if (controller.signal.aborted) return;
-    // A token this service does not know (it was issued elsewhere, or has expired): sign out and
-    // show the screen again, as a spectator or the sign-in.
-    if (isApiError(e) && e.status === 401 && session.player) {
+    // A refused token (the session heard of it too): the sign-in, saying why.
+    const refusal = tokenRefusal(e);
+    if (refusal && session.player) {
       session.signOut();
+      session.refusal = refusal;
       return route();
     }
     replaceContent(main, h('div', { class: 'error', role: 'alert' }, h('h2', null, a.t('errorTitle')), h('p', null, a.describe(e))));
@@ -124,5 +140,11 @@ document.addEventListener('click', (e) => {
   navigate(url.pathname + url.search);
 });
 window.addEventListener('popstate', () => void route());
+session.onRefused = () => void route();
+session.keepFresh();
 
-void route();
+// An expired stored token becomes the sign-in's message; one older than a day is renewed first.
+void session
+  .start()
+  .catch(() => {})
+  .then(() => route());

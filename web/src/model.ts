@@ -13,6 +13,8 @@ export interface StackModel {
 
 export interface SeatModel {
   name: string;
+  /** A bot account's seat (the table shows the BOT badge). */
+  bot?: boolean;
   stacks: readonly StackModel[];
   hand: readonly Card[] | { count: number };
   tricks: number;
@@ -59,7 +61,7 @@ export function modelFromView(view: GameView, computerLabel?: (playerId: string)
   const game = (view.contract?.game ?? null) as GameType | null;
   const seat = (s: Seat): SeatModel => {
     const t = view.table[s];
-    return { ...t, hand: Array.isArray(t.hand) ? sortHand(t.hand, game, view.config.ramschTrumps) : t.hand, name: name(s) };
+    return { ...t, hand: Array.isArray(t.hand) ? sortHand(t.hand, game, view.config.ramschTrumps) : t.hand, name: name(s), bot: (view.players[s] as { bot?: boolean } | null)?.bot === true };
   };
   const playable = new Set<Card>();
   for (const m of view.legalMoves) if (m.type === 'play') playable.add(m.card);

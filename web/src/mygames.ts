@@ -10,6 +10,8 @@ export interface MyEntry {
   status: string;
   /** The other player's name, when there is one yet. */
   opponent: string | null;
+  /** The other player is a bot account. */
+  opponentBot: boolean;
   variant: string | null;
   /** Reserved for this player by someone else: a challenge from that player. */
   challengeFrom: string | null;
@@ -29,8 +31,9 @@ type Loose = Record<string, unknown> & { id: string };
 
 function entryOf(raw: Loose, me: string): MyEntry {
   const kind = raw.kind === 'match' || typeof raw.games === 'number' ? 'match' : 'game';
-  const seats = (raw.players ?? {}) as Record<string, { playerId: string; name: string } | null> | { playerId: string; name: string }[];
-  const list = Array.isArray(seats) ? seats : Object.values(seats).filter((p): p is { playerId: string; name: string } => Boolean(p));
+  type Ref = { playerId: string; name: string; bot?: boolean };
+  const seats = (raw.players ?? {}) as Record<string, Ref | null> | Ref[];
+  const list = Array.isArray(seats) ? seats : Object.values(seats).filter((p): p is Ref => Boolean(p));
   const others = list.filter((p) => p.playerId !== me);
   const status = String(raw.status ?? '');
   const reserved = raw.reservedFor === me;
@@ -39,6 +42,7 @@ function entryOf(raw: Loose, me: string): MyEntry {
     kind,
     status,
     opponent: others[0]?.name ?? null,
+    opponentBot: others[0]?.bot ?? false,
     variant: ((raw.config as { variant?: string } | undefined)?.variant ?? null) as string | null,
     challengeFrom: reserved && status === 'waiting' ? (others[0]?.name ?? '?') : null,
     ownWaiting: status === 'waiting' && !reserved,

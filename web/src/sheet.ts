@@ -3,6 +3,7 @@ import type { Match } from '../../src/client/index.ts';
 import { h } from './dom.ts';
 import { gameName, type Translate } from './i18n.ts';
 import { signedFigure } from './result.ts';
+import { playerName } from './bot-badge.ts';
 
 const sign = signedFigure;
 
@@ -19,7 +20,7 @@ export function sheetTable(match: Match, t: Translate): HTMLElement {
     h(
       'thead',
       null,
-      h('tr', null, h('th', { scope: 'col' }, t('sheetNumber')), h('th', { scope: 'col' }, t('sheetDeclarer')), h('th', { scope: 'col' }, t('sheetGame')), h('th', { scope: 'col' }, t('sheetValue')), players.map((p) => h('th', { scope: 'col' }, p.name))),
+      h('tr', null, h('th', { scope: 'col' }, t('sheetNumber')), h('th', { scope: 'col' }, t('sheetDeclarer')), h('th', { scope: 'col' }, t('sheetGame')), h('th', { scope: 'col' }, t('sheetValue')), players.map((p) => h('th', { scope: 'col' }, playerName(t, p)))),
     ),
     h(
       'tbody',

@@ -8,6 +8,7 @@ import { cardPicture, h, type Child } from './dom.ts';
 import { cardName, type Translate } from './i18n.ts';
 import { cardKeys, HAND_SLOTS, slotsPerRow } from './layout.ts';
 import { other, tallyPoints, type SeatModel, type TableModel } from './model.ts';
+import { botBadge } from './bot-badge.ts';
 
 export interface TableOptions {
   t: Translate;
@@ -43,6 +44,7 @@ function seatInfo(model: TableModel, seat: Seat, t: Translate): HTMLElement {
     'div',
     { class: `seat-info${model.toMove === seat ? ' to-move' : ''}`, 'data-seat': seat },
     h('strong', { class: 'name' }, s.name),
+    s.bot ? botBadge(t) : null,
     h('span', { class: 'roles' }, roles),
     h('span', { class: 'tally', 'data-testid': `tally-${seat}` }, `${t('tricks', { n: s.tricks })} · ${t('points', { n: tallyPoints(model, seat) })}`),
   );

@@ -38,7 +38,11 @@ export interface paths {
         get: operations["getMe"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete the caller’s account (or guest identity)
+         * @description The username, password and every token are gone; the player is shown as "deleted player" and its games stay.
+         */
+        delete: operations["deleteMe"];
         options?: never;
         head?: never;
         patch?: never;
@@ -92,10 +96,158 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a player: its id and name
+         * Read a player: its id, name and whether it is a bot
          * @description What anyone may know of a player (the `Location` of POST /v1/players).
          */
         get: operations["getPlayer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a player with an account, and get its first token
+         * @description A player that signs in from any device (POST /v1/sessions). `bot: true` makes it a bot account, for good. A failing Authorization header is ignored. `Location` names the new player.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in: a new token for an account
+         * @description An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per username and per address (429 RATE_LIMITED with Retry-After). A failing Authorization header is ignored.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make the caller's guest player an account
+         * @description The guest keeps its player id, games and matches, and gets a new token; its other tokens go on working until they expire.
+         */
+        post: operations["claimAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the caller's live tokens
+         * @description Every token neither revoked nor expired, newest first; `current` marks the one of this request. Tokens from before accounts (without an id) are not listed.
+         */
+        get: operations["listMyTokens"];
+        put?: never;
+        /**
+         * Create a token (shown once): renew one, or one for a bot or a dashboard
+         * @description A guest renews its identity this way before its token expires (with an expiry). `expiresInDays: null` makes a token that never expires: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read.
+         */
+        post: operations["createMyToken"];
+        /**
+         * Sign out everywhere: revoke every token of the caller, this one too
+         * @description Tokens from before accounts (without an id) issued until now are refused too.
+         */
+        delete: operations["revokeAllMyTokens"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke one of the caller’s tokens
+         * @description Refused (401 TOKEN_REVOKED) by every process of the service within a second.
+         */
+        delete: operations["revokeMyToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the account's password; every other token is revoked
+         * @description The token of this request goes on working.
+         */
+        put: operations["changeMyPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/bots/online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the bot accounts holding an open player stream now
+         * @description Across every process of the service: a bot is listed while its GET /v1/players/me/stream is open (within about a minute of a crashed process).
+         */
+        get: operations["listOnlineBots"];
         put?: never;
         post?: never;
         delete?: never;
@@ -690,7 +842,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description One Server-Sent Events message of the stream, decoded */
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -964,7 +1116,9 @@ export interface components {
         PlayerToken: {
             playerId: string;
             name: string;
+            bot: boolean;
             token: string;
+            tokenId: string;
             expiresAt: string;
         };
         /** @description An RFC 9457 problem with a stable `code` */
@@ -1076,6 +1230,7 @@ export interface components {
         PlayerRef: {
             playerId: string;
             name: string;
+            bot: boolean;
         } | null;
         Move: components["schemas"]["CutMove"] | components["schemas"]["DeclareMove"] | components["schemas"]["KontraMove"] | components["schemas"]["ReMove"] | components["schemas"]["PassMove"] | components["schemas"]["BidMove"] | components["schemas"]["HoldMove"] | components["schemas"]["PickUpStockMove"] | components["schemas"]["DiscardMove"] | components["schemas"]["PlayMove"] | components["schemas"]["ResignMove"];
         /** @description Forehand lifts `at` cards (4..28); omit `at` and the server cuts at random */
@@ -1199,7 +1354,13 @@ export interface components {
         Me: {
             playerId: string;
             name: string;
-            /** @description when the caller's token expires (its exp claim) */
+            /** @description the account's username; null for a guest */
+            username: string | null;
+            bot: boolean;
+            /** @description the id of the token of this request (null: a token from before accounts, or of the external provider) */
+            tokenId: string | null;
+            scopes: ("play" | "read")[];
+            /** @description when the caller's token expires (its exp claim); null: never */
             expiresAt: string | null;
         };
         /** @description the caller's games and matches, newest first */
@@ -1251,6 +1412,7 @@ export interface components {
             players: {
                 playerId: string;
                 name: string;
+                bot: boolean;
             }[];
             reservedFor: string | null;
             version: number;
@@ -1260,6 +1422,122 @@ export interface components {
         PlayerEventStream: string;
         /** @description A player as anyone may see it */
         Player: {
+            playerId: string;
+            name: string;
+            /** @description a bot account */
+            bot: boolean;
+        };
+        AccountToken: {
+            playerId: string;
+            username: string;
+            name: string;
+            bot: boolean;
+            /** @description a bearer token of scopes play and read, shown once */
+            token: string;
+            tokenId: string;
+            /** @description when the token expires; null: never */
+            expiresAt: string | null;
+        };
+        SignUp: {
+            /**
+             * @description 3–24 characters of `A–Z a–z 0–9 _ -`, unique ignoring case
+             * @example anna_k
+             */
+            username: string;
+            /**
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @example correct horse battery staple
+             */
+            password: string;
+            /**
+             * @description the name others see (default: the username)
+             * @example Anna
+             */
+            name?: string;
+            /** @description a bot account: for good, shown wherever the player is */
+            bot?: boolean;
+        };
+        Session: {
+            playerId: string;
+            username: string;
+            token: string;
+            tokenId: string;
+            /** @description when the token expires; null: never */
+            expiresAt: string | null;
+        };
+        SignIn: {
+            /** @example anna_k */
+            username: string;
+            /** @example correct horse battery staple */
+            password: string;
+        };
+        ClaimAccount: {
+            /**
+             * @description 3–24 characters of `A–Z a–z 0–9 _ -`, unique ignoring case
+             * @example anna_k
+             */
+            username: string;
+            /**
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @example correct horse battery staple
+             */
+            password: string;
+            /** @description a bot account: for good, shown wherever the player is */
+            bot?: boolean;
+        };
+        /** @description the caller's live tokens (neither revoked nor expired), newest first */
+        TokenList: {
+            items: components["schemas"]["TokenInfo"][];
+        };
+        TokenInfo: {
+            tokenId: string;
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            createdAt: string;
+            /** @description when the token expires; null: never */
+            expiresAt: string | null;
+            /** @description the token of this request */
+            current: boolean;
+        };
+        /**
+         * @description `play`: everything that acts for the player (reads too); `read`: reads and streams only
+         * @enum {string}
+         */
+        Scope: "play" | "read";
+        NewToken: {
+            tokenId: string;
+            /** @description shown once: keep it */
+            token: string;
+            name: string;
+            scopes: components["schemas"]["Scope"][];
+            /** @description when the token expires; null: never */
+            expiresAt: string | null;
+        };
+        CreateToken: {
+            /**
+             * @description what the token is for (1–40 characters)
+             * @example my bot
+             */
+            name: string;
+            /** @description default both */
+            scopes?: components["schemas"]["Scope"][];
+            /** @description default: the service’s token lifetime (JWT_TTL_SECONDS); null: never expires (accounts only) */
+            expiresInDays?: number | null;
+        };
+        ChangePassword: {
+            /** @example correct horse battery staple */
+            currentPassword: string;
+            /**
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @example correct horse battery staple
+             */
+            newPassword: string;
+        };
+        /** @description bot accounts holding an open player stream now, by name */
+        BotsOnline: {
+            items: components["schemas"]["OnlineBot"][];
+        };
+        OnlineBot: {
             playerId: string;
             name: string;
         };
@@ -1503,7 +1781,9 @@ export interface operations {
                      * @example {
                      *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
                      *       "name": "Anna",
-                     *       "token": "eyJhbGciOiJFZERTQSIsImtpZCI6InM5emI4QmUwdzlpSjNLeHVwT2lzdGptZTFHZ2hDOFpjTTNIRVcwT2VZTDAiLCJ0eXAiOiJKV1QifQ.eyJzdWIiOiIwYjdlMmE1OC0zYzFkLTRmNmEtOWU4NS0yZDRjNmIxYTdmMzAiLCJpc3MiOiJvZmZpemllcnNza2F0IiwiYXVkIjoib2ZmaXppZXJzc2thdCIsImlhdCI6MTc5NjA2MTU0MCwiZXhwIjoxNzk4NjUzNTQwfQ.mgHABzeQvBmwAKMeK6Bix-qdPdShtq5aexaBHoI1uVlYfQy1vs7znMH4K4EgaGd14XkOpSTrnGWeF1ai9toiBA",
+                     *       "bot": false,
+                     *       "token": "eyJhbGciOiJFZERTQSIsImtpZCI6InM5emI4QmUwdzlpSjNLeHVwT2lzdGptZTFHZ2hDOFpjTTNIRVcwT2VZTDAiLCJ0eXAiOiJKV1QifQ.eyJzdWIiOiIwYjdlMmE1OC0zYzFkLTRmNmEtOWU4NS0yZDRjNmIxYTdmMzAiLCJpc3MiOiJvZmZpemllcnNza2F0IiwiYXVkIjoib2ZmaXppZXJzc2thdCIsImlhdCI6MTc5NjA2MTU0MCwiZXhwIjoxNzk4NjUzNTQwLCJqdGkiOiI1ZDFjN2UzYS04YjJmLTRhNmQtOWMwZS0xZjNiNWE3ZDllMjEiLCJzY29wZSI6InBsYXkgcmVhZCIsInRva2VuX25hbWUiOiJndWVzdCJ9.S1zxmef_a9BOCjPg0OcYWduMyr6eZwjMI7-O5HYcWnN8Ah0bVYgGxNrEyvK5qIdFquN3geejFaYJLNvK397-DQ",
+                     *       "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
                      *       "expiresAt": "2026-12-30T17:59:00.000Z"
                      *     }
                      */
@@ -1519,7 +1799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1561,7 +1841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1593,13 +1873,20 @@ export interface operations {
                      * @example {
                      *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
                      *       "name": "Anna",
+                     *       "username": null,
+                     *       "bot": false,
+                     *       "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
+                     *       "scopes": [
+                     *         "play",
+                     *         "read"
+                     *       ],
                      *       "expiresAt": "2026-12-30T17:59:00.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["Me"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1623,7 +1910,69 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1676,7 +2025,8 @@ export interface operations {
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *               "name": "Anna"
+                     *               "name": "Anna",
+                     *               "bot": false
                      *             },
                      *             "dealer": null
                      *           },
@@ -1700,7 +2050,8 @@ export interface operations {
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *               "name": "Anna"
+                     *               "name": "Anna",
+                     *               "bot": false
                      *             }
                      *           ],
                      *           "reservedFor": null,
@@ -1723,7 +2074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1747,7 +2098,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1806,7 +2157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1830,7 +2181,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1863,7 +2214,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *       "name": "Anna"
+                     *       "name": "Anna",
+                     *       "bot": false
                      *     }
                      */
                     "application/json": components["schemas"]["Player"];
@@ -1878,7 +2230,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1911,7 +2263,848 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "anna_k",
+                 *       "password": "correct horse battery staple",
+                 *       "name": "Anna"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignUp"];
+            };
+        };
+        responses: {
+            /** @description The account and its token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *       "username": "anna_k",
+                     *       "name": "Anna",
+                     *       "bot": false,
+                     *       "token": "eyJhbGciOiJFZERTQSIsImtpZCI6InM5emI4QmUwdzlpSjNLeHVwT2lzdGptZTFHZ2hDOFpjTTNIRVcwT2VZTDAiLCJ0eXAiOiJKV1QifQ.eyJzdWIiOiIwYjdlMmE1OC0zYzFkLTRmNmEtOWU4NS0yZDRjNmIxYTdmMzAiLCJpc3MiOiJvZmZpemllcnNza2F0IiwiYXVkIjoib2ZmaXppZXJzc2thdCIsImlhdCI6MTc5NjA2MTU0MCwiZXhwIjoxNzk4NjUzNTQwLCJqdGkiOiI1ZDFjN2UzYS04YjJmLTRhNmQtOWMwZS0xZjNiNWE3ZDllMjEiLCJzY29wZSI6InBsYXkgcmVhZCIsInRva2VuX25hbWUiOiJndWVzdCJ9.S1zxmef_a9BOCjPg0OcYWduMyr6eZwjMI7-O5HYcWnN8Ah0bVYgGxNrEyvK5qIdFquN3geejFaYJLNvK397-DQ",
+                     *       "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
+                     *       "expiresAt": "2026-12-30T17:59:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountToken"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description USERNAME_TAKEN: the username (ignoring case) belongs to another account */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description WEAK_PASSWORD: a password of fewer than 8 or more than 128 characters, or one on the list of common passwords */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "anna_k",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignIn"];
+            };
+        };
+        responses: {
+            /** @description A new token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *       "username": "anna_k",
+                     *       "token": "eyJhbGciOiJFZERTQSIsImtpZCI6InM5emI4QmUwdzlpSjNLeHVwT2lzdGptZTFHZ2hDOFpjTTNIRVcwT2VZTDAiLCJ0eXAiOiJKV1QifQ.eyJzdWIiOiIwYjdlMmE1OC0zYzFkLTRmNmEtOWU4NS0yZDRjNmIxYTdmMzAiLCJpc3MiOiJvZmZpemllcnNza2F0IiwiYXVkIjoib2ZmaXppZXJzc2thdCIsImlhdCI6MTc5NjA2MTU0MCwiZXhwIjoxNzk4NjUzNTQwLCJqdGkiOiI1ZDFjN2UzYS04YjJmLTRhNmQtOWMwZS0xZjNiNWE3ZDllMjEiLCJzY29wZSI6InBsYXkgcmVhZCIsInRva2VuX25hbWUiOiJndWVzdCJ9.S1zxmef_a9BOCjPg0OcYWduMyr6eZwjMI7-O5HYcWnN8Ah0bVYgGxNrEyvK5qIdFquN3geejFaYJLNvK397-DQ",
+                     *       "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
+                     *       "expiresAt": "2026-12-30T17:59:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_CREDENTIALS: no account with this username and password; INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    claimAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "username": "anna_k",
+                 *       "password": "correct horse battery staple"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ClaimAccount"];
+            };
+        };
+        responses: {
+            /** @description The account and a new token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *       "username": "anna_k",
+                     *       "name": "Anna",
+                     *       "bot": false,
+                     *       "token": "eyJhbGciOiJFZERTQSIsImtpZCI6InM5emI4QmUwdzlpSjNLeHVwT2lzdGptZTFHZ2hDOFpjTTNIRVcwT2VZTDAiLCJ0eXAiOiJKV1QifQ.eyJzdWIiOiIwYjdlMmE1OC0zYzFkLTRmNmEtOWU4NS0yZDRjNmIxYTdmMzAiLCJpc3MiOiJvZmZpemllcnNza2F0IiwiYXVkIjoib2ZmaXppZXJzc2thdCIsImlhdCI6MTc5NjA2MTU0MCwiZXhwIjoxNzk4NjUzNTQwLCJqdGkiOiI1ZDFjN2UzYS04YjJmLTRhNmQtOWMwZS0xZjNiNWE3ZDllMjEiLCJzY29wZSI6InBsYXkgcmVhZCIsInRva2VuX25hbWUiOiJndWVzdCJ9.S1zxmef_a9BOCjPg0OcYWduMyr6eZwjMI7-O5HYcWnN8Ah0bVYgGxNrEyvK5qIdFquN3geejFaYJLNvK397-DQ",
+                     *       "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
+                     *       "expiresAt": "2026-12-30T17:59:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountToken"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description USERNAME_TAKEN: the username (ignoring case) belongs to another account; NOT_A_GUEST: the player is an account already, or an identity of the external provider */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description WEAK_PASSWORD: a password of fewer than 8 or more than 128 characters, or one on the list of common passwords */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
+                     *           "name": "sign-in",
+                     *           "scopes": [
+                     *             "play",
+                     *             "read"
+                     *           ],
+                     *           "createdAt": "2026-11-01T12:00:00.000Z",
+                     *           "expiresAt": "2026-12-30T17:59:00.000Z",
+                     *           "current": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TokenList"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createMyToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "my bot",
+                 *       "scopes": [
+                 *         "play",
+                 *         "read"
+                 *       ],
+                 *       "expiresInDays": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateToken"];
+            };
+        };
+        responses: {
+            /** @description The token, shown once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
+                     *       "token": "eyJhbGciOiJFZERTQSIsImtpZCI6InM5emI4QmUwdzlpSjNLeHVwT2lzdGptZTFHZ2hDOFpjTTNIRVcwT2VZTDAiLCJ0eXAiOiJKV1QifQ.eyJzdWIiOiIwYjdlMmE1OC0zYzFkLTRmNmEtOWU4NS0yZDRjNmIxYTdmMzAiLCJpc3MiOiJvZmZpemllcnNza2F0IiwiYXVkIjoib2ZmaXppZXJzc2thdCIsImlhdCI6MTc5NjA2MTU0MCwiZXhwIjoxNzk4NjUzNTQwLCJqdGkiOiI1ZDFjN2UzYS04YjJmLTRhNmQtOWMwZS0xZjNiNWE3ZDllMjEiLCJzY29wZSI6InBsYXkgcmVhZCIsInRva2VuX25hbWUiOiJndWVzdCJ9.S1zxmef_a9BOCjPg0OcYWduMyr6eZwjMI7-O5HYcWnN8Ah0bVYgGxNrEyvK5qIdFquN3geejFaYJLNvK397-DQ",
+                     *       "name": "my bot",
+                     *       "scopes": [
+                     *         "play",
+                     *         "read"
+                     *       ],
+                     *       "expiresAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NewToken"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeAllMyTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every token revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeMyToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOKEN_NOT_FOUND: you have no live token with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    changeMyPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "currentPassword": "correct horse battery staple",
+                 *       "newPassword": "a new and longer passphrase"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChangePassword"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description WRONG_PASSWORD: the current password is not the account’s; ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description WEAK_PASSWORD: a password of fewer than 8 or more than 128 characters, or one on the list of common passwords */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOnlineBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bots online */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Forever bot"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BotsOnline"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -1967,7 +3160,8 @@ export interface operations {
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *               "name": "Anna"
+                     *               "name": "Anna",
+                     *               "bot": false
                      *             },
                      *             "dealer": null
                      *           },
@@ -1991,7 +3185,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2015,7 +3209,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2164,7 +3358,8 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": null
                      *       },
@@ -2189,8 +3384,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2240,7 +3444,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2408,11 +3612,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -2444,7 +3650,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2477,7 +3683,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2517,7 +3723,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2526,7 +3732,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_GAME: only the creator of a game calls it off */
+            /** @description NOT_YOUR_GAME: only the creator of a game calls it off; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2577,7 +3783,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2617,7 +3823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2626,7 +3832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it */
+            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2695,7 +3901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -2835,11 +4041,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -2864,7 +4072,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2873,7 +4081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description SEAT_RESERVED: the free seat is reserved for another player */
+            /** @description SEAT_RESERVED: the free seat is reserved for another player; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2942,7 +4150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3127,11 +4335,13 @@ export interface operations {
                      *         "players": {
                      *           "forehand": {
                      *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *             "name": "Anna"
+                     *             "name": "Anna",
+                     *             "bot": false
                      *           },
                      *           "dealer": {
                      *             "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *             "name": "Bert"
+                     *             "name": "Bert",
+                     *             "bot": false
                      *           }
                      *         },
                      *         "reservedFor": null,
@@ -3238,7 +4448,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3247,7 +4457,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_A_PLAYER: you do not sit at this game */
+            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3316,7 +4526,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3453,7 +4663,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3486,7 +4696,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3533,11 +4743,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "events": [
@@ -3704,7 +4916,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3737,7 +4949,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3804,7 +5016,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3837,7 +5049,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3999,11 +5211,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -4028,7 +5242,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4037,7 +5251,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_A_PLAYER: you do not sit at this game */
+            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4106,7 +5320,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4246,11 +5460,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -4382,11 +5598,13 @@ export interface operations {
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         },
                      *         "dealer": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         }
                      *       },
                      *       "reservedFor": null,
@@ -4411,7 +5629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4420,7 +5638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_A_PLAYER: you do not sit at this game */
+            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4480,7 +5698,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4533,7 +5751,8 @@ export interface operations {
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *               "name": "Anna"
+                     *               "name": "Anna",
+                     *               "bot": false
                      *             }
                      *           ],
                      *           "reservedFor": null,
@@ -4556,7 +5775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4580,7 +5799,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4636,7 +5855,8 @@ export interface operations {
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "reservedFor": null,
@@ -4667,8 +5887,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4718,7 +5947,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4765,11 +5994,13 @@ export interface operations {
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "reservedFor": null,
@@ -4851,7 +6082,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4884,7 +6115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -4924,7 +6155,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4933,7 +6164,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_MATCH: only the creator of a match calls it off */
+            /** @description NOT_YOUR_MATCH: only the creator of a match calls it off; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4984,7 +6215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5031,11 +6262,13 @@ export interface operations {
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna"
+                     *           "name": "Anna",
+                     *           "bot": false
                      *         },
                      *         {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert"
+                     *           "name": "Bert",
+                     *           "bot": false
                      *         }
                      *       ],
                      *       "reservedFor": null,
@@ -5081,7 +6314,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5090,7 +6323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description SEAT_RESERVED: the free seat is reserved for another player */
+            /** @description SEAT_RESERVED: the free seat is reserved for another player; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5159,7 +6392,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5255,7 +6488,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5288,7 +6521,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5349,7 +6582,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5382,7 +6615,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -5422,7 +6655,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired */
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5431,7 +6664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it */
+            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5500,7 +6733,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */

@@ -9,25 +9,20 @@ import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEven
 import { respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
 
-export function playersApi({ players, tokens, timing, metrics }: AppDeps): App {
+export function playersApi({ players, accounts, timing, metrics }: AppDeps): App {
   const api = createApi();
   api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
   api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
 
   operation(api, createPlayer, async (c) => {
     const player = await players.register(c.req.valid('json').name);
-    const { token, expiresAt } = await tokens.issue(player.playerId);
+    const { token, tokenId, expiresAt } = await accounts.issue(player.playerId, 'guest');
     setHeader(c, 'Location', `/v1/players/${player.playerId}`);
-    return respond(c, { ...player, token, expiresAt: expiresAt.toISOString() }, 201);
+    return respond(c, { ...player, bot: false, token, tokenId, expiresAt: expiresAt! }, 201);
   });
 
   // Before /v1/players/{playerId}: "me" is the caller, not a player id.
-  operation(api, getMe, (c) => {
-    const player = requirePlayer(c);
-    const token = c.get('token');
-    const expiresAt = token ? tokens.expiryOf(token) : null;
-    return respond(c, { playerId: player.playerId, name: player.name, expiresAt: expiresAt?.toISOString() ?? null }, 200);
-  });
+  operation(api, getMe, async (c) => respond(c, await accounts.me(requirePlayer(c)), 200));
 
   operation(api, listMyGames, async (c) => {
     const player = requirePlayer(c);
@@ -39,7 +34,20 @@ export function playersApi({ players, tokens, timing, metrics }: AppDeps): App {
     const player = requirePlayer(c);
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), metrics);
+    // A bot account is listed online (GET /v1/bots/online) while its stream is open.
+    const opened = player.bot
+      ? {
+          streamOpened: () => {
+            const ended = metrics.streamOpened();
+            const offline = accounts.online(player.playerId);
+            return () => {
+              ended();
+              offline();
+            };
+          },
+        }
+      : metrics;
+    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), opened);
   });
 
   operation(api, getPlayer, async (c) => respond(c, await players.profile(c.req.valid('param').playerId), 200));

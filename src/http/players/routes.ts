@@ -86,9 +86,9 @@ export const getPlayer = createRoute({
   path: '/v1/players/{playerId}',
   operationId: 'getPlayer',
   tags: ['players'],
-  summary: 'Read a player: its id and name',
+  summary: 'Read a player: its id, name and whether it is a bot',
   description: 'What anyone may know of a player (the `Location` of POST /v1/players).',
   security: publicAccess,
   request: { params: z.object({ playerId: z.string().regex(ID, 'an id: letters, digits and dashes').openapi({ param: { name: 'playerId', in: 'path' } }) }) },
-  responses: { 200: json(PlayerSchema, 'The player', examples.players.anna), ...problemResponses('PLAYER_NOT_FOUND') },
+  responses: { 200: json(PlayerSchema, 'The player', examples.players.profile), ...problemResponses('PLAYER_NOT_FOUND') },
 });

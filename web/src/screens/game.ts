@@ -265,7 +265,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
   // ---------------------------------------------------------------- the computer's seat
   const startComputer = () => {
     if (!computer || !computerSeat() || view.status === 'finished') return;
-    const seatClient = session.anonymous.withToken(computer.token);
+    const seatClient = session.computerClient ?? session.anonymous.withToken(computer.token);
     playComputerSeat(seatClient, gameId, { delayMs: COMPUTER_DELAY_MS, signal }).catch((e) => {
       if (signal.aborted) return;
       problem = app.describe(e);

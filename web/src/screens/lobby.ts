@@ -7,44 +7,14 @@ import type { MessageKey } from '../i18n.ts';
 import type { App } from '../main.ts';
 import { cancel, decline, followMyGames, loadMyGames, type MyEntry, type MyGames } from '../mygames.ts';
 import { computerLevel, LEVELS, setComputerLevel, type Level } from '../computer.ts';
+import { botBadge } from '../bot-badge.ts';
+import { signInScreen } from './sign-in.ts';
 
 const REFRESH_MS = 5_000;
 
 export async function lobbyScreen(root: HTMLElement, app: App, signal: AbortSignal): Promise<void> {
-  if (!app.session.player) return signIn(root, app);
+  if (!app.session.player) return signInScreen(root, app);
   return lobby(root, app, signal);
-}
-
-function signIn(root: HTMLElement, app: App): void {
-  const { t } = app;
-  const error = h('p', { class: 'error', role: 'alert', hidden: true });
-  const name = h('input', { id: 'name', name: 'name', required: true, maxlength: 40, autocomplete: 'nickname' });
-  const form = h(
-    'form',
-    {
-      class: 'sign-in card-panel',
-      onsubmit: async (e: Event) => {
-        e.preventDefault();
-        const button = form.querySelector('button')!;
-        button.disabled = true;
-        try {
-          await app.session.signIn(name.value.trim());
-          app.navigate(location.pathname + location.search);
-        } catch (err) {
-          error.hidden = false;
-          error.textContent = app.describe(err);
-          button.disabled = false;
-        }
-      },
-    },
-    h('h1', null, t('signInTitle')),
-    h('p', null, t('signInIntro')),
-    h('label', { for: 'name' }, t('yourName')),
-    h('div', { class: 'inline' }, name, h('button', { type: 'submit', class: 'primary' }, t('signIn'))),
-    error,
-  );
-  replaceContent(root, form);
-  name.focus();
 }
 
 const optionsOf = (app: App, g: Pick<GameSummary, 'config'> & { turnSeconds?: number | null }) => {
@@ -211,7 +181,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
               return h(
                 'li',
                 { 'data-game-id': g.id },
-                h('div', null, h('strong', null, optionsOf(app, g)), h('span', { class: 'muted' }, ` ${t('createdBy', { name: creator?.name ?? '?' })}`), g.reservedFor ? h('span', { class: 'badge' }, t('reservedForYou')) : null),
+                h('div', null, h('strong', null, optionsOf(app, g)), h('span', { class: 'muted' }, ` ${t('createdBy', { name: creator?.name ?? '?' })}`), (creator as { bot?: boolean } | null)?.bot ? [' ', botBadge(t)] : null, g.reservedFor ? h('span', { class: 'badge' }, t('reservedForYou')) : null),
                 own
                   ? h('a', { class: 'button', href: `/play/${g.id}` }, t('open'))
                   : h('button', { type: 'button', class: 'primary', 'data-testid': 'join', 'data-focus': `join-${g.id}`, onclick: () => join(g.id) }, t('join')),
@@ -230,6 +200,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
       'li',
       null,
       h('a', { href }, label || e.id.slice(0, 8)),
+      e.opponentBot ? [' ', botBadge(t)] : null,
       h('span', { class: 'muted' }, ` ${statusText}`),
       canCancel ? h('button', { type: 'button', class: 'link', onclick: () => cancel(session.client, e).then(refresh, fail) }, t('cancel')) : null,
     );

@@ -4,6 +4,7 @@ import { type Match } from '../../../src/client/index.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { App } from '../main.ts';
 import { sheetTable } from '../sheet.ts';
+import { playerName } from '../bot-badge.ts';
 
 export async function matchScreen(root: HTMLElement, app: App, signal: AbortSignal, matchId: string): Promise<void> {
   const { t, session } = app;
@@ -34,7 +35,7 @@ export async function matchScreen(root: HTMLElement, app: App, signal: AbortSign
         'section',
         { class: 'match card-panel', 'data-status': match.status },
         h('h1', null, t('matchOf', { n: match.games })),
-        h('p', null, match.players.map((p) => p.name).join(' – ')),
+        h('p', null, match.players.map((p, i) => [i > 0 ? ' – ' : null, playerName(t, p)])),
         problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
         match.status === 'waiting'
           ? h(

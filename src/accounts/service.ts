@@ -1,0 +1,214 @@
+// The accounts' use cases: sign-up, sign-in, a guest claiming its player, the player's tokens
+// (issued, listed, revoked), a password change and the account's deletion. HTTP-free: refusals
+// are DomainErrors with the codes of API.md, "Accounts and tokens".
+import type { Caller } from '../auth/middleware.ts';
+import { SCOPES, type Scope } from '../auth/principal.ts';
+import type { TokenService } from '../auth/tokens.ts';
+import { UsernameTakenError, type AccessTokenRow, type AccountStore } from '../db/accounts.ts';
+import type { Notifier } from '../db/notifier.ts';
+import type { PlayerStore } from '../db/players.ts';
+import { DomainError } from '../errors.ts';
+import { passwordWeakness, usernameKey } from './credentials.ts';
+import { burnPasswordCheck, DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password.ts';
+import { announceProfileChange } from './profiles.ts';
+import type { RevocationCache } from './revocations.ts';
+
+export interface AccountServiceDeps {
+  store: AccountStore;
+  players: PlayerStore;
+  tokens: TokenService;
+  revocations: RevocationCache;
+  notifier: Notifier;
+  now: () => Date;
+  scrypt?: ScryptParams;
+}
+
+export type IssuedIdentity = { playerId: string; token: string; tokenId: string; expiresAt: string | null };
+
+const DAY_SECONDS = 24 * 60 * 60;
+/** How long a bot's open stream counts without being renewed, and how often it is renewed. */
+export const PRESENCE_LEASE_MS = 60_000;
+const PRESENCE_RENEW_MS = 20_000;
+/** What a token the player asked for is called when it names none. */
+const SIGN_IN_TOKEN = 'sign-in';
+
+const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'no account with this username and password');
+
+export class AccountService {
+  private readonly scrypt: ScryptParams;
+  constructor(private readonly deps: AccountServiceDeps) {
+    this.scrypt = deps.scrypt ?? DEFAULT_SCRYPT;
+  }
+
+  /** Signs a token for the player and records it (its id, name, scopes, expiry, key). */
+  async issue(playerId: string, name: string, scopes: readonly Scope[] = SCOPES, lifetimeSeconds: number | null = this.deps.tokens.ttlSeconds): Promise<IssuedIdentity> {
+    const issued = await this.deps.tokens.issue(playerId, { name, scopes, lifetimeSeconds });
+    await this.deps.store.addToken({
+      id: issued.tokenId,
+      playerId,
+      name,
+      scopes: [...scopes],
+      keyId: issued.keyId,
+      expiresAt: issued.expiresAt,
+      createdAt: this.deps.now(),
+    });
+    return { playerId, token: issued.token, tokenId: issued.tokenId, expiresAt: issued.expiresAt?.toISOString() ?? null };
+  }
+
+  /** A new player with an account, and its first token. */
+  async signUp(input: { username: string; password: string; name?: string; bot?: boolean }) {
+    const passwordHash = await this.newPasswordHash(input.password);
+    const playerId = crypto.randomUUID();
+    const name = input.name ?? input.username;
+    const bot = input.bot ?? false;
+    try {
+      await this.deps.store.createAccount({ playerId, name, bot, username: input.username, usernameKey: usernameKey(input.username), passwordHash });
+    } catch (e) {
+      if (e instanceof UsernameTakenError) throw usernameTaken(input.username);
+      throw e;
+    }
+    return { ...(await this.issue(playerId, SIGN_IN_TOKEN)), username: input.username, name, bot };
+  }
+
+  /** The caller's guest player becomes an account: same id, games and matches; a new token. */
+  async claim(caller: Caller, input: { username: string; password: string; bot?: boolean }) {
+    const row = await this.deps.players.getPlayer(caller.playerId);
+    if (!row || row.issuer !== null || (await this.deps.store.byPlayer(caller.playerId))) {
+      throw new DomainError('NOT_A_GUEST', 'only a guest of this service claims its player as an account');
+    }
+    const passwordHash = await this.newPasswordHash(input.password);
+    const bot = row.bot || (input.bot ?? false);
+    try {
+      await this.deps.store.claim({ playerId: caller.playerId, bot, username: input.username, usernameKey: usernameKey(input.username), passwordHash });
+    } catch (e) {
+      if (e instanceof UsernameTakenError) throw usernameTaken(input.username);
+      throw e;
+    }
+    if (bot !== row.bot) await this.profileChanged(caller.playerId);
+    return { ...(await this.issue(caller.playerId, SIGN_IN_TOKEN)), username: input.username, name: row.name, bot };
+  }
+
+  /**
+   * A new token for the account. An unknown username costs a hash all the same, so both
+   * refusals take about as long and say the same.
+   */
+  async signIn(input: { username: string; password: string }) {
+    const account = await this.deps.store.byUsername(usernameKey(input.username));
+    if (!account) {
+      await burnPasswordCheck(input.password, this.scrypt);
+      throw invalidCredentials();
+    }
+    if (!(await verifyPassword(input.password, account.passwordHash))) throw invalidCredentials();
+    // Hashed with other parameters than today's: hash again, now that the password is at hand.
+    if (needsRehash(account.passwordHash, this.scrypt)) await this.deps.store.setPasswordHash(account.playerId, await hashPassword(input.password, this.scrypt));
+    return { ...(await this.issue(account.playerId, SIGN_IN_TOKEN)), username: account.username };
+  }
+
+  /** Who the caller is, with its token's id, scopes and expiry. */
+  async me(caller: Caller) {
+    const [row, account] = await Promise.all([this.deps.players.getPlayer(caller.playerId), this.deps.store.byPlayer(caller.playerId)]);
+    const { grant } = caller;
+    return {
+      playerId: caller.playerId,
+      name: row?.name ?? caller.name,
+      username: account?.username ?? null,
+      bot: row?.bot ?? false,
+      tokenId: grant.tokenId,
+      scopes: [...grant.scopes],
+      expiresAt: grant.expiresAt?.toISOString() ?? null,
+    };
+  }
+
+  async listTokens(caller: Caller) {
+    const rows = await this.deps.store.liveTokens(caller.playerId, this.deps.now());
+    return { items: rows.map((r) => tokenItem(r, caller.grant.tokenId)) };
+  }
+
+  /** A new token, shown once. Never-expiring ones (expiresInDays null) are for accounts. */
+  async createToken(caller: Caller, input: { name: string; scopes?: Scope[]; expiresInDays?: number | null }) {
+    const scopes = SCOPES.filter((s) => (input.scopes ?? SCOPES).includes(s));
+    const lifetime = input.expiresInDays === undefined ? this.deps.tokens.ttlSeconds : input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS;
+    if (lifetime === null && !(await this.deps.store.byPlayer(caller.playerId))) {
+      throw new DomainError('ACCOUNT_REQUIRED', "a guest's tokens expire: sign up, or claim your player as an account, for one that does not");
+    }
+    const issued = await this.issue(caller.playerId, input.name, scopes, lifetime);
+    return { tokenId: issued.tokenId, token: issued.token, name: input.name, scopes, expiresAt: issued.expiresAt };
+  }
+
+  async revokeToken(caller: Caller, tokenId: string): Promise<void> {
+    if (!(await this.deps.store.revokeToken(caller.playerId, tokenId, this.deps.now()))) {
+      throw new DomainError('TOKEN_NOT_FOUND', `you have no live token ${tokenId}`);
+    }
+    await this.deps.revocations.changed();
+  }
+
+  /** Sign out everywhere: every token of the player, the caller's own too. */
+  async revokeAll(caller: Caller): Promise<void> {
+    await this.deps.store.revokeAll(caller.playerId, null, this.deps.now());
+    await this.deps.revocations.changed();
+  }
+
+  /** A new password; every token but the caller's is revoked. */
+  async changePassword(caller: Caller, input: { currentPassword: string; newPassword: string }): Promise<void> {
+    const account = await this.deps.store.byPlayer(caller.playerId);
+    if (!account) throw new DomainError('ACCOUNT_REQUIRED', 'a guest has no password: claim your player as an account first');
+    if (!(await verifyPassword(input.currentPassword, account.passwordHash))) throw new DomainError('WRONG_PASSWORD', 'the current password is not right');
+    await this.deps.store.setPasswordHash(caller.playerId, await this.newPasswordHash(input.newPassword));
+    await this.deps.store.revokeAll(caller.playerId, caller.grant.tokenId, this.deps.now());
+    await this.deps.revocations.changed();
+  }
+
+  /** The account is gone (credentials, tokens, name); the player's games stay, as "deleted player". */
+  async deleteMe(caller: Caller): Promise<void> {
+    await this.deps.store.deleteAccount(caller.playerId, this.deps.now());
+    await this.deps.revocations.changed();
+    await this.profileChanged(caller.playerId);
+  }
+
+  async botsOnline() {
+    return { items: await this.deps.store.botsOnline(this.deps.now()) };
+  }
+
+  /**
+   * A bot's player stream is open: a row in the database says so to every process, its lease
+   * renewed while the stream lasts (a process that dies leaves a row that lapses within
+   * PRESENCE_LEASE_MS). Returns the call that ends it.
+   */
+  online(playerId: string): () => void {
+    const { store, now } = this.deps;
+    const id = crypto.randomUUID();
+    const hold = () => store.holdPresence(id, playerId, new Date(now().getTime() + PRESENCE_LEASE_MS)).catch(() => {});
+    void store.sweepPresence(now()).catch(() => {});
+    const holding = hold();
+    const timer = setInterval(hold, PRESENCE_RENEW_MS);
+    timer.unref();
+    return () => {
+      clearInterval(timer);
+      void holding.then(() => store.dropPresence(id)).catch(() => {});
+    };
+  }
+
+  private async newPasswordHash(password: string): Promise<string> {
+    const weakness = passwordWeakness(password);
+    if (weakness) throw new DomainError('WEAK_PASSWORD', weakness);
+    return hashPassword(password, this.scrypt);
+  }
+
+  private async profileChanged(playerId: string): Promise<void> {
+    this.deps.players.forget(playerId);
+    await announceProfileChange(this.deps.notifier, playerId);
+  }
+}
+
+const usernameTaken = (username: string) => new DomainError('USERNAME_TAKEN', `the username ${username} is taken`);
+
+function tokenItem(row: AccessTokenRow, current: string | null) {
+  return {
+    tokenId: row.id,
+    name: row.name,
+    scopes: SCOPES.filter((s) => row.scopes.includes(s)),
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    current: row.id === current,
+  };
+}

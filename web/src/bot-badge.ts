@@ -1,0 +1,10 @@
+// The BOT badge, wherever a player is shown: a bot account is a bot for good (API.md).
+import './accounts.css';
+import { h } from './dom.ts';
+import type { Translate } from './i18n.ts';
+
+export const botBadge = (t: Translate): HTMLElement => h('span', { class: 'badge bot', title: t('botTitle'), 'data-testid': 'bot-badge' }, t('bot'));
+
+/** A player's name, with the badge when it is a bot. */
+export const playerName = (t: Translate, player: { name: string; bot?: boolean } | null | undefined, fallback = '?'): (HTMLElement | string)[] =>
+  player ? (player.bot ? [player.name, ' ', botBadge(t)] : [player.name]) : [fallback];
