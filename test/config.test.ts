@@ -217,3 +217,11 @@ describe('loadConfig', () => {
     expect(message).not.toContain(ed25519.x);
   });
 });
+
+describe('AUTH_JWKS_URL', () => {
+  it('is https, or plain http to this machine only', () => {
+    const at = (url: string) => loadConfig({ AUTH_JWKS_URL: url, AUTH_ISSUER: 'i', AUTH_AUDIENCE: 'a' }).externalAuth?.jwksUrl;
+    for (const url of ['https://idp.example/jwks.json', 'http://localhost:8080/jwks', 'http://127.0.0.1/jwks', 'http://[::1]:9000/jwks']) expect(at(url)).toBe(url);
+    for (const url of ['http://idp.example/jwks.json', 'http://10.0.0.1/jwks', 'http://localhost.evil.example/jwks']) expect(() => at(url)).toThrow(/https/);
+  });
+});

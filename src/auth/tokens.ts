@@ -118,7 +118,7 @@ export class TokenService {
 
   /**
    * Signs a token for `playerId`: with `spec`, its id, name, scopes and lifetime; without, a new
-   * id with both scopes and the default lifetime. The caller records it (accounts/tokens.ts).
+   * id with both scopes and the default lifetime. The caller records it (accounts/service.ts).
    */
   async issue(playerId: string, spec?: Partial<TokenSpec>): Promise<IssuedToken> {
     if (playerId.length === 0) throw new Error('playerId must not be empty');
