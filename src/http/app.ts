@@ -7,7 +7,7 @@ import type { App } from './env.ts';
 import { gamesApi } from './games/api.ts';
 import { limitAddresses, limitPlayers } from './limits.ts';
 import { matchesApi } from './matches/api.ts';
-import { OPENAPI_INFO } from './openapi.ts';
+import { openApiDocument } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
 import { ProblemError } from './problems.ts';
@@ -46,7 +46,9 @@ export function createApp(deps: AppDeps): App {
     description: 'The METRICS_TOKEN of the configuration',
   });
   documentEdgeProblems(app);
-  app.doc31('/openapi.json', OPENAPI_INFO);
+  // The document as `npm run openapi` writes it (closed schemas), built once, on the first call.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  app.get('/openapi.json', (c) => c.json((document ??= openApiDocument(app))));
   app.route('/', docsPages());
   // The web client (web/, built into dist/web): one catch-all GET for its own paths.
   mountWebClient(app);

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document, generated from the route definitions, and what routes share in it.
 import { z } from '@hono/zod-openapi';
+import { closeSchemas } from './closed-schemas.ts';
 import type { App } from './env.ts';
 
 export const OPENAPI_INFO = {
@@ -23,8 +24,9 @@ export const OPENAPI_INFO = {
   ],
 };
 
+/** The document of the app's routes, every object schema closed (closed-schemas.ts). */
 export function openApiDocument(app: App) {
-  return app.getOpenAPI31Document(OPENAPI_INFO);
+  return closeSchemas(app.getOpenAPI31Document(OPENAPI_INFO));
 }
 
 type Security = Record<string, string[]>[];

@@ -1202,10 +1202,17 @@ export interface components {
             nextCursor: string | null;
         };
         PlayerEntry: components["schemas"]["PlayerGameEntry"] | components["schemas"]["PlayerMatchEntry"];
-        PlayerGameEntry: components["schemas"]["GameSummary"] & {
-            /** @enum {string} */
-            kind: "game";
-        } & {
+        PlayerGameEntry: {
+            id: string;
+            status: components["schemas"]["GameStatus"];
+            config: components["schemas"]["GameConfig"];
+            players: {
+                forehand: components["schemas"]["PlayerRef"];
+                dealer: components["schemas"]["PlayerRef"];
+            };
+            reservedFor: string | null;
+            version: number;
+            createdAt: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1224,17 +1231,7 @@ export interface components {
             version: number;
             createdAt: string;
         };
-        PlayerMatchEntry: components["schemas"]["MatchSummary"] & {
-            /** @enum {string} */
-            kind: "match";
-        } & {
-            /**
-             * @description discriminator enum property added by openapi-typescript
-             * @enum {string}
-             */
-            kind: "match";
-        };
-        MatchSummary: {
+        PlayerMatchEntry: {
             id: string;
             /** @enum {string} */
             status: "waiting" | "playing" | "finished" | "cancelled";
@@ -1249,6 +1246,11 @@ export interface components {
             reservedFor: string | null;
             version: number;
             createdAt: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "match";
         };
         /** @description Server-Sent Events: each message is one PlayerEvent of the caller's own stream (`event:` its type, `id:` its seq, `data:` the event as JSON) */
         PlayerEventStream: string;
