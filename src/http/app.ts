@@ -1,5 +1,6 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
 import { authenticator } from '../auth/middleware.ts';
+import { validateResponses, validatingResponses } from './answer-validation.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
@@ -17,6 +18,9 @@ import { setHeader } from './reply.ts';
 export function createApp(deps: AppDeps): App {
   const { players, tokens, log, config } = deps;
   const app = createApi();
+
+  // A test run's check of every answer and stream message against openapi/openapi.json.
+  if (validatingResponses()) app.use('*', validateResponses());
 
   // The request id, security and CORS headers (a browser's preflight is answered there, before
   // anything else looks at the request), the refusal while shutting down, the access log.
