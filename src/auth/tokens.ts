@@ -130,12 +130,15 @@ export class TokenService {
     });
     const sub = subject(payload);
     if (sub === undefined) return missingSubject();
+    // biome-ignore lint/style/noNonNullAssertion: the cache is full, so it has a first key
     if (this.#verified.size >= VERIFIED_MAX) this.#verified.delete(this.#verified.keys().next().value!);
+    // biome-ignore lint/style/noNonNullAssertion: jwtVerify was told to require `exp` (requiredClaims)
     this.#verified.set(token, { playerId: sub, exp: payload.exp!, nbf: payload.nbf });
     return { ok: true, principal: { kind: 'guest', playerId: sub } };
   }
 
   async #verifyExternal(token: string): Promise<VerifyResult> {
+    // biome-ignore lint/style/noNonNullAssertion: called only when #external is configured (verify checks it first)
     const external = this.#external!;
     const { payload } = await jwtVerify(token, external.keySet, {
       algorithms: EXTERNAL_ALGS,

@@ -7,7 +7,6 @@ import { newTally, tally, type SideTally } from './selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from './strategy.ts';
 import { keepAliveFetch, PlainRequest, type PlainResponse } from './transport.ts';
 
-export type { GameView, Problem } from '../client/index.ts';
 type Seat = 'forehand' | 'dealer';
 type Variant = 'classic' | 'halfOpen' | 'bidding';
 
@@ -166,8 +165,10 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
         ...(options.fetch
           ? { fetch: options.fetch }
           : {
+              // The node:http transport answers the few members of a fetch Response the client reads
+              // (transport.ts), and its PlainRequest carries what the transport needs of a Request.
               fetch: (options.servers ? failoverFetch(transport, servers, first, options.retryForMs ?? 30_000, retried) : transport) as unknown as FetchLike,
-              Request: PlainRequest as unknown as typeof Request,
+              Request: PlainRequest as unknown as typeof Request, // see the comment above
             }),
       });
     return { plain: make(false), keyed: make(true) };
@@ -253,6 +254,7 @@ async function playOne(options: RunnerOptions, [a, b]: [Bot, Bot], i: number, su
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !isAbort(s.reason));
   if (failure) throw failure.reason;
   const final = (settled[0] as PromiseFulfilledResult<GameView>).value;
+  // biome-ignore lint/style/noNonNullAssertion: the loop above ends only when the game is finished, and a finished game has its result
   const result = final.result!;
   tally(summary.sides.strategy, aSeat, result);
   tally(summary.sides.opponent, aSeat === 'forehand' ? 'dealer' : 'forehand', result);

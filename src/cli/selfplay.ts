@@ -9,6 +9,7 @@ export function playLocalGame(config: Config, serverSeed: string, bots: BySeat<S
   const pick = rng(seed);
   let moves = 0;
   while (state.phase !== 'finished') {
+    // biome-ignore lint/style/noNonNullAssertion: a game that is not finished has a seat to move
     const seat = state.toMove!;
     const v = view(state, seat);
     remember(memory[seat], v);
@@ -18,6 +19,7 @@ export function playLocalGame(config: Config, serverSeed: string, bots: BySeat<S
     for (const e of d.events) state = evolve(state, e);
     moves++;
   }
+  // biome-ignore lint/style/noNonNullAssertion: the loop ends when the game is finished, and a finished game has its result
   return { result: state.result!, moves };
 }
 

@@ -23,6 +23,7 @@
 //   - Ramsch and null (as declarer): it ducks under the led card with its highest-point (null:
 //     highest) card that loses, leads its lowest. Null defender: plays low to let the
 //     declarer win.
+// biome-ignore-all lint/style/noNonNullAssertion: a strategy picks among the view's legalMoves and reads what its phase guarantees (`you` when seated, `contract` once declared); a move it has just seen listed is there
 import { DECK, POINTS, beats, trickRules, type Card, type GameType, type Seat } from '../engine/index.ts';
 import type { components } from '../client/generated/api-types.ts';
 import { rng, type Pick } from './rng.ts';

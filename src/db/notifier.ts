@@ -126,6 +126,7 @@ export class Waiters {
         wake: (moved) => {
           clearTimeout(timer);
           off();
+          // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the waiter that closes over it
           if (set!.delete(waiter)) {
             this.count--;
             if (client !== undefined) {
@@ -134,6 +135,7 @@ export class Waiters {
               else this.byClient.delete(client);
             }
           }
+          // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the waiter that closes over it
           if (set!.size === 0) this.byKey.delete(key);
           resolve(moved);
         },

@@ -1,7 +1,7 @@
 // German and English labels. The game's own words (Kontra, Re, Schneider, Schwarz, Ramsch, Grand,
 // Null, Hand) are Skat's in both languages; the rest is translated. The language comes from the
 // browser (navigator.languages) unless the player picked one.
-import type { Card, GameType, Seat } from '../../src/client/index.ts';
+import type { Card, GameType } from '../../src/client/index.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -508,6 +508,5 @@ export function translator(language: Language): Translate {
 }
 
 export const gameName = (t: Translate, game: GameType): string => t(`game_${game}` as MessageKey);
-export const seatName = (t: Translate, seat: Seat): string => t(seat);
 export const cardName = (t: Translate, card: Card): string =>
   t('cardName', { rank: t(`rank_${card[1]}` as MessageKey), suit: t(`suit_${card[0]}` as MessageKey) });
