@@ -26,8 +26,10 @@ export function createApp(deps: AppDeps): App {
   // anything else looks at the request), the refusal while shutting down, the access log.
   app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping }));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
-  // Then, for the API's operations: the limit per address, the body's size and type, the token,
-  // the limit per player (a 429 before a 413 before a 401).
+  // Then, for the API's operations, in this order: the limit per address (calls without a token:
+  // 429), the body's size and type (413, 415), the token (401), the limit per player (429). So a
+  // call without a token over its address's limit is 429 whatever it sends; a call with a token
+  // is 413 or 401 before its player's calls are counted (test/http/refusal-order.test.ts).
   app.use(
     '/v1/*',
     admit(limitAddresses(config.limits), checkBody, authenticator({ tokens, resolvePlayer: (principal) => players.resolve(principal) }), limitPlayers(config.limits)),
