@@ -6,6 +6,10 @@ export default defineConfig({
   test: {
     include: ['test/faults/**/*.test.ts'],
     fileParallelism: false,
+    // Every answer of every service (its own PostgreSQL's processes too) checked against
+    // openapi/openapi.json (src/http/answer-validation.ts; test/support/setup.ts fails the test).
+    setupFiles: ['test/support/setup.ts'],
+    env: { VALIDATE_RESPONSES: '1' },
     testTimeout: 180_000,
     hookTimeout: 120_000,
   },

@@ -1,7 +1,7 @@
 // The composition root: configuration → database → stores → application layer → app → server.
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
-import { Server as NetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
 import { AccountService } from './accounts/service.ts';
 import { loadKeys } from './accounts/keyring.ts';
@@ -28,6 +28,7 @@ import { ServiceMetrics } from './http/metrics.ts';
 import { jsonLogger, type Logger } from './log.ts';
 import { MatchService } from './matches/service.ts';
 import { PlayerService } from './players/service.ts';
+import { countRequests, shutdownGracefully } from './shutdown.ts';
 import { Sweeper } from './sweeper.ts';
 
 export interface ServiceOptions {
@@ -133,9 +134,6 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   };
 }
 
-/** How long a shutting-down process keeps idle connections open after the last answer. */
-const LINGER_MS = 250;
-
 export interface RunningService {
   deps: AppDeps;
   parts: ServiceParts;
@@ -143,28 +141,19 @@ export interface RunningService {
   server: ServerType;
   /** Requests being answered now (streams included). */
   inFlight(): number;
-  /**
-   * The graceful shutdown (SIGTERM, SIGINT): takes no new work (503 SHUTTING_DOWN) and says not
-   * ready; lets waiters go (a long poll answers what it has, a stream ends with a `retry:` hint);
-   * lets the requests in flight finish (and with them the group commits they wait for); then stops
-   * listening, sends the last announcements, closes the connections and the database. True when all of it took less than `timeoutMs`; else the
-   * connections are cut at `timeoutMs` and it resolves false.
-   */
+  /** The graceful shutdown (SIGTERM, SIGINT): shutdown.ts's shutdownGracefully. */
   shutdown(timeoutMs: number): Promise<boolean>;
   /** Stops at once: wakes waiters, cuts connections, closes the database (unless handed in). */
   close(): Promise<void>;
 }
 
-export async function startService(config: AppConfig, options: ServiceOptions = {}): Promise<RunningService> {
-  let stopping = false;
-  const { deps, parts } = await buildService(config, { stopping: () => stopping, ...options });
-  const app = createApp(deps);
-  parts.sweeper.start(config.retention.sweepIntervalSeconds * 1000);
+/** The HTTP server on the configured port, with the timeouts against slow clients. */
+function listen(fetch: (request: Request) => Response | Promise<Response>, config: AppConfig): Promise<ServerType> {
   const { timeouts } = config;
-  const listening = new Promise<ServerType>((resolve, reject) => {
+  return new Promise<ServerType>((resolve, reject) => {
     const s = serve(
       {
-        fetch: app.fetch,
+        fetch,
         port: config.port,
         hostname: config.host,
         serverOptions: {
@@ -184,6 +173,15 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
     // A port in use (EADDRINUSE) or not ours to take (EACCES): the start fails, nothing is left open.
     s.once('error', reject);
   });
+}
+
+export async function startService(config: AppConfig, options: ServiceOptions = {}): Promise<RunningService> {
+  let stopping = false;
+  const { deps, parts } = await buildService(config, { stopping: () => stopping, ...options });
+  const app = createApp(deps);
+  parts.sweeper.start(config.retention.sweepIntervalSeconds * 1000);
+  const { timeouts } = config;
+  const listening = listen(app.fetch, config);
   let server: ServerType;
   try {
     server = await listening;
@@ -197,61 +195,21 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
   const http = server as Server;
   http.keepAliveTimeout = timeouts.httpKeepAliveMs;
   answerClientErrors(http, deps.log);
-  let active = 0;
-  let idle: (() => void) | null = null;
-  http.on('request', (_req, res) => {
-    active++;
-    res.once('close', () => {
-      active--;
-      if (active === 0) idle?.();
-    });
-  });
-  const allAnswered = () => new Promise<void>((resolve) => (active === 0 ? resolve() : (idle = resolve)));
+  const inFlight = countRequests(http);
 
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   const closeDatabase = async () => {
     if (!options.database) await parts.database.close();
   };
+  const stoppable = { stopTakingWork: () => ((stopping = true), parts.revocations.stop()), notifier: parts.notifier, sweeper: parts.sweeper, closeDatabase };
   return {
     deps,
     parts,
     url: `http://${host}:${port}`,
     server,
-    inFlight: () => active,
-    async shutdown(timeoutMs) {
-      const deadline = performance.now() + timeoutMs;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-      // From now on no new work: a request is answered 503 SHUTTING_DOWN (Retry-After, Connection:
-      // close), on an open connection or a new one. The listening socket stays open until the
-      // requests in flight are done: closing it now would reset the connections the kernel (or the
-      // cluster's primary) has accepted but not yet handed over, and http.Server.close() would also
-      // close idle keep-alive connections a client may be sending a request on right now.
-      stopping = true;
-      parts.notifier.drain();
-      const sweeping = parts.sweeper.stop();
-      parts.revocations.stop();
-      // Every request answered, and none more for a moment: a request a client sent on an open
-      // connection just as the last answer left is answered too (503) rather than cut off.
-      const settled = async () => {
-        do {
-          await allAnswered();
-          await new Promise((r) => setTimeout(r, LINGER_MS));
-        } while (active > 0);
-        return true as const;
-      };
-      const clean = await Promise.race([settled(), late]);
-      clearTimeout(timer);
-      NetServer.prototype.close.call(http);
-      http.closeAllConnections();
-      // The last announcements, then the pools, in what is left of the time (at least a moment).
-      const inTime = (work: Promise<unknown>) => Promise.race([work, new Promise((r) => setTimeout(r, Math.max(100, deadline - performance.now())))]);
-      await inTime(sweeping);
-      await inTime(parts.notifier.close());
-      if (!options.database) await inTime(parts.database.close());
-      return clean && performance.now() <= deadline;
-    },
+    inFlight: inFlight.count,
+    shutdown: (timeoutMs) => shutdownGracefully(http, inFlight, stoppable, timeoutMs),
     async close() {
       stopping = true;
       await parts.sweeper.stop();

@@ -13,6 +13,7 @@ import { verifyRecord } from '../src/cli/verify-record.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEFAULT_TIMING } from '../src/http/deps.ts';
 import { createScratchDatabase, testDriver, throughPooler, type ScratchDatabase } from './support/db.ts';
+import { checkingEnv } from './support/openapi.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const deployFile = (name: string) => readFile(join(ROOT, 'deploy', name), 'utf8');
@@ -99,6 +100,7 @@ function startProcess(scratch: ScratchDatabase, port: number): { child: ChildPro
   const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/main.ts')], {
     env: {
       PATH: process.env.PATH ?? '',
+      ...checkingEnv(),
       ...scratch.env,
       HOST: '127.0.0.1',
       PORT: String(port),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDriver } from './support/db.ts';
+import { checkingEnv } from './support/openapi.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const started: ChildProcess[] = [];
@@ -28,7 +29,7 @@ function start(env: Record<string, string>, cwd = ROOT): Run {
   // tsx by its full address: the process may run elsewhere (the embedded database lives in ./.data).
   const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/main.ts')], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SWEEP_INTERVAL_SECONDS: '0', ...env },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SWEEP_INTERVAL_SECONDS: '0', ...checkingEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);

@@ -212,12 +212,14 @@ export class TokenService {
     const tokenId = typeof payload.jti === 'string' && payload.jti.length > 0 ? payload.jti : null;
     if (payload.exp === undefined && tokenId === null) return fail('INVALID_TOKEN', 'the token lacks the "exp" claim');
     const grant: Grant = { tokenId, scopes: scopesOf(payload, tokenId), expiresAt: payload.exp === undefined ? null : new Date(payload.exp * 1000) };
+    // biome-ignore lint/style/noNonNullAssertion: the cache is full, so it has a first key
     if (this.#verified.size >= VERIFIED_MAX) this.#verified.delete(this.#verified.keys().next().value!);
     this.#verified.set(token, { playerId: sub, exp: payload.exp, nbf: payload.nbf, iat: payload.iat, grant });
     return this.#unlessRevoked(sub, payload.iat, grant);
   }
 
   async #verifyExternal(token: string): Promise<VerifyResult> {
+    // biome-ignore lint/style/noNonNullAssertion: called only when #external is configured (verify checks it first)
     const external = this.#external!;
     const { payload } = await jwtVerify(token, external.keySet, {
       algorithms: EXTERNAL_ALGS,

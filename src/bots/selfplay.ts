@@ -23,6 +23,7 @@ export function playStrategies(
   const pick = rng(seed);
   let moves = 0;
   while (state.phase !== 'finished') {
+    // biome-ignore lint/style/noNonNullAssertion: a game that is not finished has a seat to move
     const seat = state.toMove!;
     const v = view(state, seat);
     remember(memory[seat], v);
@@ -36,6 +37,7 @@ export function playStrategies(
     if (state.phase !== 'finished') remember(memory[other(seat)], view(state, other(seat)));
     moves++;
   }
+  // biome-ignore lint/style/noNonNullAssertion: the loop ends when the game is finished, and a finished game has its result
   return { result: state.result!, moves };
 }
 

@@ -9,7 +9,6 @@ import { newTally, tally, type SideTally } from '../bots/selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from '../bots/index.ts';
 import { keepAliveFetch, PlainRequest, StreamedResponse, type PlainResponse } from './transport.ts';
 
-export type { GameView, Problem } from '../client/index.ts';
 type Seat = 'forehand' | 'dealer';
 type Variant = 'classic' | 'halfOpen' | 'bidding';
 
@@ -177,8 +176,10 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
         ...(options.fetch
           ? { fetch: options.fetch }
           : {
+              // The node:http transport answers the few members of a fetch Response the client reads
+              // (transport.ts), and its PlainRequest carries what the transport needs of a Request.
               fetch: (options.servers ? failoverFetch(transport, servers, first, options.retryForMs ?? 30_000, retried) : transport) as unknown as FetchLike,
-              Request: PlainRequest as unknown as typeof Request,
+              Request: PlainRequest as unknown as typeof Request, // see the comment above
             }),
       });
     return { plain: make(false), keyed: make(true) };
@@ -264,6 +265,7 @@ async function playOne(options: RunnerOptions, [a, b]: [Bot, Bot], i: number, su
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected' && !isAbort(s.reason));
   if (failure) throw failure.reason;
   const final = (settled[0] as PromiseFulfilledResult<GameView>).value;
+  // biome-ignore lint/style/noNonNullAssertion: the loop above ends only when the game is finished, and a finished game has its result
   const result = final.result!;
   tally(summary.sides.strategy, aSeat, result);
   tally(summary.sides.opponent, aSeat === 'forehand' ? 'dealer' : 'forehand', result);

@@ -8,7 +8,7 @@
 //      `decide` on the replayed state, and must be legal and produce exactly the logged events,
 //   4. the end: the replayed game is finished, and its result is the record's (and the seats
 //      are the players named in the record).
-// It also writes a readable, trick-by-trick account of the game.
+// It also writes a readable, trick-by-trick account of the game (record-account.ts).
 import {
   DEAL_STAGES,
   RAMSCH_TRUMPS,
@@ -32,6 +32,7 @@ import {
   type Seat,
   type State,
 } from '../engine/index.ts';
+import { describeResult, narrate } from './record-account.ts';
 
 export interface GameRecord {
   id: string;
@@ -104,6 +105,8 @@ export function moveOf(event: GameEvent): { seat: Seat; move: Move | 'timeOut' }
   }
 }
 
+const oneOf = (names: readonly string[], x: unknown) => typeof x === 'string' && names.includes(x);
+
 /** Structural checks a record must pass before anything is recomputed from it. */
 function shapeProblems(r: GameRecord): string[] {
   const out: string[] = [];
@@ -111,9 +114,9 @@ function shapeProblems(r: GameRecord): string[] {
   const c = r.config as Partial<Config> | undefined;
   if (!c || typeof c !== 'object') out.push('config: missing');
   else {
-    if (!VARIANTS.includes(c.variant!)) out.push(`config.variant: ${JSON.stringify(c.variant)} is not one of ${VARIANTS.join(', ')}`);
-    if (!SCORINGS.includes(c.scoring!)) out.push(`config.scoring: ${JSON.stringify(c.scoring)} is not one of ${SCORINGS.join(', ')}`);
-    if (!RAMSCH_TRUMPS.includes(c.ramschTrumps!)) out.push(`config.ramschTrumps: ${JSON.stringify(c.ramschTrumps)} is not one of ${RAMSCH_TRUMPS.join(', ')}`);
+    if (!oneOf(VARIANTS, c.variant)) out.push(`config.variant: ${JSON.stringify(c.variant)} is not one of ${VARIANTS.join(', ')}`);
+    if (!oneOf(SCORINGS, c.scoring)) out.push(`config.scoring: ${JSON.stringify(c.scoring)} is not one of ${SCORINGS.join(', ')}`);
+    if (!oneOf(RAMSCH_TRUMPS, c.ramschTrumps)) out.push(`config.ramschTrumps: ${JSON.stringify(c.ramschTrumps)} is not one of ${RAMSCH_TRUMPS.join(', ')}`);
     for (const k of ['spitzen', 'kontra', 'practice'] as const)
       if (typeof c[k] !== 'boolean') out.push(`config.${k}: expected true or false, got ${JSON.stringify(c[k])}`);
   }
@@ -129,62 +132,72 @@ function shapeProblems(r: GameRecord): string[] {
 }
 
 export function verifyRecord(record: GameRecord): Verification {
-  const passed: string[] = [];
-  const problems: string[] = [];
-  const account: string[] = [];
   const shape = shapeProblems(record);
-  if (shape.length > 0) return { ok: false, passed, problems: shape.map((p) => `malformed record: ${p}`), account };
+  if (shape.length > 0) return { ok: false, passed: [], problems: shape.map((p) => `malformed record: ${p}`), account: [] };
+  const found: Findings = { passed: [], problems: [] };
+  const events = record.events.map((e) => e.event);
+  checkSeed(record, found);
+  checkDeal(record, found);
+  const replay = checkMoves(record, events, found);
+  if (replay.complete) checkEnd(record, replay.state, found);
+  if (!record.result) found.problems.push('result: the record has none');
+  // The account tells the game as far as its moves replayed.
+  const account = narrate(record, events.slice(0, replay.upTo));
+  return { ok: found.problems.length === 0, ...found, account };
+}
 
-  // 1. The seed against its commitment.
+/** What held and what did not, each a sentence; the checks below add to it. */
+interface Findings {
+  passed: string[];
+  problems: string[];
+}
+
+/** 1. The seed against its commitment. */
+function checkSeed(record: GameRecord, { passed, problems }: Findings): void {
   const commitment = seedCommitment(record.serverSeed);
   if (commitment === record.seedCommitment.toLowerCase()) passed.push(`seed: SHA-256(serverSeed) = seedCommitment ${commitment.slice(0, 16)}…`);
   else problems.push(`seed: SHA-256(serverSeed) is ${commitment}, but the published seedCommitment is ${record.seedCommitment}`);
+}
 
-  const events = record.events.map((e) => e.event);
-  const names = (s: Seat) => record.players?.[s]?.name ?? s;
-  account.push(
-    `Game ${record.id}: ${record.config.variant}, ${record.config.scoring} scoring${record.config.practice ? ', practice deal' : ''}; ` +
-      `forehand ${names('forehand')}, dealer ${names('dealer')}`,
-  );
-
-  // 2. The deal: each dealt event is the next batch of the staged deal, cut from the seed's deck.
-  const cutEvent = events.find((e) => e.type === 'cut');
+/** 2. The deal: each dealt event is the next batch of the staged deal, cut from the seed's deck. */
+function checkDeal(record: GameRecord, { passed, problems }: Findings): void {
+  const cutEvent = record.events.map((e) => e.event).find((e) => e.type === 'cut');
   if (record.cut !== (cutEvent?.type === 'cut' ? cutEvent.at : null))
     problems.push(`cut: the record says ${record.cut}, its cut event says ${cutEvent?.type === 'cut' ? cutEvent.at : 'nothing (no cut event)'}`);
-  if (cutEvent?.type === 'cut') {
-    const deck = cutDeck(shuffle(record.serverSeed), cutEvent.at);
-    const batches = DEAL_STAGES[record.config.variant].flat();
-    let next = 0;
-    let dealOk = true;
-    record.events.forEach(({ seq, event }) => {
-      if (event.type !== 'dealt') return;
-      const b = batches[next++];
-      const where = b ? `deck positions ${b.from}–${b.from + b.count - 1}` : 'nothing more';
-      if (!b) {
-        problems.push(`deal: event ${seq} deals more cards than the ${record.config.variant} deal has`);
-        dealOk = false;
-        return;
-      }
-      const expected = { type: 'dealt', seat: b.seat, to: b.to, stacks: b.stacks, cards: deck.slice(b.from, b.from + b.count) };
-      if (!same(expected, event)) {
-        dealOk = false;
-        problems.push(
-          `deal: event ${seq} should deal ${where} (${expected.cards.join(' ')}) ${b.to === 'stock' ? 'to the stock' : `to ${b.seat} ${b.to}${b.stacks.length ? ` stacks ${b.stacks.map((s) => s + 1).join(',')}` : ''}`}, ` +
-            `but the record has ${event.cards.join(' ')} to ${event.seat ?? 'the stock'} ${event.to}${event.stacks.length ? ` stacks ${event.stacks.map((s) => s + 1).join(',')}` : ''}`,
-        );
-      }
-    });
-    if (dealOk) passed.push(`deal: ${next} dealt batch(es) match the deck recomputed from the seed, cut at ${cutEvent.at}`);
+  if (cutEvent?.type !== 'cut') return;
+  const deck = cutDeck(shuffle(record.serverSeed), cutEvent.at);
+  const batches = DEAL_STAGES[record.config.variant].flat();
+  let next = 0;
+  let dealOk = true;
+  for (const { seq, event } of record.events) {
+    if (event.type !== 'dealt') continue;
+    const b = batches[next++];
+    if (!b) {
+      problems.push(`deal: event ${seq} deals more cards than the ${record.config.variant} deal has`);
+      dealOk = false;
+      continue;
+    }
+    const expected = { type: 'dealt', seat: b.seat, to: b.to, stacks: b.stacks, cards: deck.slice(b.from, b.from + b.count) };
+    if (same(expected, event)) continue;
+    dealOk = false;
+    problems.push(
+      `deal: event ${seq} should deal deck positions ${b.from}–${b.from + b.count - 1} (${expected.cards.join(' ')}) ${b.to === 'stock' ? 'to the stock' : `to ${b.seat} ${b.to}${b.stacks.length ? ` stacks ${b.stacks.map((s) => s + 1).join(',')}` : ''}`}, ` +
+        `but the record has ${event.cards.join(' ')} to ${event.seat ?? 'the stock'} ${event.to}${event.stacks.length ? ` stacks ${event.stacks.map((s) => s + 1).join(',')}` : ''}`,
+    );
   }
+  if (dealOk) passed.push(`deal: ${next} dealt batch(es) match the deck recomputed from the seed, cut at ${cutEvent.at}`);
+}
 
-  // 3. Replay: every move re-derived, decided, and compared with the log.
+/**
+ * 3. Replay: every move re-derived, decided, and compared with the log. Stops at the first event
+ * that does not follow; `upTo` is how many events replayed, `complete` whether all of them did.
+ */
+function checkMoves(record: GameRecord, events: GameEvent[], { passed, problems }: Findings): { state: State; upTo: number; complete: boolean } {
   let state: State = initialState(record.config, record.serverSeed);
   let i = 0;
   let moves = 0;
-  let replayed = true;
-  const tell = new Narrator(account, names);
   while (i < events.length) {
-    const event = events[i];
+    const event = events[i] as GameEvent;
     const seq = i + 1;
     if (event.type === 'seated') {
       if (record.players?.[event.seat]?.playerId !== event.playerId)
@@ -196,117 +209,37 @@ export function verifyRecord(record: GameRecord): Verification {
     const m = moveOf(event);
     if (!m || !SEATS.includes(m.seat)) {
       problems.push(`moves: event ${seq} (${event.type}) does not start a move: some event before it is missing or extra`);
-      replayed = false;
-      break;
+      return { state, upTo: i, complete: false };
     }
     const decision: Decision = m.move === 'timeOut' ? timeOut(state, m.seat) : decide(state, m.seat, m.move);
     const moveText = m.move === 'timeOut' ? 'running out of time' : JSON.stringify(m.move);
     if (!decision.ok) {
       problems.push(`moves: event ${seq}: ${m.seat} ${moveText} is not legal there (${decision.error.code}: ${decision.error.detail})`);
-      replayed = false;
-      break;
+      return { state, upTo: i, complete: false };
     }
     const logged = events.slice(i, i + decision.events.length);
     const bad = decision.events.findIndex((e, k) => !same(e, logged[k]));
     if (bad >= 0) {
-      const at = seq + bad;
       problems.push(
-        `moves: ${m.seat} ${moveText} (event ${seq}) causes ${JSON.stringify(decision.events[bad])} as event ${at}, ` +
+        `moves: ${m.seat} ${moveText} (event ${seq}) causes ${JSON.stringify(decision.events[bad])} as event ${seq + bad}, ` +
           `but the record has ${logged[bad] ? JSON.stringify(logged[bad]) : 'nothing'}`,
       );
-      replayed = false;
-      break;
+      return { state, upTo: i, complete: false };
     }
-    for (const e of decision.events) {
-      tell.event(e, state);
-      state = evolve(state, e);
-    }
+    for (const e of decision.events) state = evolve(state, e);
     i += decision.events.length;
     moves++;
   }
-  if (replayed) passed.push(`moves: ${moves} moves re-derived from the log, each legal and causing exactly the logged events`);
-
-  // 4. The end.
-  if (replayed) {
-    if (state.phase !== 'finished') problems.push(`result: the log ends in the ${state.phase} phase, not with a finished game`);
-    else if (!same(state.result, record.result))
-      problems.push(`result: replaying gives ${describeResult(state.result!)} ${JSON.stringify(state.result)}, the record says ${JSON.stringify(record.result)}`);
-    else passed.push(`result: ${describeResult(state.result!)}, as recorded`);
-  }
-  if (!record.result) problems.push('result: the record has none');
-  return { ok: problems.length === 0, passed, problems, account };
+  passed.push(`moves: ${moves} moves re-derived from the log, each legal and causing exactly the logged events`);
+  return { state, upTo: i, complete: true };
 }
 
-function describeResult(r: Result): string {
-  const sign = (n: number) => (n > 0 ? `+${n}` : String(n));
-  const scores = `forehand ${sign(r.scores.forehand)}, dealer ${sign(r.scores.dealer)}`;
-  if (r.passedIn) return `passed in (${scores})`;
-  if (!r.declarer) return `ended before a game was fixed (${scores})`;
-  const outcome = r.draw ? 'drew' : r.won ? 'won' : 'lost';
-  const how = r.resigned ? `, ${r.resigned} resigned` : r.timedOut ? `, ${r.timedOut} ran out of time` : '';
-  return `${r.declarer} ${outcome} ${r.game} with ${r.declarerPoints} card points${how} (${scores})`;
-}
-
-/** Tells events as lines: the deal, the decisions, then each trick with its winner and points. */
-class Narrator {
-  private trick: string[] = [];
-  private tricks = 0;
-  constructor(
-    private readonly out: string[],
-    private readonly names: (s: Seat) => string,
-  ) {}
-
-  event(e: GameEvent, before: State): void {
-    const who = (s: Seat) => `${s} (${this.names(s)})`;
-    switch (e.type) {
-      case 'cut':
-        return void this.out.push(`${who(e.seat)} cuts at ${e.at}.`);
-      case 'dealt': {
-        const to = e.to === 'stock' ? 'the stock' : e.to === 'hand' ? `${e.seat}'s hand` : `${e.seat} ${e.to} stacks ${e.stacks.map((s) => s + 1).join(',')}`;
-        return void this.out.push(`  dealt to ${to}: ${e.cards.join(' ')}`);
-      }
-      case 'declared':
-        return void this.out.push(`${who(e.seat)} declares ${e.game}${e.hand ? ' hand' : ''}${e.schwarz ? ', schwarz announced' : e.schneider ? ', schneider announced' : ''}.`);
-      case 'kontra':
-      case 're':
-        return void this.out.push(`${who(e.seat)} says ${e.type}.`);
-      case 'passed':
-        return void this.out.push(`${who(e.seat)} passes.`);
-      case 'bid':
-        return void this.out.push(`${who(e.seat)} bids ${e.value}.`);
-      case 'held':
-        return void this.out.push(`${who(e.seat)} holds ${e.value}.`);
-      case 'stockPickedUp':
-        return void this.out.push(`${who(e.seat)} picks up the stock: ${e.cards.join(' ')}.`);
-      case 'discarded':
-        return void this.out.push(`${who(e.seat)} lays away ${e.cards.join(' ')}.`);
-      case 'played':
-        if (this.trick.length === 0 && this.tricks === 0) this.out.push('Play:');
-        this.trick.push(`${e.seat} ${e.card}`);
-        return;
-      case 'trickTaken': {
-        this.tricks++;
-        const pts = { ...before.points, [e.winner]: before.points[e.winner] + e.points };
-        this.out.push(
-          `  trick ${String(this.tricks).padStart(2)}: ${this.trick.join(', ').padEnd(24)} → ${e.winner} takes ${e.points}` +
-            `  (forehand ${pts.forehand}, dealer ${pts.dealer})`,
-        );
-        this.trick = [];
-        return;
-      }
-      case 'turned':
-        return void this.out.push(`             ${e.seat} turns up ${e.card} on stack ${e.stack + 1}`);
-      case 'resigned':
-        return void this.out.push(`${who(e.seat)} resigns.`);
-      case 'timedOut':
-        return void this.out.push(`${who(e.seat)} ran out of time.`);
-      case 'finished':
-        if (this.trick.length) this.out.push(`  unfinished trick: ${this.trick.join(', ')}`);
-        return void this.out.push(`Result: ${describeResult(e.result)}${e.result.kontra ? (e.result.re ? ', kontra and re' : ', kontra') : ''}.`);
-      case 'seated':
-        return;
-    }
-  }
+/** 4. The end: the replayed game is finished with the record's result. */
+function checkEnd(record: GameRecord, state: State, { passed, problems }: Findings): void {
+  if (state.phase !== 'finished' || !state.result) problems.push(`result: the log ends in the ${state.phase} phase, not with a finished game`);
+  else if (!same(state.result, record.result))
+    problems.push(`result: replaying gives ${describeResult(state.result)} ${JSON.stringify(state.result)}, the record says ${JSON.stringify(record.result)}`);
+  else passed.push(`result: ${describeResult(state.result)}, as recorded`);
 }
 
 /** Reads a record from JSON text, failing with a readable message. */

@@ -39,6 +39,7 @@ export const realClock: Clock = {
       }, ms);
       const onAbort = () => {
         clearTimeout(timer);
+        // biome-ignore lint/style/noNonNullAssertion: the listener is added only when there is a signal
         reject(abortError(signal!));
       };
       signal?.addEventListener('abort', onAbort, { once: true });

@@ -105,6 +105,7 @@ type AnyQuery = postgres.PendingQuery<postgres.Row[]> & { state: unknown };
 
 /** One query of postgres.js, bounded: `state` is set when the driver hands it to a connection. */
 function boundedQuery<T>(limits: CallLimits, query: AnyQuery): Promise<T> {
+  // A postgres.js query is a promise of its rows, whose type the caller names (drizzle's T).
   return bounded(limits, () => query.state !== null && query.state !== undefined, () => query as unknown as Promise<T>);
 }
 
@@ -118,9 +119,11 @@ export function guardedClient(sql: postgres.Sql, limits: CallLimits): postgres.S
     // Prepared (named, parsed once per connection): drizzle asks postgres.js for unnamed statements,
     // which cost a second round trip each (Parse/Describe, then Bind/Execute). Through a pooler in
     // transaction mode the client's own `prepare: false` still wins (client.ts).
+    // postgres.js's types leave out `state`, which its pending queries have (read by boundedQuery).
     const query = sql.unsafe(text, params, { ...options, prepare: true }) as unknown as AnyQuery;
     return {
-      values: () => boundedQuery(limits, query.values() as unknown as AnyQuery),
+      values: () => boundedQuery(limits, query.values() as unknown as AnyQuery), // `state` again, as above
+      // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose: drizzle awaits the query it is handed
       then: <A, B>(ok?: (rows: unknown) => A, fail?: (e: unknown) => B) => boundedQuery(limits, query).then(ok, fail),
     };
   };

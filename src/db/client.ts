@@ -85,6 +85,7 @@ const reconnectBackoff = (retries: number) => Math.min(0.05 * 2 ** Math.max(0, r
  * Relative to this file, not the cwd, so the server and the tests find it from anywhere: two
  * levels up from src/db/client.ts, one level up from the built dist/main.js.
  */
+// biome-ignore lint/style/noNonNullAssertion: one of the two places holds the migrations in every layout the service runs from (sources or dist/); none: the start fails here
 export const MIGRATIONS_FOLDER = ['../../drizzle', '../drizzle']
   .map((path) => fileURLToPath(new URL(path, import.meta.url)))
   .find((dir) => existsSync(join(dir, 'meta', '_journal.json')))!;
@@ -214,6 +215,7 @@ function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare }: 
     db,
     driver: 'postgres',
     query: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+      // The rows of a raw statement: their shape is what the caller's SQL selects (T).
       (await guarded.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as T[],
     listen: async (channel, onNotify, onReconnect) => {
       // postgres.js keeps one listening connection and listens again after losing it; it calls

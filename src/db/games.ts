@@ -166,6 +166,7 @@ export class GameStore {
    */
   async appendEvents(input: AppendInput): Promise<GameRow> {
     await this.write(input);
+    // biome-ignore lint/style/noNonNullAssertion: read back in the transaction that wrote it
     return (await this.getGame(input.gameId))!;
   }
 
@@ -244,9 +245,11 @@ export class GameStore {
     if (query.status !== undefined) where.push(eq(games.status, query.status));
     if (query.playerId !== undefined) {
       const p = query.playerId;
+      // biome-ignore lint/style/noNonNullAssertion: drizzle's or() is undefined only when given no conditions
       where.push(or(eq(games.forehandPlayerId, p), eq(games.dealerPlayerId, p), eq(games.reservedPlayerId, p))!);
     }
     if (query.openTo !== undefined)
+      // biome-ignore lint/style/noNonNullAssertion: drizzle's or() is undefined only when given no conditions
       where.push(query.openTo === null ? isNull(games.reservedPlayerId) : or(isNull(games.reservedPlayerId), eq(games.reservedPlayerId, query.openTo))!);
     if (query.cursor !== undefined) {
       const after = decodeCursor(query.cursor);

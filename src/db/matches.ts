@@ -110,6 +110,7 @@ export class MatchStore {
         .insert(matches)
         .values({ ...match, status: 'waiting', version: 0, createdAt: at, updatedAt: at })
         .returning();
+      // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
       return { row: row!, noticed: await appendNotices(tx, notices) };
     });
   }
@@ -140,6 +141,7 @@ export class MatchStore {
       .from(matchEvents)
       .where(and(eq(matchEvents.matchId, matchId), gt(matchEvents.seq, after)))
       .orderBy(asc(matchEvents.seq));
+    // The column holds the MatchEvents this store wrote (below) (the table types it as plain JSON).
     return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as MatchEvent }));
   }
 
@@ -195,7 +197,7 @@ export class MatchStore {
             matchId,
             seq: expectedVersion + 1 + i,
             type: event.type,
-            payload: event as unknown as Record<string, unknown>,
+            payload: event as unknown as Record<string, unknown>, // a MatchEvent, as JSON (read back above)
             createdAt: at,
           })),
         );

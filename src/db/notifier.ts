@@ -198,6 +198,7 @@ export class Waiters {
         wake: (moved) => {
           clearTimeout(timer);
           off();
+          // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the waiter that closes over it
           if (set!.delete(waiter) && !slot) this.give(own);
           if (set!.size === 0) this.byKey.delete(key);
           resolve(moved);

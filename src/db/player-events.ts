@@ -24,7 +24,6 @@ export type PlayerEvent =
   | { type: 'matchStart'; matchId: string; opponent: string; games: number }
   /** A match of this player's ended. */
   | { type: 'matchFinish'; matchId: string; winner: string | null; draw: boolean; totals: Record<string, number> };
-export type PlayerEventType = PlayerEvent['type'];
 
 /** An event for one player's log. */
 export interface PlayerNotice {
@@ -129,6 +128,7 @@ export class PlayerEventStore {
       .where(and(eq(playerEvents.playerId, playerId), gt(playerEvents.seq, after)))
       .orderBy(asc(playerEvents.seq))
       .limit(limit);
+    // The column holds the PlayerEvents the notices wrote (the table types it as plain JSON).
     return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as PlayerEvent }));
   }
 

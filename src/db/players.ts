@@ -29,6 +29,7 @@ export class PlayerStore {
       .insert(players)
       .values({ id: crypto.randomUUID(), name: input.name, issuer: input.issuer ?? null, subject: input.subject ?? null })
       .returning();
+    // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
     return row!;
   }
 
@@ -79,6 +80,7 @@ export class PlayerStore {
     this.known.clear();
   }
   private remember(row: PlayerRow): void {
+    // biome-ignore lint/style/noNonNullAssertion: the cache is full, so it has a first key
     if (this.known.size >= KNOWN_PLAYERS_MAX) this.known.delete(this.known.keys().next().value!);
     this.known.set(row.id, row);
   }
@@ -94,6 +96,7 @@ export class PlayerStore {
       .values({ id: crypto.randomUUID(), name, issuer, subject })
       .onConflictDoNothing({ target: [players.issuer, players.subject] })
       .returning();
+    // biome-ignore lint/style/noNonNullAssertion: the insert lost a race on (issuer, subject): the winner's row is there now
     return created ?? (await find())!;
   }
 

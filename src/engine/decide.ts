@@ -1,5 +1,6 @@
 // decide: a seat's move against the rules. Returns the events the move causes, or a typed
 // error. Never throws, whatever `move` is: it may come straight from a client.
+// biome-ignore-all lint/style/noNonNullAssertion: each function runs in the phase that has the part it reads (`bidding` while bidding, `contract` once declared): decide checks the phase first
 import { isBidValue } from './bids.ts';
 import { POINTS_AT, cardIndex, isCard } from './cards.ts';
 import { DEAL_STAGES, STAGE, TRICK_COUNT } from './deal.ts';

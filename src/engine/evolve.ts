@@ -1,8 +1,9 @@
 // evolve: apply one fact to the state. Total and dumb: `decide` has already checked the rules.
 // It copies the state once and sets the fields the event changes (one object shape: fast).
+// biome-ignore-all lint/style/noNonNullAssertion: the phase fixes which parts of the state exist (`bidding` while bidding, `contract` once declared): evolve folds only events decide made in that phase
 import { stackOfEachCard } from './deal.ts';
 import { copyState, ofSeat, openStackOf, other, withSeat, type Contract, type Mutable, type State } from './state.ts';
-import type { BySeat, Card, Config, GameEvent, GameType, Seat } from './types.ts';
+import type { Card, Config, GameEvent, GameType, Seat } from './types.ts';
 
 const replaceAt = <T>(xs: readonly T[], i: number, x: T): T[] => {
   const out = xs.slice();

@@ -1,5 +1,6 @@
 // legalMoves: the exact move objects `decide` accepts now from a seat (resign aside, which is
 // always open to a seated player while the game runs and is not listed).
+// biome-ignore-all lint/style/noNonNullAssertion: legal moves are asked for in the phase that has the part read (`bidding` while bidding, `contract` with its game while playing)
 import { BID_VALUES } from './bids.ts';
 import { MAX_CUT, MIN_CUT } from './seed.ts';
 import { cardOrder, type CardOrder } from './trumps.ts';

@@ -14,7 +14,6 @@ import { legalMoves } from './legal.ts';
 import { replay } from './replay.ts';
 import { cutDeckOf, initialState, other, type State } from './state.ts';
 import {
-  DEFAULT_CONFIG,
   GAME_TYPES,
   type Card,
   type Config,

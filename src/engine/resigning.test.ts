@@ -13,19 +13,18 @@ import { evolve } from './evolve.ts';
 import { legalMoves } from './legal.ts';
 import { cutDeck, shuffle } from './seed.ts';
 import { initialState, other, type State } from './state.ts';
-import {
-  DEFAULT_CONFIG,
-  type BySeat,
-  type Card,
-  type Config,
-  type Contract,
-  type Decision,
-  type GameEvent,
-  type Move,
-  type Result,
-  type Scoring,
-  type Seat,
-  type Variant,
+import type {
+  BySeat,
+  Card,
+  Config,
+  Contract,
+  Decision,
+  GameEvent,
+  Move,
+  Result,
+  Scoring,
+  Seat,
+  Variant,
 } from './index.ts';
 
 const RUNS = Number(process.env.ENGINE_PROPERTY_RUNS ?? 1000);

@@ -1,5 +1,6 @@
 // The result of a game and what is written on the score sheet (docs/rules.md, "Result and
 // scoring" and "Ending early").
+// biome-ignore-all lint/style/noNonNullAssertion: a game is scored once declared (contract, game, bid in bidding) or resigned (the quitter is known); the phase says which
 import { cardIndex, pointsOf } from './cards.ts';
 import { DEAL_STAGES, TRICK_COUNT } from './deal.ts';
 import { trumpSuitOf } from './trumps.ts';

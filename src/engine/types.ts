@@ -23,8 +23,6 @@ export type Scoring = (typeof SCORINGS)[number];
 export const RAMSCH_TRUMPS = ['jacks', 'none'] as const;
 export type RamschTrumps = (typeof RAMSCH_TRUMPS)[number];
 
-export const SUIT_GAMES = ['clubs', 'spades', 'hearts', 'diamonds'] as const;
-export type SuitGame = (typeof SUIT_GAMES)[number];
 export const GAME_TYPES = ['clubs', 'spades', 'hearts', 'diamonds', 'grand', 'ramsch', 'null'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 
@@ -81,7 +79,6 @@ export type Move =
   | { type: 'discard'; cards: Card[] }
   | { type: 'play'; card: Card }
   | { type: 'resign' };
-export type MoveType = Move['type'];
 
 // ---------------------------------------------------------------- events
 

@@ -94,6 +94,7 @@ export class GameCache implements VersionObserver {
   private keepFinished(gameId: string): void {
     this.finished.push(gameId);
     if (this.finished.length <= FINISHED_KEPT) return;
+    // biome-ignore lint/style/noNonNullAssertion: the list is longer than FINISHED_KEPT, so not empty
     const oldest = this.finished.shift()!;
     if (this.entries.get(oldest)?.game?.state.phase === 'finished') this.entries.delete(oldest);
   }
@@ -115,6 +116,7 @@ export class GameCache implements VersionObserver {
   private touch(gameId: string, entry: Entry): void {
     this.entries.delete(gameId);
     this.entries.set(gameId, entry);
+    // biome-ignore lint/style/noNonNullAssertion: the map is over its size, so not empty
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 }

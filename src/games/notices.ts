@@ -55,6 +55,7 @@ export function noticesOf(before: Game, after: Game): PlayerNotice[] {
           playerId,
           event:
             event.reason === 'declined'
+              // biome-ignore lint/style/noNonNullAssertion: a declined challenge names who declined it
               ? { type: 'challengeDeclined', kind: 'game', id: after.row.id, by: event.by! }
               : { type: 'challengeCancelled', kind: 'game', id: after.row.id, by: event.by, reason: event.reason },
         });

@@ -68,6 +68,7 @@ export class GameService {
     await checkOpponent(players, playerId, request.opponent);
     checkWaitingGames(await repository.waitingOf(playerId));
     const practice = request.seed !== undefined;
+    // biome-ignore lint/style/noNonNullAssertion: practice is `seed !== undefined`
     const serverSeed = practice ? request.seed!.toLowerCase() : random.serverSeed();
     const seat = request.seat ?? random.seat();
     const at = now();
@@ -149,7 +150,9 @@ export class GameService {
     const serverSeed = random.serverSeed();
     const at = now();
     const gameId2 = crypto.randomUUID();
+    // biome-ignore lint/style/noNonNullAssertion: a finished game had both seats taken
     const forehand = row.dealerPlayerId!;
+    // biome-ignore lint/style/noNonNullAssertion: a finished game had both seats taken
     const dealer = row.forehandPlayerId!;
     const { game, created } = await repository.createRematch({
       id: gameId2,

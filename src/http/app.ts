@@ -1,6 +1,7 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
 import { authenticator } from '../auth/middleware.ts';
 import { accountsApi } from './accounts/api.ts';
+import { validateResponses, validatingResponses } from './answer-validation.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
@@ -19,12 +20,16 @@ export function createApp(deps: AppDeps): App {
   const { players, tokens, log, config } = deps;
   const app = createApi();
 
+  // A test run's check of every answer and stream message against openapi/openapi.json.
+  if (validatingResponses()) app.use('*', validateResponses());
+
   // The request id, security and CORS headers (a browser's preflight is answered there, before
   // anything else looks at the request), the refusal while shutting down, the access log.
   app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping }));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
-  // Then, for the API's operations: the limit per address, the body's size and type, the token
-  // (its failures counted per address), the limit per player (a 429 before a 413 before a 401).
+  // Then, for the API's operations, in this order: the limit per address (calls without a token:
+  // 429), the body's size and type (413, 415), the token (401; its failures counted per address:
+  // 429 past their budget), the limit per player (429) (test/http/refusal-order.test.ts).
   const authenticate = authenticator({ tokens, resolvePlayer: (principal) => players.resolve(principal) });
   app.use('/v1/*', admit(limitAddresses(config.limits), checkBody, guardAuthentication(config.limits, authenticate), limitPlayers(config.limits)));
   // Outside /v1, what costs work has a budget per address too.

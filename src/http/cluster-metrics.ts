@@ -48,6 +48,7 @@ export function clusterMetrics(): Promise<string> | null {
       if (answer.text !== undefined) resolve(answer.text);
       else reject(new Error(answer.error ?? 'no metrics'));
     });
+    // biome-ignore lint/style/noNonNullAssertion: runs only in a cluster worker, which has the IPC channel to its primary
     process.send!({ type: ASK, id });
   });
 }

@@ -203,8 +203,22 @@ export function safeMessage(err: Error): string {
  */
 export function documentEdgeProblems(app: App): void {
   for (const def of app.openAPIRegistry.definitions) {
-    if (def.type !== 'route' || !def.route.path.startsWith('/v1/')) continue;
+    if (def.type !== 'route') continue;
     const { route } = def;
+    if (!route.path.startsWith('/v1/')) {
+      // The operations outside /v1 (health, readiness, keys, metrics) are refused too by a
+      // process that shuts down: its 503 beside any 503 of their own (not ready, as JSON).
+      const shutting = problemResponses('SHUTTING_DOWN')[503];
+      const own = route.responses[503];
+      route.responses = {
+        ...route.responses,
+        503:
+          own && 'content' in own
+            ? { ...own, description: `${own.description}; ${shutting.description}`, headers: { ...shutting.headers, ...own.headers }, content: { ...own.content, ...shutting.content } }
+            : shutting,
+      };
+      continue;
+    }
     // Every /v1 call is rate-limited, reads or writes the database, and is refused by a process
     // that shuts down.
     const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_REVOKED', 'IDENTITY_PROVIDER_UNAVAILABLE', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'SHUTTING_DOWN'];

@@ -111,6 +111,7 @@ function matchStep(match: MatchRow, decided: MatchStep | DomainError | null, whe
   return { match: next, game };
 }
 const joined = matchStep(matchCreated, decideJoin(matchCreated, BERT.playerId, { id: '7b9d1f3a-5c7e-4b2d-9f4a-6c8e0a2b4d61', serverSeed: SEED }), at(210));
+// biome-ignore lint/style/noNonNullAssertion: the example game was joined, so it has a forehand
 const game1 = step(joined.game, joined.game.row.forehandPlayerId!, { type: 'move', move: { type: 'resign' } }, at(240));
 const played1: PlayedGame[] = [{ row: game1.row, result: game1.state.result }];
 const second = matchStep(joined.match, decideNext(joined.match, played1, { id: 'c3e5a7c9-0b2d-4f6a-8c1e-3a5c7e9b1d42', serverSeed: MATCH_SEED }), at(240));
@@ -169,6 +170,7 @@ export const examples = {
   moveResponse: moveAnswer(started, cut, 'forehand', NAMES),
   /** The log as the dealer may read it after the cut: forehand's hand is hidden from him. */
   eventLog: { version: cut.row.version, finished: false, events: loggedEvents(cut.events, 'dealer', false) },
+  // biome-ignore lint/style/noNonNullAssertion: the example game ended by a claimed timeout has its result
   record: gameRecord(claimed, claimed.state.result!, NAMES),
   /** The start of the game's stream, as the dealer reads it. */
   stream: loggedEvents(cut.events, 'dealer', false, 2)
@@ -176,6 +178,7 @@ export const examples = {
     .map(({ seq, event }) => `id: ${seq}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`)
     .join(''),
   /** When the player to move has to move by (the DEADLINE_NOT_REACHED example). */
+  // biome-ignore lint/style/noNonNullAssertion: a game past its cut is waiting for a move, which has a deadline
   deadline: gameView(cut, 'dealer', NAMES).deadline!,
   /** The state a refused move of Anna's is answered with (the VERSION_CONFLICT example). */
   conflict: { version: cut.row.version, view: gameView(cut, 'forehand', NAMES) },

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { z } from '@hono/zod-openapi';
+import { closeSchemas } from './closed-schemas.ts';
 import type { App } from './env.ts';
 import { empty, setHeader } from './reply.ts';
 
@@ -36,8 +37,9 @@ export function openApiInfo(publicUrl: string | null = null): typeof OPENAPI_INF
   return { ...OPENAPI_INFO, servers: [{ url: publicUrl, description: 'this deployment (PUBLIC_URL)' }] };
 }
 
+/** The document of the app's routes, every object schema closed (closed-schemas.ts). */
 export function openApiDocument(app: App, info = OPENAPI_INFO) {
-  return app.getOpenAPI31Document(info);
+  return closeSchemas(app.getOpenAPI31Document(info));
 }
 
 /**

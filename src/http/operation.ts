@@ -11,7 +11,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { RouteConfig, RouteHandler, z } from '@hono/zod-openapi';
-import type { Context, Handler, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { App, AppEnv } from './env.ts';
 import { ProblemError } from './problems.ts';
 
@@ -44,6 +44,7 @@ type Part = 'query' | 'param' | 'header';
  * adapter build a whole web Headers object from the raw ones, for every POST /moves.
  */
 function namesOf(schema: z.ZodType, where: string): string[] {
+  // A zod object has `shape`; a route's config types its parts only as zod types of any kind.
   const shape = (schema as unknown as { shape?: object }).shape;
   // A schema of another kind would be handed nothing at all: refused when the route is added.
   if (!shape) throw new Error(`${where}: a query, path or header schema must be an object`);
@@ -179,5 +180,5 @@ export function operation<R extends RouteConfig>(api: App, route: R, handler: Ro
     }
     return next();
   };
-  api.on(route.method.toUpperCase(), route.path.replaceAll(/\/{(.+?)}/g, '/:$1'), validate, handler as unknown as Handler<AppEnv>);
+  api.on(route.method.toUpperCase(), route.path.replaceAll(/\/{(.+?)}/g, '/:$1'), validate, handler);
 }

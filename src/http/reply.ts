@@ -37,6 +37,7 @@ export function setHeader(c: Context, name: string, value: string, options?: { a
  * A JSON answer (`type`: another JSON media type, e.g. problem+json), typed as hono's `c.json`
  * types it, so a route's handler is still checked against the schema of its answer.
  */
+// biome-ignore lint/complexity/noBannedTypes: the same bound as hono's c.json, so a handler's answer is typed as hono types it
 export function respond<T extends JSONValue | {} | InvalidJSONValue, S extends ContentfulStatusCode>(
   c: Context,
   body: T,

@@ -123,6 +123,7 @@ function calledOff(match: MatchRow, by: string | null, reason: CancelReason): Ma
       playerId,
       event:
         reason === 'declined'
+          // biome-ignore lint/style/noNonNullAssertion: a declined challenge names who declined it
           ? { type: 'challengeDeclined', kind: 'match', id: match.id, by: by! }
           : { type: 'challengeCancelled', kind: 'match', id: match.id, by, reason },
     })),
@@ -161,7 +162,9 @@ export function decideNext(match: MatchRow, played: readonly PlayedGame[], draw:
   const last = played.at(-1);
   if (!last?.result) return null;
   const sheet = scoreSheet(match, played);
+  // biome-ignore lint/style/noNonNullAssertion: a match's games are created with their number
   const number = last.row.number!;
+  // biome-ignore lint/style/noNonNullAssertion: scoreSheet has a row per played game, and `last` is one
   const finished = gameFinished(sheet.rows.at(-1)!);
   if (number < match.games) {
     const game = matchGame(match, number + 1, draw);

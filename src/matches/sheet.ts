@@ -1,5 +1,6 @@
 // The score sheet (Skatliste) of a match and who deals which game: pure functions of the match
 // row and its played games, so every process computes the same sheet from the database.
+// biome-ignore-all lint/style/noNonNullAssertion: a match's games are created with their number and both seats filled (the columns are nullable only for games outside a match)
 import { createHash } from 'node:crypto';
 import type { GameType, Result, Seat } from '../engine/index.ts';
 import type { ByPlayer, MatchRow, PlayedGame } from '../db/matches.ts';

@@ -711,7 +711,7 @@ describe('a long poll waiting on a copy', () => {
 describe('announcements between processes', () => {
   let one: PgNotifier;
   let two: PgNotifier;
-  let payloads: string[] = [];
+  const payloads: string[] = [];
   let unlisten: () => Promise<void> = async () => {};
   beforeAll(async () => {
     one = await PgNotifier.start(dbs[0], 100);

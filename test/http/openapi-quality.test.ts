@@ -8,7 +8,7 @@ import { decide, evolve, legalMoves, viewEvent } from '../../src/engine/index.ts
 import { PROBLEMS } from '../../src/http/problems.ts';
 import { CreatePlayerSchema, EVENT_TYPES } from '../../src/http/schemas.ts';
 import { renderOpenApi } from '../../src/http/spec.ts';
-import { escape, schemaErrors, streamMessageMismatchOf } from '../support/openapi.ts';
+import { escapeMember, schemaErrors, streamMessageMismatchOf } from '../support/openapi.ts';
 import { Client, rng, startTestService, type TestService } from '../support/service.ts';
 
 type Schema = Record<string, unknown>;
@@ -32,7 +32,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item)
     .filter(([m]) => METHODS.includes(m))
-    .map(([method, op]) => ({ method, path, op, name: `${method.toUpperCase()} ${path}`, pointer: `/paths/${escape(path)}/${method}` })),
+    .map(([method, op]) => ({ method, path, op, name: `${method.toUpperCase()} ${path}`, pointer: `/paths/${escapeMember(path)}/${method}` })),
 );
 
 describe('every operation', () => {
@@ -79,10 +79,10 @@ function allExamples() {
   };
   for (const o of operations) {
     for (const [type, media] of Object.entries(o.op.requestBody?.content ?? {}))
-      ofMedia(`${o.name} request ${type}`, `${o.pointer}/requestBody/content/${escape(type)}`, media);
+      ofMedia(`${o.name} request ${type}`, `${o.pointer}/requestBody/content/${escapeMember(type)}`, media);
     for (const [status, response] of Object.entries(o.op.responses))
       for (const [type, media] of Object.entries(response.content ?? {}))
-        ofMedia(`${o.name} ${status} ${type}`, `${o.pointer}/responses/${status}/content/${escape(type)}`, media);
+        ofMedia(`${o.name} ${status} ${type}`, `${o.pointer}/responses/${status}/content/${escapeMember(type)}`, media);
     (o.op.parameters ?? []).forEach((p, i) => {
       if ('example' in p.schema) out.push({ where: `${o.name} parameter ${p.name}`, schema: `${o.pointer}/parameters/${i}/schema`, value: p.schema.example });
     });
@@ -93,7 +93,7 @@ function allExamples() {
     if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${pointer}/${i}`));
     const schema = node as Schema;
     if ('example' in schema && !('content' in schema)) out.push({ where: `schema ${pointer}`, schema: pointer, value: schema.example });
-    for (const [k, v] of Object.entries(schema)) if (k !== 'example' && k !== 'examples') walk(v, `${pointer}/${escape(k)}`);
+    for (const [k, v] of Object.entries(schema)) if (k !== 'example' && k !== 'examples') walk(v, `${pointer}/${escapeMember(k)}`);
   };
   walk(doc.components.schemas, '/components/schemas');
   return out;

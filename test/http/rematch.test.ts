@@ -34,7 +34,11 @@ describe('a rematch', () => {
       expect(d.body.you).toBe('forehand');
       expect(game.config).toEqual(finished.config);
       expect(game.turnSeconds).toBe(30);
-      expect(game.deadline).toBeDefined();
+      // Someone is to move (forehand cuts): the deadline runs, turnSeconds from now at most.
+      expect(game.deadline).toEqual(expect.any(String));
+      const left = Date.parse(game.deadline) - Date.now();
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(30_000);
       expect(game.seedCommitment).not.toBe(finished.seedCommitment);
 
       // Asking again, later, is the same game; the new game is an ordinary one.

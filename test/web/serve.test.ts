@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountWebClient } from '../../src/http/web.ts';
 import { createApi } from '../../src/http/edge.ts';
-import { ProblemError, problemResponse } from '../../src/http/problems.ts';
+import { type ProblemError, problemResponse } from '../../src/http/problems.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { ensureWebBuild } from './support/build.ts';
 

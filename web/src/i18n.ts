@@ -531,6 +531,5 @@ export function translator(language: Language): Translate {
 }
 
 export const gameName = (t: Translate, game: GameType): string => t(`game_${game}` as MessageKey);
-export const seatName = (t: Translate, seat: Seat): string => t(seat);
 export const cardName = (t: Translate, card: Card): string =>
   t('cardName', { rank: t(`rank_${card[1]}` as MessageKey), suit: t(`suit_${card[0]}` as MessageKey) });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card } from '../../src/client/index.ts';
-import { cardKeys, slotsPerRow, sortHand } from './layout.ts';
+import { sortHand } from './hand-order.ts';
+import { cardKeys, slotsPerRow } from './layout.ts';
 import type { SeatModel } from './model.ts';
 
 const seat = (open: (Card | null)[], hand: Card[] | { count: number } = []): SeatModel => ({

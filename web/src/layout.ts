@@ -1,7 +1,7 @@
 // Where cards go and which key plays them. Every row has a fixed number of slots for its variant
 // (an empty slot keeps its place), so nothing moves when a card leaves; stacks keep their keys
 // from the first card to the last.
-import type { Card, GameType } from '../../src/client/index.ts';
+import type { Card } from '../../src/client/index.ts';
 import type { Variant } from '../../src/engine/index.ts';
 import type { SeatModel } from './model.ts';
 
@@ -26,25 +26,4 @@ export function cardKeys(seat: SeatModel, variant: Variant): Map<Card, string> {
   });
   if (Array.isArray(seat.hand)) seat.hand.forEach((c, i) => keys.set(c, CARD_KEYS[STACKS[variant] + i]));
   return keys;
-}
-
-const SUIT_ORDER = 'CSHD';
-const PLAIN_ORDER = 'AKQJT987'; // null: A K Q J 10 9 8 7
-const SUIT_RANKS = 'ATKQ987'; // suit and grand: jacks are trumps, the rest A 10 K Q 9 8 7
-const TRUMP_SUIT: Partial<Record<GameType, string>> = { clubs: 'C', spades: 'S', hearts: 'H', diamonds: 'D' };
-
-/**
- * A hand in the order a player sorts it: trumps first (jacks CJ SJ HJ DJ, then the trump suit),
- * then the suits C S H D, each high to low; in null the jacks sit in their suits.
- */
-export function sortHand(cards: readonly Card[], game: GameType | null, ramschTrumps: 'jacks' | 'none' = 'jacks'): Card[] {
-  const jacksAreTrumps = game !== 'null' && !(game === 'ramsch' && ramschTrumps === 'none');
-  const trumpSuit = game ? TRUMP_SUIT[game] : undefined;
-  const rankOrder = game === 'null' || !jacksAreTrumps ? PLAIN_ORDER : SUIT_RANKS;
-  const weight = (c: Card): number => {
-    if (jacksAreTrumps && c[1] === 'J') return SUIT_ORDER.indexOf(c[0]);
-    const suit = c[0] === trumpSuit ? -1 : SUIT_ORDER.indexOf(c[0]);
-    return 10 + (suit + 1) * 10 + rankOrder.indexOf(c[1]);
-  };
-  return [...cards].sort((a, b) => weight(a) - weight(b));
 }

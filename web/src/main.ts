@@ -7,21 +7,12 @@
 import './styles.css';
 import { isApiError, tokenRefusal } from '../../src/client/index.ts';
 import { botBadge } from './bot-badge.ts';
+import type { App, Screen } from './app.ts';
 import { cardSprite } from './cards.ts';
 import { h, replaceContent } from './dom.ts';
-import { LANGUAGES, pickLanguage, translator, type Language, type Translate } from './i18n.ts';
+import { LANGUAGES, pickLanguage, translator, type Language } from './i18n.ts';
 import { Session, storedLanguage, storeLanguage } from './session.ts';
 
-export interface App {
-  t: Translate;
-  language: Language;
-  session: Session;
-  navigate: (path: string) => void;
-  /** A refusal or failure as a sentence for the page. */
-  describe: (e: unknown) => string;
-}
-
-export type Screen = (root: HTMLElement, app: App, signal: AbortSignal) => void | Promise<void>;
 
 const session = new Session();
 let language = pickLanguage(storedLanguage(), navigator.languages);

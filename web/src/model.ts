@@ -1,7 +1,7 @@
 // What the table shows, in one shape for a live game (the API's view) and a replayed one (the
 // engine's state, every card known): the renderer draws a TableModel and nothing else.
 import type { Card, GameType, GameView, Seat } from '../../src/client/index.ts';
-import { sortHand } from './layout.ts';
+import { sortHand } from './hand-order.ts';
 import type { BySeat, ContractView, Result, State, Variant } from '../../src/engine/index.ts';
 import { pointsOf } from '../../src/engine/cards.ts';
 

@@ -27,7 +27,6 @@ export function arithmetic(result: Result, contract: ContractView | null, config
   const declarer = result.declarer;
   const written = result.scores[declarer];
   const factor = factorOf(result);
-  const simpleTotal = (points: number) => points * factor;
   const simple = config.scoring === 'simple';
   const winnerPoints = simple ? Math.max(result.scores.forehand, result.scores.dealer) : null;
 

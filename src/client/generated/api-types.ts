@@ -602,8 +602,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The process's metrics, in Prometheus's text format
-         * @description Off unless `METRICS=on`; with `METRICS_TOKEN` set, only with that token as a bearer token. Each process answers for itself (requests, moves, group-commit batches, the game cache, waiters and streams, database connections, Node).
+         * The service's metrics, in Prometheus's text format
+         * @description Off unless `METRICS=on`; with `METRICS_TOKEN` set, only with that token as a bearer token. Requests, moves, group-commit batches, the game cache, waiters and streams, database connections, Node. With several workers on one port (`WEB_CONCURRENCY`), the worker a scrape reaches answers for all of them: their counters and histograms summed (Node's own gauges as prom-client aggregates them). A process started alone answers for itself.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -1369,10 +1369,17 @@ export interface components {
             nextCursor: string | null;
         };
         PlayerEntry: components["schemas"]["PlayerGameEntry"] | components["schemas"]["PlayerMatchEntry"];
-        PlayerGameEntry: components["schemas"]["GameSummary"] & {
-            /** @enum {string} */
-            kind: "game";
-        } & {
+        PlayerGameEntry: {
+            id: string;
+            status: components["schemas"]["GameStatus"];
+            config: components["schemas"]["GameConfig"];
+            players: {
+                forehand: components["schemas"]["PlayerRef"];
+                dealer: components["schemas"]["PlayerRef"];
+            };
+            reservedFor: string | null;
+            version: number;
+            createdAt: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1391,10 +1398,22 @@ export interface components {
             version: number;
             createdAt: string;
         };
-        PlayerMatchEntry: components["schemas"]["MatchSummary"] & {
+        PlayerMatchEntry: {
+            id: string;
             /** @enum {string} */
-            kind: "match";
-        } & {
+            status: "waiting" | "playing" | "finished" | "cancelled";
+            config: components["schemas"]["GameConfig"];
+            /** @description how many games the match has */
+            games: number;
+            /** @description the creator, then the opponent once joined */
+            players: {
+                playerId: string;
+                name: string;
+                bot: boolean;
+            }[];
+            reservedFor: string | null;
+            version: number;
+            createdAt: string;
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -6802,6 +6821,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
     getHealth: {
@@ -6825,6 +6855,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -6867,7 +6908,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description Not ready */
+            /** @description Not ready; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -6881,6 +6922,7 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Health"];
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -6915,6 +6957,17 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["JWKS"];
+                };
+            };
+            /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

@@ -1,6 +1,6 @@
 // API schemas of matches: the request to create one, the score sheet, the match event log.
 import { z } from '@hono/zod-openapi';
-import { CANCEL_REASONS, GAME_TYPES, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
+import { CANCEL_REASONS, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
 import { MATCH_STATUSES } from '../../db/schema.ts';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../../games/deadline.ts';
 import { ConfigSchema, GameEndSchema, GameTypeSchema, ID, orNull, StatusSchema } from '../schemas.ts';

@@ -57,9 +57,9 @@ const metrics = createRoute({
   path: '/metrics',
   operationId: 'getMetrics',
   tags: ['operations'],
-  summary: "The process's metrics, in Prometheus's text format",
+  summary: "The service's metrics, in Prometheus's text format",
   description:
-    'Off unless `METRICS=on`; with `METRICS_TOKEN` set, only with that token as a bearer token. Each process answers for itself (requests, moves, group-commit batches, the game cache, waiters and streams, database connections, Node).',
+    "Off unless `METRICS=on`; with `METRICS_TOKEN` set, only with that token as a bearer token. Requests, moves, group-commit batches, the game cache, waiters and streams, database connections, Node. With several workers on one port (`WEB_CONCURRENCY`), the worker a scrape reaches answers for all of them: their counters and histograms summed (Node's own gauges as prom-client aggregates them). A process started alone answers for itself.",
   security: [{ metricsToken: [] }, {}],
   responses: {
     200: {

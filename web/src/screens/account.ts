@@ -5,7 +5,7 @@
 import { accounts, type NewToken, type TokenInfo } from '../../../src/client/index.ts';
 import { botBadge } from '../bot-badge.ts';
 import { h, replaceContent } from '../dom.ts';
-import type { App } from '../main.ts';
+import type { App } from '../app.ts';
 import { actionForm } from './sign-in.ts';
 import '../accounts.css';
 

@@ -7,7 +7,7 @@ import { decisionPanel } from '../dialogs.ts';
 import { h, replaceContent } from '../dom.ts';
 import { describeEvent } from '../event-text.ts';
 import { cardKeys } from '../layout.ts';
-import type { App } from '../main.ts';
+import type { App } from '../app.ts';
 import { modelFromView, other } from '../model.ts';
 import { describeResult } from '../result.ts';
 import { sheetTable } from '../sheet.ts';
@@ -238,7 +238,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
   function resultPanel(): HTMLElement | null {
     if (!view.result) return null;
     const d = describeResult(view.result as never, view.contract as never, view.config, names(), t);
-    const next = match && match.currentGameId && match.currentGameId !== gameId ? match.currentGameId : null;
+    const next = match?.currentGameId && match.currentGameId !== gameId ? match.currentGameId : null;
     return h(
       'section',
       { class: 'result card-panel', 'data-testid': 'result', 'aria-live': 'polite' },
@@ -304,7 +304,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
         else render();
       }
       refresh();
-    } catch (e) {
+    } catch {
       if (signal.aborted) return;
       // No stream (a proxy that buffers it, say): the long poll does the same job.
       while (!signal.aborted && view.status !== 'finished') {

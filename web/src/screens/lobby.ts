@@ -4,7 +4,7 @@
 import { isApiError, type CreateGame, type GameSummary, type MatchPage } from '../../../src/client/index.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
-import type { App } from '../main.ts';
+import type { App } from '../app.ts';
 import { cancel, decline, followMyGames, loadMyGames, type MyEntry, type MyGames } from '../mygames.ts';
 import { computerLevel, LEVELS, setComputerLevel, type Level } from '../computer.ts';
 import { botBadge } from '../bot-badge.ts';

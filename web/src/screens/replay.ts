@@ -5,7 +5,7 @@ import { parseRecord, type GameRecord } from '../../../src/cli/verify-record.ts'
 import { h, replaceContent } from '../dom.ts';
 import { describeEvent } from '../event-text.ts';
 import type { MessageKey } from '../i18n.ts';
-import type { App } from '../main.ts';
+import type { App } from '../app.ts';
 import { modelFromState } from '../model.ts';
 import { ReplayModel } from '../replay-model.ts';
 import { renderTable } from '../table.ts';

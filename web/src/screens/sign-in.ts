@@ -4,7 +4,7 @@
 import { accounts, isApiError } from '../../../src/client/index.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
-import type { App } from '../main.ts';
+import type { App } from '../app.ts';
 import '../accounts.css';
 
 /** A refusal in the page's words: the known codes translated, the rest as the service said it. */

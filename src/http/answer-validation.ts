@@ -1,0 +1,91 @@
+// VALIDATE_RESPONSES=1: the service checks every answer it sends, and every message of every
+// event stream, against the committed openapi/openapi.json (answer-check.ts), whoever the client
+// is: a test's supertest or fetch, a bot over node:http, Chromium, curl, a worker thread. A
+// mismatch is reported loudly: a line on stderr, and a line appended to the file named by
+// VALIDATE_RESPONSES_REPORT (the test harness, test/support/setup.ts, turns it into a failure
+// of the test during which it was written). The answer itself is sent unchanged.
+//
+// For test runs (vitest configs, .ci/run); it costs a copy of each JSON body and ajv (a
+// devDependency, loaded only when the switch is on).
+import { appendFileSync } from 'node:fs';
+import type { MiddlewareHandler } from 'hono';
+import { type AnswerCheck, loadAnswerCheck, type StreamMessage } from './answer-check.ts';
+import type { AppEnv } from './env.ts';
+
+/** The switch, as the environment sets it. */
+export const validatingResponses = (env: NodeJS.ProcessEnv = process.env) => env.VALIDATE_RESPONSES === '1';
+
+/** Reports one mismatch: stderr, and the harness's file when there is one. */
+export function reportMismatch(message: string, env: NodeJS.ProcessEnv = process.env): void {
+  const line = `VALIDATE_RESPONSES: an answer does not match openapi/openapi.json: ${message.replaceAll('\n', '\n  ')}\n`;
+  process.stderr.write(line);
+  const file = env.VALIDATE_RESPONSES_REPORT;
+  if (file) appendFileSync(file, `${JSON.stringify(message)}\n`);
+}
+
+let loading: Promise<AnswerCheck> | undefined;
+
+/** The middleware: outermost, so it sees the answer as it leaves (refusals and errors included). */
+export function validateResponses(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const check = await (loading ??= loadAnswerCheck());
+    const res = c.res;
+    const contentType = res.headers.get('content-type');
+    // HEAD is answered by the GET route, without the body: checked as that GET's status and type.
+    const head = c.req.method === 'HEAD';
+    const method = head ? 'GET' : c.req.method;
+    const url = c.req.url;
+    if (contentType?.startsWith('text/event-stream')) {
+      const wrong = check.mismatchOf(method, url, { status: res.status, contentType, text: undefined });
+      if (wrong) reportMismatch(wrong);
+      if (res.body) c.res = new Response(res.body.pipeThrough(checkedMessages(check, url)), res);
+      return;
+    }
+    // JSON is read (a copy); other types (the web client's files, metrics text) only by status and type.
+    const readable = !head && (contentType === null || /json/i.test(contentType));
+    const text = readable ? await res.clone().text() : undefined;
+    const wrong = check.mismatchOf(method, url, { status: res.status, contentType, text });
+    if (wrong) reportMismatch(wrong);
+  };
+}
+
+/** Passes the stream on as it is, checking each complete message (comments and `retry:` alone skipped). */
+function checkedMessages(check: AnswerCheck, url: string): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  let pending = '';
+  return new TransformStream({
+    transform(chunk, controller) {
+      pending += decoder.decode(chunk, { stream: true });
+      let end = pending.indexOf('\n\n');
+      while (end >= 0) {
+        const message = parseMessage(pending.slice(0, end));
+        pending = pending.slice(end + 2);
+        if (message) {
+          const wrong = check.streamMessageMismatchOf(url, message);
+          if (wrong) reportMismatch(wrong);
+        }
+        end = pending.indexOf('\n\n');
+      }
+      controller.enqueue(chunk);
+    },
+  });
+}
+
+/** One block of `field: value` lines; null when it carries no data (a comment, a retry hint). */
+export function parseMessage(block: string): StreamMessage | null {
+  const message: StreamMessage = {};
+  const data: string[] = [];
+  for (const line of block.split('\n')) {
+    if (line === '' || line.startsWith(':')) continue;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (field === 'data') data.push(value);
+    else if (field === 'id') message.id = value;
+    else if (field === 'event') message.event = value;
+  }
+  if (data.length === 0) return null;
+  message.data = data.join('\n');
+  return message;
+}
