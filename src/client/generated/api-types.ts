@@ -1641,6 +1641,7 @@ export interface components {
         MatchPlayer: {
             playerId: string;
             name: string;
+            bot: boolean;
         };
         SheetRow: {
             number: number;
