@@ -1666,6 +1666,7 @@ export interface components {
         MatchPlayer: {
             playerId: string;
             name: string;
+            bot: boolean;
         };
         SheetRow: {
             number: number;

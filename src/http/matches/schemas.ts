@@ -29,7 +29,7 @@ export const CreateMatchSchema = z
 const PointsSchema = z
   .record(z.string(), z.number().int())
   .openapi('PointsByPlayer', { description: 'points per player id' });
-const PlayerSchema = z.object({ playerId: z.string(), name: z.string() }).openapi('MatchPlayer');
+const PlayerSchema = z.object({ playerId: z.string(), name: z.string(), bot: z.boolean() }).openapi('MatchPlayer');
 const GameTypeOrNull = orNull(GameTypeSchema).openapi({ description: 'null when no game was fixed' });
 
 const SheetResultSchema = z
