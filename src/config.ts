@@ -197,12 +197,6 @@ const origins = z
     return list;
   });
 
-const flag = (fallback: boolean) =>
-  z
-    .enum(['true', 'false', '1', '0'], { error: (iss) => `expected true or false, got ${JSON.stringify(iss.input)}` })
-    .optional()
-    .transform((raw) => (raw === undefined ? fallback : raw === 'true' || raw === '1'));
-
 /** Hosts where plain http cannot be read or changed on the way: this machine only. */
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 

@@ -97,6 +97,7 @@ export class TokenService {
     }
     this.#byKid = byKid;
     this.#key = current;
+    // biome-ignore lint/style/noNonNullAssertion: byKid was built from the keys, current among them
     this.#keys = byKid.get(current.id)!.keys;
     // A token of a retired key must be checked again (and refused): rotations are rare, start afresh.
     this.#verified.clear();
@@ -229,6 +230,7 @@ export class TokenService {
     });
     const sub = subject(payload);
     // The provider's tokens act fully for their player: scopes, ids and revocation are the provider's business.
+    // biome-ignore lint/style/noNonNullAssertion: jwtVerify was told to require `exp` for the provider (requiredClaims)
     const grant: Grant = { tokenId: null, scopes: SCOPES, expiresAt: new Date(payload.exp! * 1000) };
     return sub === undefined ? missingSubject() : { ok: true, principal: { kind: 'external', issuer: external.issuer, subject: sub, grant } };
   }

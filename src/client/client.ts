@@ -4,7 +4,7 @@ import createOpenApiClient, { type Client } from 'openapi-fetch';
 import { ApiError, problemOf } from './errors.ts';
 import type { LoggedEvent, LoggedMatchEvent } from './events.ts';
 import { Identity, type RenewalOptions, type Renewer, type RenewedToken } from './identity.ts';
-import type { components, paths } from './generated/api-types.ts';
+import type { paths } from './generated/api-types.ts';
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './retry.ts';
 import { readEventStream, type SseMessage } from './sse.ts';
 import type { CreateGame, CreateMatch, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, MatchPage, Me, Move, MoveResponse, Player, PlayerEvent, PlayerGamePage, PlayerGameStatus, PlayerToken } from './types.ts';

@@ -118,6 +118,7 @@ export class AccountStore {
       .select({ playerId: players.id, before: players.legacyTokensRevokedAt })
       .from(players)
       .where(gt(players.legacyTokensRevokedAt, new Date(now.getTime() - legacyTtlMs)));
+    // biome-ignore lint/style/noNonNullAssertion: the where clause keeps only rows whose cut-off is set
     return { tokenIds: tokens.map((t) => t.id), legacy: legacy.map((l) => ({ playerId: l.playerId, before: l.before! })) };
   }
 

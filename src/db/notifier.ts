@@ -200,6 +200,7 @@ export class Waiters {
           off();
           // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the waiter that closes over it
           if (set!.delete(waiter) && !slot) this.give(own);
+          // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the waiter that closes over it
           if (set!.size === 0) this.byKey.delete(key);
           resolve(moved);
         },

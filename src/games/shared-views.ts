@@ -35,6 +35,7 @@ export class SharedViews {
     if (entry && entry.version > game.row.version) return text;
     this.entries.delete(key);
     this.entries.set(key, { version: game.row.version, text });
+    // biome-ignore lint/style/noNonNullAssertion: the map is over its size, so it has a first key
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
     // A failed view is not kept: the next stream makes it again.
     text.catch(() => {

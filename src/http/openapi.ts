@@ -60,6 +60,7 @@ export function serveOpenApi(app: App, info: typeof OPENAPI_INFO): void {
     setHeader(c, 'Cache-Control', 'public, max-age=60');
     setHeader(c, 'Vary', 'Accept-Encoding', { append: true });
     const wanted = c.req.header('If-None-Match');
+    // biome-ignore lint/style/noNonNullAssertion: built is set just above, on the first request
     if (wanted && (wanted.trim() === '*' || wanted.split(',').some((t) => t.trim().replace(/^W\//, '') === built!.etag))) return empty(c, 304);
     const gzip = /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
     return c.body(gzip ? built.gzipped : built.body, 200, {

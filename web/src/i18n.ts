@@ -1,7 +1,7 @@
 // German and English labels. The game's own words (Kontra, Re, Schneider, Schwarz, Ramsch, Grand,
 // Null, Hand) are Skat's in both languages; the rest is translated. The language comes from the
 // browser (navigator.languages) unless the player picked one.
-import type { Card, GameType, Seat } from '../../src/client/index.ts';
+import type { Card, GameType } from '../../src/client/index.ts';
 import { accountsDe, accountsEn } from './i18n-accounts.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
