@@ -79,9 +79,12 @@ describe('the sweeper', () => {
   });
 
   it('runs on one process at a time: of two sweeping at once, one sweeps and the other lets it', async () => {
-    const anna = await client.player('Anna');
+    // Three players (a player keeps at most MAX_WAITING_GAMES waiting), ten games each.
     const games = [];
-    for (let i = 0; i < 30; i++) games.push(await client.createGame(anna, {}));
+    for (let p = 0; p < 3; p++) {
+      const player = await client.player(`Anna${p}`);
+      for (let i = 0; i < 10; i++) games.push(await client.createGame(player, {}));
+    }
     clock.advance(61);
     const [one, two] = await Promise.all([a.parts.sweeper.sweep(), b.parts.sweeper.sweep()]);
     expect([one.swept, two.swept].sort()).toEqual([false, true]);
