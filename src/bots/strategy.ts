@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/noNonNullAssertion: a strategy is asked only for a seated player's move, so `you` is set
 // One interface for every strategy: it sees what a client sees — a view (of GET /v1/games/{id},
 // or the engine's `view` in-process) and its memory of the views it received before — and
 // answers one of the view's `legalMoves`. It never builds a move itself, so it can never send an

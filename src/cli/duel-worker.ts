@@ -4,7 +4,9 @@ import { playDeal, type DuelSide } from '../bots/duel.ts';
 import type { Variant } from '../engine/index.ts';
 
 const { variant, seed, a, b } = workerData as { variant: Variant; seed: number; a: DuelSide; b: DuelSide };
-parentPort!.on('message', (deal: number | null) => {
-  if (deal === null) return parentPort!.close();
-  parentPort!.postMessage(playDeal(variant, seed, deal, a, b));
+const port = parentPort;
+if (!port) throw new Error('duel-worker.ts runs as a worker thread of npm run duel');
+port.on('message', (deal: number | null) => {
+  if (deal === null) return port.close();
+  port.postMessage(playDeal(variant, seed, deal, a, b));
 });

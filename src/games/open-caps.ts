@@ -7,8 +7,6 @@ import { DomainError } from '../errors.ts';
 export const MAX_WAITING_GAMES = 10;
 /** Waiting matches a player has created and nobody has joined yet. */
 export const MAX_WAITING_MATCHES = 10;
-/** Waiting seeks a player holds in the pairing pool (for the pool, when there is one). */
-export const MAX_WAITING_SEEKS = 5;
 
 /** Refuses a new waiting game past the cap (`open`: how many the player has waiting now). */
 export function checkWaitingGames(open: number): void {

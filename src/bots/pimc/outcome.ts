@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/noNonNullAssertion: a state being played out has a player to move and a contract until it is finished, which the loop checks first
 // From a world to what is written on the score sheet: the play's value as the solver gives it
 // (value.ts of the solver) turned into the engine's own result, and a world before its play
 // carried on to the first trick.

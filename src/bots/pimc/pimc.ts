@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/noNonNullAssertion: a decision reads what its phase guarantees: `you` when seated, the contract once declared, the bidding while bidding, the raise among the legal moves it was handed
 // `pimc`: Perfect Information Monte Carlo. For each decision it draws worlds consistent with
 // what its seat has seen (sample.ts), plays each option on in every world with the engine's
 // rules, values the play with the perfect-information solver, turns the value into the score
@@ -13,8 +14,8 @@ import { copyState, type State } from '../../engine/state.ts';
 import type { Card, GameType, Move, Seat } from '../../engine/types.ts';
 import * as solver from '../solver/index.ts';
 import { positionFromState, type Position } from '../solver/index.ts';
-import { rng, type Pick } from '../rng.ts';
-import { ownCards, type ApiMove, type BotView, type Memory, type Strategy } from '../strategy.ts';
+import { rng } from '../rng.ts';
+import { ownCards, type ApiMove, type BotView, type Strategy } from '../strategy.ts';
 import { discardCandidates } from './discards.ts';
 import { rolloutValue } from './rollout.ts';
 import { applyMove, Scorer, toPlay, writtenFor } from './outcome.ts';

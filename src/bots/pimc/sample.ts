@@ -1,3 +1,4 @@
+// biome-ignore-all lint/style/noNonNullAssertion: a seat's view has `you` and (in the play) a contract; a world is dealt from exactly as many cards as it has places, so a pop never comes up empty
 // Worlds consistent with what a seat has seen: every hidden card (covered cards, the other hand,
 // the stock or the discards, the deal still to come) drawn at random from the cards the seat has
 // not seen, under what it knows — a hand that did not follow a suit holds none of it, and a
