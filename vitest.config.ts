@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// .ci/run's second and third database legs set TEST_DATABASE_ONLY=1: the suites that touch no
+// database (the engine, the bots and their solver, the web client's units) ran in the first leg.
+const DATABASE_FREE = ['src/engine/**', 'src/bots/**', 'web/src/**'];
+const databaseOnly = process.env.TEST_DATABASE_ONLY === '1';
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'web/**/*.test.ts'],
@@ -11,7 +16,7 @@ export default defineConfig({
     // (src/http/answer-validation.ts); child processes and worker threads inherit the switch.
     env: { VALIDATE_RESPONSES: '1' },
     // The fault suite starts servers of its own and runs alone: `npm run test:faults`.
-    exclude: ['**/node_modules/**', 'test/faults/**'],
+    exclude: ['**/node_modules/**', 'test/faults/**', ...(databaseOnly ? DATABASE_FREE : [])],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

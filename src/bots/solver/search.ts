@@ -178,7 +178,6 @@ const lowBit = new Int8Array(5);
 /** The led card of the trick in progress at the root, or -1. */
 let ledBit = -1;
 
-export const bitOf = (c: Card): number => bitOfCard.get(c)!;
 export const cardOf = (bit: number): Card => cardOfBit[bit];
 /** Side to move at the root: 0 the declarer. */
 export const rootSide = (): number => (ledBit >= 0 ? 1 - leader : leader);
