@@ -28,8 +28,20 @@ let loading: Promise<AnswerCheck> | undefined;
 /** The middleware: outermost, so it sees the answer as it leaves (refusals and errors included). */
 export function validateResponses(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const checking = (loading ??= loadAnswerCheck());
+    // A stream the handler writes to the socket itself (sse.ts) passes its head and text here.
+    let direct = false;
+    if (c.req.method === 'GET') {
+      const messages = messageChecker(checking, c.req.url);
+      c.set('streamTap', { opened: () => (direct = true), wrote: messages });
+    }
     await next();
-    const check = await (loading ??= loadAnswerCheck());
+    const check = await checking;
+    if (direct) {
+      const wrong = check.mismatchOf('GET', c.req.url, { status: 200, contentType: 'text/event-stream', text: undefined });
+      if (wrong) reportMismatch(wrong);
+      return;
+    }
     const res = c.res;
     const contentType = res.headers.get('content-type');
     // HEAD is answered by the GET route, without the body: checked as that GET's status and type.
@@ -53,23 +65,33 @@ export function validateResponses(): MiddlewareHandler<AppEnv> {
 /** Passes the stream on as it is, checking each complete message (comments and `retry:` alone skipped). */
 function checkedMessages(check: AnswerCheck, url: string): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
-  let pending = '';
+  const messages = messageChecker(Promise.resolve(check), url);
   return new TransformStream({
     transform(chunk, controller) {
-      pending += decoder.decode(chunk, { stream: true });
-      let end = pending.indexOf('\n\n');
-      while (end >= 0) {
-        const message = parseMessage(pending.slice(0, end));
-        pending = pending.slice(end + 2);
-        if (message) {
-          const wrong = check.streamMessageMismatchOf(url, message);
-          if (wrong) reportMismatch(wrong);
-        }
-        end = pending.indexOf('\n\n');
-      }
+      messages(decoder.decode(chunk, { stream: true }));
       controller.enqueue(chunk);
     },
   });
+}
+
+/** Checks each complete message of a stream's text, in the order written (once the check is loaded). */
+function messageChecker(checking: Promise<AnswerCheck>, url: string): (text: string) => void {
+  let pending = '';
+  const take = (check: AnswerCheck, text: string) => {
+    pending += text;
+    let end = pending.indexOf('\n\n');
+    while (end >= 0) {
+      const message = parseMessage(pending.slice(0, end));
+      pending = pending.slice(end + 2);
+      if (message) {
+        const wrong = check.streamMessageMismatchOf(url, message);
+        if (wrong) reportMismatch(wrong);
+      }
+      end = pending.indexOf('\n\n');
+    }
+  };
+  // Promise callbacks run in the order they were added: the messages are checked in order.
+  return (text) => void checking.then((check) => take(check, text));
 }
 
 /** One block of `field: value` lines; null when it carries no data (a comment, a retry hint). */

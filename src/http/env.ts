@@ -4,6 +4,20 @@ import type { AuthVariables } from '../auth/middleware.ts';
 import type { LimitsConfig } from '../config.ts';
 import type { HeaderRecord } from './reply.ts';
 
-/** `proxy`: how a /v1 request's address is read (set by the limits, read by clientOf). */
-export type AppEnv = { Variables: AuthVariables & { requestId?: string; headers?: HeaderRecord; proxy?: Pick<LimitsConfig, 'trustProxy' | 'proxyHops'> } };
+/**
+ * What sees an event stream that a handler writes to the socket itself (sse.ts): its head when it
+ * opens, then every text written. Set only while answers are checked (answer-validation.ts).
+ */
+export interface StreamTap {
+  opened(): void;
+  wrote(text: string): void;
+}
+
+/**
+ * `proxy`: how a /v1 request's address is read (set by the limits, read by clientOf);
+ * `streamTap`: see StreamTap.
+ */
+export type AppEnv = {
+  Variables: AuthVariables & { requestId?: string; headers?: HeaderRecord; proxy?: Pick<LimitsConfig, 'trustProxy' | 'proxyHops'>; streamTap?: StreamTap };
+};
 export type App = OpenAPIHono<AppEnv>;

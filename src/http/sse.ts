@@ -12,11 +12,12 @@ import { gone } from './gone.ts';
 import { headersOf, writtenAlready } from './reply.ts';
 import type { Cancellation } from '../cancellation.ts';
 import type { ServerResponse } from 'node:http';
+import type { AppEnv } from './env.ts';
 
 /** The reconnection delay a stream ended by a shutdown suggests (ms). */
 export const SHUTDOWN_RETRY_MS = 1000;
 
-export function eventStream(c: Context, heartbeatMs: number, feed: Feed, metrics: { streamOpened(): () => void }): Response {
+export function eventStream(c: Context<AppEnv>, heartbeatMs: number, feed: Feed, metrics: { streamOpened(): () => void }): Response {
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (!outgoing) {
     // Not served by node:http (app.request): through hono's web stream.
@@ -36,9 +37,12 @@ export function eventStream(c: Context, heartbeatMs: number, feed: Feed, metrics
   record.connection = 'keep-alive';
   outgoing.writeHead(200, record);
   outgoing.flushHeaders();
+  const tap = c.get('streamTap');
+  tap?.opened();
   const closed = gone(c);
   const write = (text: string) =>
     new Promise<void>((resolve) => {
+      tap?.wrote(text);
       if (outgoing.write(text) || outgoing.destroyed) return resolve();
       // A slow reader: the next message waits for its socket to drain (or to close).
       const go = () => (outgoing.off('drain', go), outgoing.off('close', go), resolve());
