@@ -61,9 +61,11 @@ describe('the OpenAPI document', () => {
     try {
       expect((await app.request('/openapi.json')).status).toBe(200);
       const big = () => spy.mock.results.filter((r) => typeof r.value === 'string' && r.value.length > 100_000).length;
-      expect(big()).toBe(1);
+      // Building it writes the document out (closing its schemas reads it as text too).
+      const built = big();
+      expect(built).toBeGreaterThan(0);
       expect((await app.request('/openapi.json')).status).toBe(200);
-      expect(big()).toBe(1);
+      expect(big()).toBe(built);
     } finally {
       spy.mockRestore();
     }

@@ -103,7 +103,9 @@ export async function playComputerSeat(computer: SkatClient, gameId: string, opt
         await pause(options.delayMs, options.signal);
         return player.choose(view);
       },
-      { signal: options.signal, onView: (view) => player.see(view) },
+      // The long poll, not a second stream: the page's table holds the game's event stream already,
+      // and a browser keeps at most six connections to a host over HTTP/1.1.
+      { signal: options.signal, onView: (view) => player.see(view), protocol: 'longpoll' },
     );
   } finally {
     player.close();
