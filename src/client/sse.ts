@@ -123,6 +123,9 @@ export async function* readEventStream(options: EventStreamOptions): AsyncGenera
         response = await options.fetch(new Req(options.url, { headers, signal: own.signal }));
       } catch (e) {
         if (own.signal.aborted || isAbort(e)) return;
+        // A client made with `retry: false` does its retrying in its own transport (the bot runner's
+        // failover): when that gives up, so does the stream, instead of reconnecting forever.
+        if (policy.retries === 0) throw e;
         await clock.sleep(backoffMs(failures++, policy, clock.random), own.signal).catch(() => {});
         continue;
       }
