@@ -1,19 +1,10 @@
 // Random deals and positions through the engine's own moves, for the solver's tests and its
 // benchmark: a seeded walk of legalMoves → decide → evolve, so every position is one the rules reach.
 import { decide, evolve, initialState, legalMoves, DEFAULT_CONFIG, type Config, type GameType, type Move, type State, type Variant } from '../../engine/index.ts';
+import { rng } from '../rng.ts';
 
-/** splitmix32: a uniform integer in 0..n-1 per call. */
-export function seeded(seed: number): (n: number) => number {
-  let x = seed >>> 0;
-  return (n: number) => {
-    x = (x + 0x9e3779b9) >>> 0;
-    let z = x;
-    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b) >>> 0;
-    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35) >>> 0;
-    z = (z ^ (z >>> 16)) >>> 0;
-    return z % n;
-  };
-}
+/** The bots' seeded source (splitmix32): a uniform integer in 0..n-1 per call. */
+export const seeded = rng;
 
 const seedHex = (n: number) => (n >>> 0).toString(16).padStart(64, '0');
 
