@@ -17,6 +17,14 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { answersWithin, guardedClient, type CallLimits } from './availability.ts';
 import * as schema from './schema.ts';
 
+declare module 'postgres' {
+  // postgres.js reads this option (its src/index.js) but its type declarations leave it out.
+  interface Options<T extends Record<string, postgres.PostgresType>> {
+    /** Queries sent on one connection before the first answer (0: one at a time); default 100. */
+    max_pipeline?: number;
+  }
+}
+
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
@@ -140,6 +148,11 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
       // A pooler in transaction mode hands each transaction to any server session: a statement
       // prepared on one would be missing on the next.
       prepare: !viaPooler,
+      // Through a pooler, one query at a time per connection (postgres.js pipelines up to 100 by
+      // default). pgbouncer 1.18 in transaction mode hands the server back at the first
+      // ReadyForQuery even when the client has already sent the next query on that connection:
+      // a pipelined query could then wait forever for its answer (503 after the statement time).
+      max_pipeline: viaPooler ? 0 : 100,
       // Every session's own limits, sent with its start-up message: a statement (a lock wait
       // included) and a transaction left idle (a client gone mid-transaction) are ended by the
       // server. (A pooler refuses start-up settings it does not know: there the pooler sets them.)

@@ -2,7 +2,6 @@
 // discards, hand games, passed-in games), every reader checked after every move. The driver
 // and the checks are in test/support/redaction.ts.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { throughPooler } from '../support/db.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { SHARDS, randomSpec, runSharded } from '../support/redaction.ts';
 
@@ -15,10 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => service?.close());
 
-// KNOWN REGRESSION, open (stop 20): through pgbouncer in transaction mode this suite's requests get
-// 503 DATABASE_UNAVAILABLE since the accounts work (issue 21) merged; it passes on PGlite and on
-// direct Postgres, and through the pooler on the branch before accounts. Skipped there only.
-it.skipIf(throughPooler)(`shows no reader a card it may not see, in ${GAMES} random bidding games`, { timeout: 900_000 }, async () => {
+it(`shows no reader a card it may not see, in ${GAMES} random bidding games`, { timeout: 900_000 }, async () => {
   const specs = Array.from({ length: GAMES }, (_, i) => randomSpec(FIRST_SEED + i, ['bidding']));
   const { stats, leaks } = await runSharded(service, specs, SHARDS);
   console.log(`redaction (bidding, seeds ${FIRST_SEED}..${FIRST_SEED + GAMES - 1}): ${JSON.stringify(stats)}`);
