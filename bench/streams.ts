@@ -199,9 +199,11 @@ async function inProcessFanOut() {
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
-      MAX_WAITERS: String(STREAMS + 100),
-      MAX_WAITERS_PER_CLIENT: String(STREAMS + 100),
-      MAX_WAITERS_PER_ADDRESS: String(STREAMS + 100),
+      // Twice the streams: the last tenth of the process's slots is kept for new addresses, and
+      // every reader here comes from one.
+      MAX_WAITERS: String(2 * STREAMS + 100),
+      MAX_WAITERS_PER_CLIENT: String(2 * STREAMS + 100),
+      MAX_WAITERS_PER_ADDRESS: String(2 * STREAMS + 100),
       RATE_LIMIT_PLAYER: '0',
       RATE_LIMIT_ANONYMOUS: '0',
       RATE_LIMIT_SIGNUP: '0',
@@ -263,7 +265,10 @@ async function inProcessFanOut() {
       let opened = 0;
       for (let i = 0; i < perGame * GAMES; i++) {
         const req = http.get(`${base}/v1/games/${games[i % GAMES].id}/stream?views=true`, { agent: agentOf, headers: { accept: 'text/event-stream' } }, (res) => {
-          if (res.statusCode !== 200) return reject(new Error(`stream ${i}: ${res.statusCode}`));
+          if (res.statusCode !== 200) {
+            res.resume();
+            return reject(new Error(`stream ${i}: ${res.statusCode}`));
+          }
           res.once('data', () => ++opened === perGame * GAMES && resolve());
           res.resume();
         });
