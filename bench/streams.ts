@@ -86,8 +86,11 @@ async function main() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       SINGLE_PROCESS: '1',
-      MAX_WAITERS: String(STREAMS + 100),
-      MAX_WAITERS_PER_CLIENT: String(STREAMS + 100),
+      // Twice the streams: the first round's slots may not all be back when the second opens (a
+      // busy host notices the closes late), and the last tenth is kept for new addresses.
+      MAX_WAITERS: String(2 * STREAMS + 100),
+      MAX_WAITERS_PER_CLIENT: String(2 * STREAMS + 100),
+      MAX_WAITERS_PER_ADDRESS: String(2 * STREAMS + 100),
       RATE_LIMIT_PLAYER: '0',
       RATE_LIMIT_ANONYMOUS: '0',
       RATE_LIMIT_SIGNUP: '0',
