@@ -6,7 +6,8 @@
 //    `npm start` does, with BENCH_SERVER_FLAGS as node flags; with BENCH_IN_PROCESS=1 in this
 //    process via startService instead), on a free 127.0.0.1 port.
 // 3. Runs the bot runner (greedy against random, classic) with BENCH_CONCURRENCY (32) games at
-//    once: a warm-up of BENCH_WARMUP_SECONDS (3), then BENCH_SECONDS (20) measured.
+//    once: a warm-up of BENCH_WARMUP_SECONDS (3), then BENCH_SECONDS (20) measured, from the
+//    window's first accepted move (the bots' registration and first seating are not measured).
 //    BENCH_PROTOCOL says how the bots hear of their opponent's moves: `stream` (the default: the
 //    game's view stream, each move a POST answered 204, as the client module plays), `longpoll`
 //    (the long poll after each move), or `both`: one window each on the same server, in turn,
@@ -23,6 +24,16 @@
 // BENCH_SERVER_ROOT=dir serves another checkout's dist/main.js (a worktree of an older commit, built
 // there): the same bots drive it, so a same-run comparison of two servers measures the servers.
 //
+// BENCH_PEER=file measures another game server in the same run, driven by the same bots: a module
+// kept outside this repository (it is someone else's server; see the README, Benchmarks) exporting
+//   name: string (how the output names it),
+//   start(): Promise<{ pid: number; stop(): Promise<void> }> (its server, a child process),
+//   runBots(options): Promise<{ games, moves, errors, unexpected, samples }> (options: this file's
+//     bots: concurrency, games, durationMs, strategy, opponent, and onMove(ms) for each accepted move).
+// Each round then ends with a window on the peer, measured as the service's are (moves/s, latency,
+// its process's CPU and RSS from /proc, the bots' CPU), and the run ends with the same-run ratios
+// of issue 25's targets.
+//
 // BENCH_WORKERS=1,2 (a list) measures the scale curve: one window per count, the service started
 // as `npm start` runs it (the primary and WEB_CONCURRENCY workers), the server's CPU and RSS being
 // those of the primary and its workers together; then a table of the counts. Without it, one
@@ -33,7 +44,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { latencyStats, runBots } from '../src/cli/bot-runner.ts';
 
@@ -43,6 +54,8 @@ const CONCURRENCY = Number(env.BENCH_CONCURRENCY ?? 32);
 const SECONDS = Number(env.BENCH_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(env.BENCH_WARMUP_SECONDS ?? 3);
 type Protocol = 'stream' | 'longpoll';
+/** What a window measured: the service over one protocol, or the peer (BENCH_PEER). */
+type Measured = Protocol | 'peer';
 const PROTOCOLS: Protocol[] = (() => {
   const asked = env.BENCH_PROTOCOL ?? 'stream';
   if (asked === 'both') return ['stream', 'longpoll'];
@@ -56,6 +69,14 @@ const IN_PROCESS = env.BENCH_IN_PROCESS === '1';
 /** The service's DATABASE_POOL_SIZE: twice this machine's CPUs (the database shares them). */
 const POOL_SIZE = env.DATABASE_POOL_SIZE ?? String(2 * os.cpus().length);
 const CPU_PROF = env.BENCH_CPU_PROF;
+const PEER = env.BENCH_PEER ? path.resolve(env.BENCH_PEER) : undefined;
+
+/** The peer module of BENCH_PEER (see the header). */
+interface Peer {
+  name: string;
+  start(): Promise<{ pid: number; stop(): Promise<void> }>;
+  runBots(options: Omit<Parameters<typeof runBots>[0], 'server'>): Promise<Pick<Awaited<ReturnType<typeof runBots>>, 'games' | 'moves' | 'errors' | 'unexpected' | 'samples'>>;
+}
 /** The worker counts of the scale curve (empty: one window, one process). */
 const WORKERS = (env.BENCH_WORKERS ?? '')
   .split(',')
@@ -67,10 +88,11 @@ const WORKERS = (env.BENCH_WORKERS ?? '')
     return n;
   });
 /**
- * The service as `npm start` runs it, but silent, and without the sign-up limit: the benchmark
+ * The service as `npm start` runs it, but silent, without checking its answers against the spec
+ * (VALIDATE_RESPONSES, the tests' check, off whatever the shell says), and without the sign-up limit: the benchmark
  * registers its 64 bots from one address (the per-player limit stays as configured).
  */
-const SERVICE_ENV = { DATABASE_POOL_SIZE: POOL_SIZE, HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_SIGNUP: '0' };
+const SERVICE_ENV = { DATABASE_POOL_SIZE: POOL_SIZE, HOST: '127.0.0.1', LOG_LEVEL: 'silent', RATE_LIMIT_SIGNUP: '0', VALIDATE_RESPONSES: '0' };
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Where the served `dist/main.js` comes from: this checkout (built first), or BENCH_SERVER_ROOT,
@@ -107,6 +129,9 @@ async function createScratch(): Promise<{ url: string; drop(): Promise<void> }> 
     }
   };
   await run(`create database ${name}`);
+  // The creation's writes (the copied template, its WAL) flushed now, not in the first window:
+  // the first window after a start was the slowest, its commits waiting behind this I/O.
+  await run('checkpoint');
   const url = new URL(admin);
   url.pathname = `/${name}`;
   let dropped = false;
@@ -134,6 +159,8 @@ const freePort = () =>
 
 interface Server {
   url: string;
+  /** The scratch database the server writes to (none: the peer). */
+  databaseUrl?: string;
   /** Resident set size of the server process now, in MB. */
   rssMb(): number;
   /** CPU time the server process has used so far (user + system), in ms. */
@@ -219,6 +246,7 @@ async function startChild(databaseUrl: string, workers?: number): Promise<Server
   const tree = processTree(child.pid!);
   return {
     url,
+    databaseUrl,
     rssMb: () => sumOver(tree, (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024),
     cpuMs: () => sumOver(tree, (pid) => procCpuMs(readFileSync(`/proc/${pid}/stat`, 'utf8'))),
     stop: () =>
@@ -236,6 +264,7 @@ async function startInProcess(databaseUrl: string): Promise<Server> {
   const service = await startService(loadConfig({ ...SERVICE_ENV, DATABASE_URL: databaseUrl, PORT: '0' }));
   return {
     url: service.url,
+    databaseUrl,
     rssMb: () => process.memoryUsage().rss / 2 ** 20,
     cpuMs: () => {
       const u = process.cpuUsage();
@@ -246,11 +275,16 @@ async function startInProcess(databaseUrl: string): Promise<Server> {
 }
 
 /**
- * CPU time (user + system, ms) of every `postgres` process on this machine: the database's
- * share of a window, read from /proc (Linux; 0 elsewhere). A backend that exits inside the
- * window takes its time with it, so this is a lower bound; the service's connections live on.
+ * CPU time (user + system, ms) of the Postgres backends serving `databaseUrl`'s database (their
+ * process title names it), read from /proc (Linux; 0 elsewhere). Only those: other databases'
+ * backends on a shared machine are someone else's work (summing every `postgres` process went
+ * negative when another suite's backends exited inside a window). The shared background
+ * processes (WAL writer, checkpointer) are left out too. A backend that exits inside the window
+ * takes its time with it, so this is a lower bound; the service's connections live on.
  */
-function postgresCpuMs(): number {
+function postgresCpuMs(databaseUrl: string | undefined): number {
+  if (databaseUrl === undefined) return 0;
+  const name = ` ${new URL(databaseUrl).pathname.slice(1)} `;
   let total = 0;
   let pids: string[] = [];
   try {
@@ -261,7 +295,8 @@ function postgresCpuMs(): number {
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (stat.includes('(postgres)')) total += procCpuMs(stat);
+      if (!stat.includes('(postgres)')) continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(name)) total += procCpuMs(stat);
     } catch {
       // gone meanwhile
     }
@@ -280,6 +315,22 @@ async function durabilityOf(databaseUrl: string): Promise<string> {
   }
 }
 
+/**
+ * Transactions committed in the scratch database so far (pg_stat_database; every statement the
+ * service sends outside a transaction is one): the statements a move costs, read around a window.
+ * Backends report at most once a second, so a window's figure is close, not exact.
+ */
+async function commitsOf(databaseUrl: string | undefined): Promise<number> {
+  if (databaseUrl === undefined) return 0;
+  const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  try {
+    const [row] = await sql<{ n: string }[]>`select xact_commit::text as n from pg_stat_database where datname = current_database()`;
+    return Number(row.n);
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
 /** Error counts of several runs, added. */
 function addErrors(...runs: Record<string, number>[]): Record<string, number> {
   const total: Record<string, number> = {};
@@ -291,15 +342,17 @@ function addErrors(...runs: Record<string, number>[]): Record<string, number> {
 
 interface WindowResult {
   workers: number | undefined;
-  protocol: Protocol;
+  protocol: Measured;
   movesPerSecond: number;
   lat: ReturnType<typeof latencyStats>;
   cpuPerMove: { server: number; bots: number; database: number };
   peakRss: number;
 }
 
-/** One measured window on a started server: a warm-up, then the window, both with `protocol`. */
-async function measureWindow(server: Server, workers: number | undefined, protocol: Protocol): Promise<WindowResult> {
+/** One measured window on a started server: a warm-up, then the window, both with `protocol` (or on the peer). */
+async function measureWindow(server: Server, workers: number | undefined, measured: Measured, peer?: Peer): Promise<WindowResult> {
+  const protocol: Protocol = measured === 'peer' ? 'stream' : measured;
+  const play = measured === 'peer' && peer ? (options: Parameters<typeof runBots>[0]) => peer.runBots(options) : runBots;
   // Warm-up, then the measured window: moves inside it count, games in flight at its end finish.
   const bots = {
     server: server.url,
@@ -311,25 +364,43 @@ async function measureWindow(server: Server, workers: number | undefined, protoc
     protocol,
     idempotency: KEYED ? 'all' : 'none',
   } as const;
-  log(`warm-up (${protocol}): ${WARMUP_SECONDS} s`);
-  const warm = await runBots({ ...bots, durationMs: WARMUP_SECONDS * 1000 });
-  log(`measuring (${protocol}, ${KEYED ? 'keyed' : 'unkeyed'} moves): ${CONCURRENCY} games at once for ${SECONDS} s`);
-  let windowOpen = true;
+  const label = measured === 'peer' ? 'peer' : protocol;
+  log(`warm-up (${label}): ${WARMUP_SECONDS} s`);
+  const warm = await play({ ...bots, durationMs: WARMUP_SECONDS * 1000 });
+  log(`measuring (${label}${measured === 'peer' ? '' : `, ${KEYED ? 'keyed' : 'unkeyed'} moves`}): ${CONCURRENCY} games at once for ${SECONDS} s`);
+  // The window opens at the window's first accepted move, not when the bots start: registering 64
+  // bots and seating the first games took seconds of a short window on a busy host (and their
+  // CPU was counted as the moves'). It closes SECONDS later; games in flight then finish, unmeasured.
+  let windowOpen = false;
+  let windowClosed = false;
   const windowLatencies: number[] = [];
   let peakRss = server.rssMb();
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, server.rssMb())), 250);
-  const start = performance.now();
-  const cpu0 = { server: server.cpuMs(), bots: process.cpuUsage(), database: postgresCpuMs() };
+  let start = 0;
+  let commits0: Promise<number> = Promise.resolve(0);
+  let cpu0 = { server: 0, bots: process.cpuUsage(), database: 0 };
   let cpu = { serverMs: 0, botsMs: 0, databaseMs: 0 };
-  const closeWindow = setTimeout(() => {
-    windowOpen = false;
-    const bots = process.cpuUsage(cpu0.bots);
-    cpu = { serverMs: server.cpuMs() - cpu0.server, botsMs: (bots.user + bots.system) / 1000, databaseMs: postgresCpuMs() - cpu0.database };
-  }, SECONDS * 1000);
-  const run = await runBots({
+  let commits1: Promise<number> = Promise.resolve(0);
+  let closeWindow: ReturnType<typeof setTimeout> | undefined;
+  const openWindow = () => {
+    windowOpen = true;
+    start = performance.now();
+    commits0 = commitsOf(server.databaseUrl);
+    cpu0 = { server: server.cpuMs(), bots: process.cpuUsage(), database: postgresCpuMs(server.databaseUrl) };
+    closeWindow = setTimeout(() => {
+      windowOpen = false;
+      windowClosed = true;
+      const bots = process.cpuUsage(cpu0.bots);
+      cpu = { serverMs: server.cpuMs() - cpu0.server, botsMs: (bots.user + bots.system) / 1000, databaseMs: postgresCpuMs(server.databaseUrl) - cpu0.database };
+      commits1 = commitsOf(server.databaseUrl);
+    }, SECONDS * 1000);
+  };
+  const run = await play({
     ...bots,
-    durationMs: SECONDS * 1000,
+    stopped: () => windowClosed,
+    durationMs: (SECONDS + 120) * 1000, // a bound, should no move ever be accepted
     onMove: (ms) => {
+      if (!windowOpen && !windowClosed) openWindow();
       if (windowOpen) windowLatencies.push(ms);
     },
   });
@@ -339,21 +410,26 @@ async function measureWindow(server: Server, workers: number | undefined, protoc
   const rssEnd = server.rssMb();
   peakRss = Math.max(peakRss, rssEnd);
 
+  const commits = (await commits1) - (await commits0);
   const movesPerSecond = windowLatencies.length / windowSeconds;
   const lat = latencyStats(windowLatencies);
   const perMove = (ms: number) => ms / windowLatencies.length;
   const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
   const f = (x: number) => x.toFixed(1);
   const errors = Object.entries(addErrors(warm.errors, run.errors)).map(([c, n]) => `${c} ${n}`).join(', ') || 'none';
-  const who = ` [${protocol}, ${KEYED ? 'keyed' : 'unkeyed'}${workers === undefined ? '' : `, ${workers} worker${workers === 1 ? '' : 's'}`}]`;
+  const who =
+    measured === 'peer'
+      ? ` [peer: ${peer?.name}]`
+      : ` [${protocol}, ${KEYED ? 'keyed' : 'unkeyed'}${workers === undefined ? '' : `, ${workers} worker${workers === 1 ? '' : 's'}`}]`;
   process.stdout.write(
     [
-      `HTTP${who}  ${Math.round(movesPerSecond)} moves/s over ${f(windowSeconds)} s, ${CONCURRENCY} games at once (${run.games} games finished, ${run.moves} moves)`,
+      `${measured === 'peer' ? 'PEER' : 'HTTP'}${who}  ${Math.round(movesPerSecond)} moves/s over ${f(windowSeconds)} s, ${CONCURRENCY} games at once (${run.games} games finished, ${run.moves} moves)`,
       `      move latency p50 ${f(lat.p50)} ms, p95 ${f(lat.p95)} ms, p99 ${f(lat.p99)} ms, max ${f(lat.max)} ms`,
       `      server RSS peak ${f(peakRss)} MB (end ${f(rssEnd)} MB)${IN_PROCESS ? ' — in-process: includes the bots' : workers !== undefined ? ' — the primary and its workers' : ''}`,
-      `      CPU per move: server ${perMove(cpu.serverMs).toFixed(3)} ms, bots ${perMove(cpu.botsMs).toFixed(3)} ms, ` +
-        `database ${perMove(cpu.databaseMs).toFixed(3)} ms` +
+      `      CPU per move: server ${perMove(cpu.serverMs).toFixed(3)} ms, bots ${perMove(cpu.botsMs).toFixed(3)} ms` +
+        `${measured === 'peer' ? ' (no database)' : `, database ${perMove(cpu.databaseMs).toFixed(3)} ms (its backends)`}` +
         `${IN_PROCESS ? ' (one process: both counted in each)' : ''}; the machine has ${os.cpus().length} CPUs`,
+      ...(measured === 'peer' ? [] : [`      database transactions per move ${(commits / windowLatencies.length).toFixed(2)} (the window's commits in the scratch database)`]),
       `      errors (warm-up and window): ${errors}; host load ${os.loadavg()[0].toFixed(1)} at the window's end`,
       `${mark(lat.p99 < TARGET.p99Ms)} p99 < ${TARGET.p99Ms} ms`,
       `${mark(peakRss < TARGET.rssMb * (workers ?? 1))} RSS < ${TARGET.rssMb * (workers ?? 1)} MB`,
@@ -366,7 +442,7 @@ async function measureWindow(server: Server, workers: number | undefined, protoc
   }
   return {
     workers,
-    protocol,
+    protocol: measured,
     movesPerSecond,
     lat,
     cpuPerMove: { server: perMove(cpu.serverMs), bots: perMove(cpu.botsMs), database: perMove(cpu.databaseMs) },
@@ -397,6 +473,9 @@ async function main() {
   header(`postgres: ${await durabilityOf(localUrl(DATABASE_URL).toString())}; moves ${KEYED ? 'with an Idempotency-Key each (as the client module sends them)' : 'without an Idempotency-Key (BENCH_KEYS=0)'}; protocol ${PROTOCOLS.join(' then ')}`);
   if (IN_PROCESS && WORKERS.length > 0) throw new Error('BENCH_WORKERS needs the service in child processes (not BENCH_IN_PROCESS)');
   const results: WindowResult[] = [];
+  const peer = PEER ? ((await import(pathToFileURL(PEER).href)) as Peer) : undefined;
+  if (peer && WORKERS.length > 0) throw new Error('BENCH_PEER is measured beside one serving process (not with BENCH_WORKERS)');
+  let peerServer: Server | undefined;
   for (const workers of WORKERS.length > 0 ? WORKERS : [undefined]) {
     // A database of its own per window: each count starts from the same empty tables.
     const scratch = await createScratch();
@@ -412,14 +491,60 @@ async function main() {
         `database: scratch ${new URL(scratch.url).pathname.slice(1)} on ${localUrl(DATABASE_URL).host}; server ${IN_PROCESS ? 'in this process' : workers === undefined ? 'in a child process' : `a primary with ${workers} worker(s)`} with DATABASE_POOL_SIZE=${POOL_SIZE}`,
       );
       server = IN_PROCESS ? await startInProcess(scratch.url) : await startChild(scratch.url, workers);
+      // The peer (BENCH_PEER) beside it, started once: its window ends each round.
+      if (peer && workers === undefined) {
+        const started = await peer.start();
+        log(`peer: ${peer.name}, pid ${started.pid}`);
+        peerServer = { url: '', rssMb: () => rssMbOf(started.pid), cpuMs: () => procCpuMs(readFileSync(`/proc/${started.pid}/stat`, 'utf8')), stop: started.stop };
+      }
       // The protocols in turn on the same server, ROUNDS times: a drift of the host weighs on each.
-      for (let round = 0; round < ROUNDS; round++) for (const protocol of PROTOCOLS) results.push(await measureWindow(server, workers, protocol));
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const protocol of PROTOCOLS) results.push(await measureWindow(server, workers, protocol));
+        if (peerServer) results.push(await measureWindow(peerServer, undefined, 'peer', peer));
+      }
     } finally {
+      await peerServer?.stop().catch(() => {});
+      peerServer = undefined;
       await cleanup();
       process.off('SIGINT', onInterrupt);
     }
   }
   if (WORKERS.length > 0) process.stdout.write(curve(results));
+  else process.stdout.write(targets(results));
+}
+
+/** Resident set size of a process now, in MB. */
+const rssMbOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/**
+ * Issue 25's targets, round by round (a round's windows ran back to back on the same host): the
+ * stream's moves/s against the peer's (≥ 1.2×, with a lower p99), and its server CPU per move
+ * against the long poll's (≤ 0.6×).
+ */
+function targets(results: WindowResult[]): string {
+  const lines: string[] = [];
+  const rounds: WindowResult[][] = [];
+  const perRound = PROTOCOLS.length + (PEER ? 1 : 0);
+  for (let i = 0; i < results.length; i += perRound) rounds.push(results.slice(i, i + perRound));
+  rounds.forEach((round, r) => {
+    const of = (m: Measured) => round.find((w) => w.protocol === m);
+    const stream = of('stream');
+    const longpoll = of('longpoll');
+    const peerWindow = of('peer');
+    const parts: string[] = [];
+    if (stream && longpoll) {
+      const ratio = stream.cpuPerMove.server / longpoll.cpuPerMove.server;
+      parts.push(`${ratio <= 0.6 ? 'ok  ' : 'MISS'} server CPU per move, stream ÷ long poll: ${ratio.toFixed(2)}× (≤ 0.6×)`);
+    }
+    if (stream && peerWindow) {
+      const ratio = stream.movesPerSecond / peerWindow.movesPerSecond;
+      parts.push(`${ratio >= 1.2 ? 'ok  ' : 'MISS'} moves/s, stream ÷ peer: ${ratio.toFixed(2)}× (≥ 1.2×)`);
+      const lower = stream.lat.p99 < peerWindow.lat.p99;
+      parts.push(`${lower ? 'ok  ' : 'MISS'} p99, stream ${stream.lat.p99.toFixed(1)} ms against the peer's ${peerWindow.lat.p99.toFixed(1)} ms (lower)`);
+    }
+    if (parts.length > 0) lines.push(`round ${r + 1} (issue 25's targets, same run; host load now ${os.loadavg()[0].toFixed(1)}):`, ...parts.map((p) => `  ${p}`));
+  });
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
 main().catch((e) => {

@@ -11,8 +11,16 @@
 //    (a stream may have it before the 204: then 0), and the spread from the first stream's view
 //    to the last's. One client process reads every stream, so its own turn through 1,000 sockets
 //    is in these figures; they are an upper bound of the server's.
+// 3. Fan-out measured inside the server (BENCH_PART=fanout, or all: the default): the service
+//    in this process (startService, the embedded database in memory), BENCH_STREAMS view streams
+//    over BENCH_GAMES (4) games, as spectators; BENCH_MOVES moves, one at a time, in turn over the
+//    games. For each: from the commit (the moment the append has committed and the notifier is
+//    told: GameRepository.append's publish) to the last of that game's streams' writes of the new
+//    view (ServerResponse.write returned: the message is the socket's), by performance.now().
+//    The readers are sockets of this process too, but they only read, after the writes.
 // The targets of issue 25: ≤ 50 KB of RSS per stream, ≤ 5 ms p99 from a commit to all of a
 // game's streams.
+// BENCH_PART: rss (1 and 2), fanout (3), or all (the default).
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,6 +32,8 @@ import { latencyStats } from '../src/cli/bot-runner.ts';
 const env = process.env;
 const STREAMS = Number(env.BENCH_STREAMS ?? 1000);
 const MOVES = Number(env.BENCH_MOVES ?? 40);
+const GAMES = Number(env.BENCH_GAMES ?? 4);
+const PART = env.BENCH_PART ?? 'all';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET = { kbPerStream: 50, p99Ms: 5 };
 
@@ -76,8 +86,11 @@ async function main() {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       SINGLE_PROCESS: '1',
-      MAX_WAITERS: String(STREAMS + 100),
-      MAX_WAITERS_PER_CLIENT: String(STREAMS + 100),
+      // Twice the streams: the first round's slots may not all be back when the second opens (a
+      // busy host notices the closes late), and the last tenth is kept for new addresses.
+      MAX_WAITERS: String(2 * STREAMS + 100),
+      MAX_WAITERS_PER_CLIENT: String(2 * STREAMS + 100),
+      MAX_WAITERS_PER_ADDRESS: String(2 * STREAMS + 100),
       RATE_LIMIT_PLAYER: '0',
       RATE_LIMIT_ANONYMOUS: '0',
       RATE_LIMIT_SIGNUP: '0',
@@ -176,7 +189,141 @@ async function main() {
   }
 }
 
-main().catch((e) => {
+/**
+ * Part 3: a commit's fan-out timed inside the server: from the append's announcement to the last
+ * write of the new view to that game's streams.
+ */
+async function inProcessFanOut() {
+  const { loadConfig } = await import('../src/config.ts');
+  const { startService } = await import('../src/server.ts');
+  const service = await startService(
+    loadConfig({
+      DATABASE_URL: 'memory://',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      // Twice the streams: the last tenth of the process's slots is kept for new addresses, and
+      // every reader here comes from one.
+      MAX_WAITERS: String(2 * STREAMS + 100),
+      MAX_WAITERS_PER_CLIENT: String(2 * STREAMS + 100),
+      MAX_WAITERS_PER_ADDRESS: String(2 * STREAMS + 100),
+      RATE_LIMIT_PLAYER: '0',
+      RATE_LIMIT_ANONYMOUS: '0',
+      RATE_LIMIT_SIGNUP: '0',
+    }),
+  );
+  const base = service.url;
+  const agentOf = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  const streams: http.ClientRequest[] = [];
+  // The clock: a commit's announcement, and each write of a view message (game, version).
+  const committedAt = new Map<string, { at: number; cpu: NodeJS.CpuUsage }>();
+  /** Per change: its last write's time, the writes so far, and this process's CPU time from the commit to the last. */
+  const writes = new Map<string, { last: number; count: number; cpuMs?: number }>();
+  let perGame = 0;
+  const notifier = service.parts.notifier;
+  const publish = notifier.publish.bind(notifier);
+  notifier.publish = (key, version) => {
+    committedAt.set(`${key} ${version}`, { at: performance.now(), cpu: process.cpuUsage() });
+    return publish(key, version);
+  };
+  const write = http.ServerResponse.prototype.write;
+  const VIEW = /event: view\ndata: \{"id":"([^"]+)","version":(\d+)/;
+  // biome-ignore lint/suspicious/noExplicitAny: node's overloads of write, passed through as they are
+  http.ServerResponse.prototype.write = function (this: http.ServerResponse, chunk: any, ...rest: any[]) {
+    const done = (write as (...args: unknown[]) => boolean).apply(this, [chunk, ...rest]);
+    if (typeof chunk === 'string') {
+      const at = chunk.lastIndexOf('event: view');
+      const m = at >= 0 ? VIEW.exec(chunk.slice(at, at + 120)) : null;
+      if (m) {
+        const now = performance.now();
+        const key = `${m[1]} ${m[2]}`;
+        const w = writes.get(key);
+        const entry = w ?? { last: now, count: 0 };
+        entry.last = now;
+        entry.count++;
+        if (!w) writes.set(key, entry);
+        const from = committedAt.get(key);
+        // The CPU this process spent from the commit to the last write: the fan-out's own cost,
+        // which a busy host's preemption does not inflate (the readers read only afterwards).
+        if (entry.count === perGame && from) {
+          const used = process.cpuUsage(from.cpu);
+          entry.cpuMs = (used.user + used.system) / 1000;
+        }
+      }
+    }
+    return done;
+  } as typeof write;
+  try {
+    log(`service in this process at ${base}`);
+    const games: { id: string; bySeat: Record<string, Record<string, string>> }[] = [];
+    for (let g = 0; g < GAMES; g++) {
+      const [a, b] = [await call(base, 'POST', '/v1/players', { name: `Anna${g}` }), await call(base, 'POST', '/v1/players', { name: `Bert${g}` })];
+      const auth = { a: { authorization: `Bearer ${a.body.token}` }, b: { authorization: `Bearer ${b.body.token}` } };
+      const created = await call(base, 'POST', '/v1/games', { seat: 'forehand' }, auth.a);
+      await call(base, 'POST', `/v1/games/${created.body.id}/join`, undefined, auth.b);
+      games.push({ id: created.body.id, bySeat: { forehand: auth.a, dealer: auth.b } });
+    }
+    perGame = Math.floor(STREAMS / GAMES);
+    await new Promise<void>((resolve, reject) => {
+      let opened = 0;
+      for (let i = 0; i < perGame * GAMES; i++) {
+        const req = http.get(`${base}/v1/games/${games[i % GAMES].id}/stream?views=true`, { agent: agentOf, headers: { accept: 'text/event-stream' } }, (res) => {
+          if (res.statusCode !== 200) {
+            res.resume();
+            return reject(new Error(`stream ${i}: ${res.statusCode}`));
+          }
+          res.once('data', () => ++opened === perGame * GAMES && resolve());
+          res.resume();
+        });
+        req.on('error', () => {}); // closed by us
+        streams.push(req);
+      }
+    });
+    log(`${perGame * GAMES} streams open on ${GAMES} games (in this process)`);
+    const fanOut: number[] = [];
+    const fanOutCpu: number[] = [];
+    let short = 0;
+    for (let m = 0; m < MOVES; m++) {
+      const game = games[m % GAMES];
+      const seen = (await call(base, 'GET', `/v1/games/${game.id}`)).body;
+      if (seen.status === 'finished') break;
+      const mover = game.bySeat[seen.toMove];
+      const mine = (await call(base, 'GET', `/v1/games/${game.id}`, undefined, mover)).body;
+      const res = await call(base, 'POST', `/v1/games/${game.id}/moves`, { move: mine.legalMoves[0], expectedVersion: mine.version }, { ...mover, prefer: 'return=minimal' });
+      if (res.status !== 204) throw new Error(`move ${m}: ${res.status} ${JSON.stringify(res.body)}`);
+      const version = Number(/"(\d+)/.exec(String(res.headers.etag))?.[1]);
+      const key = `${game.id} ${version}`;
+      const deadline = performance.now() + 5000;
+      while ((writes.get(key)?.count ?? 0) < perGame && performance.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+      const w = writes.get(key);
+      const at = committedAt.get(key);
+      if (!w || at === undefined || w.count < perGame) short++;
+      else {
+        fanOut.push(w.last - at.at);
+        if (w.cpuMs !== undefined) fanOutCpu.push(w.cpuMs);
+      }
+    }
+    const d = latencyStats(fanOut);
+    const c = latencyStats(fanOutCpu);
+    const f = (x: number) => x.toFixed(2);
+    out(`fan-out inside the server: ${perGame} view streams per game × ${GAMES} games, ${fanOut.length} commits: commit to its game's last stream write p50 ${f(d.p50)} ms, p99 ${f(d.p99)} ms, max ${f(d.max)} ms${short ? ` (${short} commits not written to every stream within 5 s)` : ''}`);
+    out(`      CPU time of that span (this process): p50 ${f(c.p50)} ms, p99 ${f(c.p99)} ms, ${((1000 * c.p50) / perGame).toFixed(1)} µs per stream at p50 (what an idle core would take)`);
+    out(`      host load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    out(`${d.p99 <= TARGET.p99Ms && short === 0 ? 'ok  ' : 'MISS'} a commit reaches all of a game's streams in ≤ ${TARGET.p99Ms} ms p99 (inside the server)`);
+  } finally {
+    http.ServerResponse.prototype.write = write;
+    for (const r of streams) r.destroy();
+    agentOf.destroy();
+    await service.close();
+  }
+}
+
+async function all() {
+  if (PART === 'rss' || PART === 'all') await main();
+  if (PART === 'fanout' || PART === 'all') await inProcessFanOut();
+}
+
+all().catch((e) => {
   log(`bench:streams failed: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

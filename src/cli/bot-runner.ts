@@ -30,6 +30,8 @@ export interface RunnerOptions {
   seed?: number;
   /** Stop starting games after this long (the games in flight are played to the end). */
   durationMs?: number;
+  /** Starts no more games once this holds (a benchmark's window that opened at the first move has closed). */
+  stopped?: () => boolean;
   /** Called after each finished (or failed) game. */
   onGame?: (summary: RunSummary) => void;
   /** Called after each accepted move with its round-trip time in ms (benchmarks window on it). */
@@ -222,7 +224,7 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
       fail(e);
       return;
     }
-    while (next < options.games && performance.now() < deadline) {
+    while (next < options.games && performance.now() < deadline && !options.stopped?.()) {
       const i = next++;
       try {
         await playOne(options, bots, i, summary);

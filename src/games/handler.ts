@@ -96,11 +96,11 @@ export async function handleCommand<A>(
     return { ok: true, handled: { answer: made, after } };
   };
 
-  if (idempotency) {
-    const first = await given();
-    if (first) return first;
-  }
-
+  // A keyed command is decided without looking its key up first (a round trip per move, for the
+  // rare repeat): a repeat is refused by the game (its move is made: a version passed, not its
+  // turn) or, should the game allow it again, loses its append to the kept key (the key's row is
+  // written in the same statement as the move). Either way it ends at `given` below, which answers
+  // with the first answer, or refuses a key used with another request.
   const copy = repository.copy(gameId);
   if (copy) {
     const onCopy = await attempt(copy);
