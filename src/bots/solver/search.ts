@@ -51,16 +51,19 @@ let leader = 0;
 
 // ---------------------------------------------------------------- the transposition table
 
+/** Entries: 2^TT_BITS (8 MB), in buckets of four (32 bytes: a look-up touches one cache line). */
 const TT_BITS = 20;
-const TT_SIZE = 1 << TT_BITS;
-/** The key: the cards left. */
-const ttCards = new Int32Array(TT_SIZE);
-/** generation << 3 | who has a trick << 1 | leader; 0 = empty. */
-const ttMeta = new Int32Array(TT_SIZE);
-const ttLo = new Int16Array(TT_SIZE);
-const ttHi = new Int16Array(TT_SIZE);
-/** The card (bit) that last proved a bound here, or -1. */
-const ttBest = new Int8Array(TT_SIZE);
+const BUCKET_SHIFT = 32 - (TT_BITS - 2);
+/**
+ * Two words an entry: the cards left (the key); then generation << 25 | who has a trick << 23 |
+ * leader << 22 (the key's rest; 0 = empty) | lower bound + 128 << 14 | upper bound + 128 << 6 |
+ * 1 + the card (bit) that last proved a bound here (0: none). Bounds are relative to the counted
+ * side's points so far. A full bucket gives up its entry with the fewest cards left (the cheapest
+ * to search again): with one entry a slot, full values searched about 10 % more positions.
+ */
+const tt = new Int32Array((1 << TT_BITS) * 2);
+/** Generations wrap at 7 bits: the table is emptied then. */
+const GENERATIONS = 127;
 let generation = 0;
 
 // ---------------------------------------------------------------- counters (bench)
@@ -132,9 +135,9 @@ export function load(p: Position): void {
   if (!same) {
     ownerSeen.fill(-1);
     underSeen.fill(-1);
-    generation = (generation + 1) & 0xfffffff;
-    if (generation === 0) {
-      ttMeta.fill(0);
+    generation++;
+    if (generation > GENERATIONS) {
+      tt.fill(0);
       generation = 1;
     }
     dealSeen = deal;
@@ -243,6 +246,41 @@ function sortMoves(base: number, n: number): void {
 /** The best move found at the root by the last search (a bit), or -1. */
 export let rootMove = -1;
 
+/** The first word of the bucket of the cards left `kc` and the key's rest `m` (leader, trick flags). */
+function bucketOf(kc: number, m: number): number {
+  const h = Math.imul(kc ^ Math.imul(m & 7, 0x9e3779b1), 0x85ebca6b);
+  return (Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> BUCKET_SHIFT) << 3;
+}
+
+/** The second word of the entry of `kc`, `m` (generation << 3 | flags) in bucket `b`, or -1. */
+function find(b: number, kc: number, m: number): number {
+  for (let i = b; i < b + 8; i += 2) if (tt[i] === kc && tt[i + 1] >>> 22 === m) return i + 1;
+  return -1;
+}
+
+const loOf = (w: number) => ((w >>> 14) & 255) - 128;
+const hiOf = (w: number) => ((w >>> 6) & 255) - 128;
+
+/** Stores bounds (relative) and the best card of `kc`, `m` in bucket `b`: over its own entry, else the one with the fewest cards left. */
+function store(b: number, kc: number, m: number, lo: number, hi: number, best: number): void {
+  let at = b;
+  let fewest = 99;
+  for (let i = b; i < b + 8; i += 2) {
+    const w = tt[i + 1];
+    if (tt[i] === kc && w >>> 22 === m) {
+      at = i;
+      break;
+    }
+    const left = w >>> 25 !== generation ? -1 : popcount(tt[i]);
+    if (left < fewest) {
+      fewest = left;
+      at = i;
+    }
+  }
+  tt[at] = kc;
+  tt[at + 1] = (m << 22) | ((lo + 128) << 14) | ((hi + 128) << 6) | (best + 1);
+}
+
 /**
  * A null-window search at a trick start (the leader to lead) around `t`: returns a value ≥ t
  * when the declarer's side reaches t, else a value < t; fail-soft, so the value returned is a
@@ -258,17 +296,17 @@ function leadNode(t: number, ply: number): number {
   const base = mode === 2 ? 0 : points[counted];
   const meta = (generation << 3) | (tricks[0] > 0 ? 2 : 0) | (tricks[1] > 0 ? 4 : 0) | me;
   const kc = rest[0] | rest[1];
-  let h = Math.imul(kc ^ Math.imul(meta & 7, 0x9e3779b1), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> (32 - TT_BITS);
+  const bucket = bucketOf(kc, meta);
   // Bounds on the value, from the table and from the cards.
   let lo = -1;
   let hi = 121;
   let best = -1;
-  const known = ttMeta[h] === meta && ttCards[h] === kc;
-  if (known) {
-    lo = ttLo[h] + base;
-    hi = ttHi[h] + base;
-    best = ttBest[h];
+  const at = find(bucket, kc, meta);
+  if (at >= 0) {
+    const w = tt[at];
+    lo = loOf(w) + base;
+    hi = hiOf(w) + base;
+    best = (w & 63) - 1;
   }
   if (ply > 0) {
     if (lo >= t) return lo;
@@ -322,15 +360,10 @@ function leadNode(t: number, ply: number): number {
   }
   if (ply === 0 && cut >= 0) rootMove = cut;
   // Store the bound this search proved.
-  if (!known) {
-    ttMeta[h] = meta;
-    ttCards[h] = kc;
-    ttLo[h] = lo - base;
-    ttHi[h] = hi - base;
-  }
-  if (value >= t) ttLo[h] = value - base;
-  else ttHi[h] = value - base;
-  ttBest[h] = cut;
+  if (value >= t) {
+    if (value > lo) lo = value;
+  } else if (value < hi) hi = value;
+  store(bucket, kc, meta, lo - base, hi - base, cut);
   return value;
 }
 
@@ -475,11 +508,10 @@ function followNode(t: number, a: number, ply: number): number {
       const kc = all ^ (1 << b);
       if (kc === 0) continue;
       const meta = (generation << 3) | f | (winner === 0 ? 2 : 4) | winner;
-      let h = Math.imul(kc ^ Math.imul(meta & 7, 0x9e3779b1), 0x85ebca6b);
-      h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> (32 - TT_BITS);
-      if (ttMeta[h] !== meta || ttCards[h] !== kc) continue;
+      const at = find(bucketOf(kc, meta), kc, meta);
+      if (at < 0) continue;
       const base = mode === 2 ? 0 : points[counted] + (winner === counted ? trickPts + ptsOf[b] : 0);
-      const bound = maximizing ? ttLo[h] + base : ttHi[h] + base;
+      const bound = (maximizing ? loOf(tt[at]) : hiOf(tt[at])) + base;
       if (maximizing ? bound >= t : bound < t) {
         if (ply === 0) rootMove = b;
         return bound;
