@@ -679,7 +679,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description an event of the caller's own stream (GET /v1/players/me/stream) */
-        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"];
+        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"] | components["schemas"]["RatingChangedEvent"];
         /** @description a game or match was created with you as its opponent: join it, or decline it */
         ChallengeEvent: {
             /**
@@ -696,6 +696,7 @@ export interface components {
             /** @description a match: how many games */
             games: number | null;
             turnSeconds: number | null;
+            rated: boolean;
         };
         GameConfig: {
             /** @enum {string} */
@@ -824,6 +825,27 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /** @description a rated game of yours ended and moved your rating in its variant */
+        RatingChangedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ratingChanged";
+            gameId: string;
+            /** @enum {string} */
+            variant: "classic" | "halfOpen" | "bidding";
+            /** @description the rating before the game, rounded as shown */
+            before: number;
+            /** @description the rating after it, rounded as shown */
+            after: number;
+            /** @description the rating deviation after it */
+            rd: number;
+            /** @description rated games played in this variant */
+            games: number;
+            /** @description the RD is still above the provisional threshold */
+            provisional: boolean;
+        };
         /** @description One Server-Sent Events message of the stream, decoded */
         PlayerEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -842,7 +864,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description One Server-Sent Events message of the stream, decoded */
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -1210,7 +1232,9 @@ export interface components {
             /** @description revealed once the game is finished */
             serverSeed?: string;
             /** @description once finished */
-            result: components["schemas"]["Result"] | null;
+            result: components["schemas"]["ViewResult"] | null;
+            /** @description a rated game: its end moves both players' ratings */
+            rated: boolean;
             createdAt: string;
             updatedAt: string;
             /** @description the match this game belongs to and its number there; null for a standalone game */
@@ -1344,6 +1368,49 @@ export interface components {
             /** @description the covered card ("hidden" until it is turned); null once it is turned */
             covered: components["schemas"]["Card"] | "hidden" | null;
         };
+        ViewResult: {
+            /** @description null when the game ended before anyone fixed it (passed in, or resigned early) */
+            declarer: components["schemas"]["Seat"] | null;
+            /** @description null when no game was fixed */
+            game: components["schemas"]["GameType"] | null;
+            /** @description the declarer won (ramsch: the player who chose it); null on a draw */
+            won: boolean | null;
+            /** @description a 60:60 suit or grand game in simple scoring: 1 point each */
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
+            declarerPoints: number;
+            defenderPoints: number;
+            schneider: boolean;
+            schwarz: boolean;
+            /** @description positive: with, negative: without */
+            matadors: number;
+            multiplier: number;
+            value: number;
+            kontra: boolean;
+            re: boolean;
+            overbid: boolean;
+            durchmarsch: boolean;
+            passedIn: boolean;
+            /** @description who gave up, if anyone */
+            resigned: components["schemas"]["Seat"] | null;
+            /** @description who let the deadline pass, if anyone */
+            timedOut: components["schemas"]["Seat"] | null;
+            scores: {
+                forehand: number;
+                dealer: number;
+            };
+            ratingChanges?: components["schemas"]["RatingChanges"];
+        };
+        /** @description a finished rated game: each seat's rating before and after it */
+        RatingChanges: {
+            forehand: components["schemas"]["RatingChange"];
+            dealer: components["schemas"]["RatingChange"];
+        };
+        /** @description a rating before and after a game, rounded as shown */
+        RatingChange: {
+            before: number;
+            after: number;
+        };
         CreatePlayer: {
             /**
              * @description Surrounding whitespace is trimmed; then 1..40 characters, no control characters. A name of only whitespace is refused.
@@ -1373,6 +1440,8 @@ export interface components {
             id: string;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
+            rated: boolean;
+            turnSeconds: number | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1390,6 +1459,8 @@ export interface components {
             id: string;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
+            rated: boolean;
+            turnSeconds: number | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1405,6 +1476,7 @@ export interface components {
             config: components["schemas"]["GameConfig"];
             /** @description how many games the match has */
             games: number;
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: {
                 playerId: string;
@@ -1427,6 +1499,7 @@ export interface components {
             config: components["schemas"]["GameConfig"];
             /** @description how many games the match has */
             games: number;
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: {
                 playerId: string;
@@ -1585,8 +1658,10 @@ export interface components {
             seat?: components["schemas"]["Seat"] & unknown;
             /** @description 64 hex digits: a reproducible practice deal (marked practice: true) */
             seed?: string;
-            /** @description seconds each player has per move (5..86400); default: no deadline */
+            /** @description seconds each player has per move (5..86400); default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
+            /** @description a rated game: both players' ratings move when it ends. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), never with seed, always with a deadline; default false */
+            rated?: boolean;
         };
         GamePage: {
             games: components["schemas"]["GameSummary"][];
@@ -1626,6 +1701,11 @@ export interface components {
             };
             events: components["schemas"]["LoggedEvent"][];
             result: components["schemas"]["Result"];
+            rated: boolean;
+            /** @description a rated game: how it moved both ratings */
+            ratingChanges: (components["schemas"]["RatingChanges"] & unknown) | null;
+            /** @description when the game ended */
+            endedAt: string;
         };
         /** @description Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON); with `views=true` also `event: view` messages, each the reader's GameView (`id:` the seq of the last event sent before it) */
         GameEventStream: string;
@@ -1635,6 +1715,8 @@ export interface components {
             games: number;
             config: components["schemas"]["GameConfig"];
             turnSeconds: number | null;
+            /** @description every game of a rated match is rated */
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: components["schemas"]["MatchPlayer"][];
             reservedFor: string | null;
@@ -1737,8 +1819,10 @@ export interface components {
             ramschTrumps?: "jacks" | "none";
             /** @description reserve the other player slot for this player id */
             opponent?: string;
-            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline */
+            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
+            /** @description a rated match: every game of it is rated. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), always with a deadline; default false */
+            rated?: boolean;
         };
         MatchPage: {
             matches: components["schemas"]["MatchSummary"][];
@@ -2042,6 +2126,8 @@ export interface operations {
                      *             "ramschTrumps": "jacks",
                      *             "practice": false
                      *           },
+                     *           "rated": false,
+                     *           "turnSeconds": 60,
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -2067,6 +2153,7 @@ export interface operations {
                      *             "practice": false
                      *           },
                      *           "games": 6,
+                     *           "rated": false,
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -2155,7 +2242,7 @@ export interface operations {
                     /**
                      * @example id: 1
                      *     event: challenge
-                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60}
+                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60,"rated":false}
                      *
                      *     id: 2
                      *     event: gameStart
@@ -3177,6 +3264,8 @@ export interface operations {
                      *             "ramschTrumps": "jacks",
                      *             "practice": false
                      *           },
+                     *           "rated": false,
+                     *           "turnSeconds": 60,
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3374,7 +3463,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3385,6 +3473,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:00.000Z",
                      *       "match": null,
@@ -3440,7 +3530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_WITH_SEED: a rated game is never a practice deal: leave out seed; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +3718,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": 17,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3643,6 +3732,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:30.000Z",
                      *       "match": null,
@@ -4057,7 +4148,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -4072,6 +4162,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:20.000Z",
                      *       "match": null,
@@ -4146,7 +4238,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description GAME_CANCELLED: the game was called off before it began */
+            /** @description GAME_CANCELLED: the game was called off before it began; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4351,7 +4443,6 @@ export interface operations {
                      *         "lastTrick": null,
                      *         "trickNumber": 1,
                      *         "cut": 17,
-                     *         "result": null,
                      *         "players": {
                      *           "forehand": {
                      *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -4366,6 +4457,8 @@ export interface operations {
                      *         },
                      *         "reservedFor": null,
                      *         "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *         "result": null,
+                     *         "rated": false,
                      *         "createdAt": "2026-11-30T18:00:00.000Z",
                      *         "updatedAt": "2026-11-30T18:00:30.000Z",
                      *         "match": null,
@@ -4921,7 +5014,10 @@ export interface operations {
                      *           "forehand": -60,
                      *           "dealer": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "rated": false,
+                     *       "ratingChanges": null,
+                     *       "endedAt": "2026-11-30T18:01:35.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["GameRecord"];
@@ -5203,6 +5299,21 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": 17,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna",
+                     *           "bot": false
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert",
+                     *           "bot": false
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
                      *       "result": {
                      *         "declarer": null,
                      *         "game": null,
@@ -5228,21 +5339,7 @@ export interface operations {
                      *           "dealer": 0
                      *         }
                      *       },
-                     *       "players": {
-                     *         "forehand": {
-                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna",
-                     *           "bot": false
-                     *         },
-                     *         "dealer": {
-                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert",
-                     *           "bot": false
-                     *         }
-                     *       },
-                     *       "reservedFor": null,
-                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
-                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:01:35.000Z",
                      *       "match": null,
@@ -5476,7 +5573,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
@@ -5491,6 +5587,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:01:40.000Z",
                      *       "updatedAt": "2026-11-30T18:01:40.000Z",
                      *       "match": null,
@@ -5614,7 +5712,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
@@ -5629,6 +5726,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:01:40.000Z",
                      *       "updatedAt": "2026-11-30T18:01:40.000Z",
                      *       "match": null,
@@ -5768,6 +5867,7 @@ export interface operations {
                      *             "practice": false
                      *           },
                      *           "games": 6,
+                     *           "rated": false,
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -5872,6 +5972,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -5943,7 +6044,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6011,6 +6112,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6279,6 +6381,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6388,7 +6491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description MATCH_CANCELLED: the match was called off before it began */
+            /** @description MATCH_CANCELLED: the match was called off before it began; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match */
             422: {
                 headers: {
                     [name: string]: unknown;
