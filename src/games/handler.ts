@@ -10,7 +10,8 @@ import { decideCommand, decidedAgainAfterLosing, lostRace, type GameCommand } fr
 import { noticesOf } from './notices.ts';
 import { seatOf, type Game } from './game.ts';
 import type { Change, GameRepository } from './repository.ts';
-import type { Rated } from '../ratings/service.ts';
+import type { PlayerNotice } from '../db/player-events.ts';
+import type { RatedEnd } from '../db/rated-end.ts';
 
 export interface HandlerDeps {
   repository: GameRepository;
@@ -24,6 +25,17 @@ export interface HandlerDeps {
   conflictFacts: (game: Game, seat: Seat | null) => Promise<Record<string, unknown>>;
   /** How a game that has just finished moves the ratings (null: it does not; ratings/service.ts). */
   rate: (after: Game, at: Date) => Promise<Rated | null>;
+}
+
+/** A rated game's end: the new ratings (written with the end) and what each player hears of them. */
+export interface Rated {
+  end: RatedEnd;
+  notices: PlayerNotice[];
+}
+
+/** What rates a game that has just finished (src/ratings, above this layer). */
+export interface Rater {
+  rate(game: Game, at: Date): Promise<Rated | null>;
 }
 
 /**

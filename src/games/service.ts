@@ -12,7 +12,7 @@ import { checkWaitingGames } from './open-caps.ts';
 import { feedWaiter, type Feed, type FeedItem } from './feed.ts';
 import { SharedViews } from './shared-views.ts';
 import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
-import { handleCommand, type HandlerDeps } from './handler.ts';
+import { handleCommand, type HandlerDeps, type Rater } from './handler.ts';
 import { checkOpponent, configOf, type RuleOptions } from './options.ts';
 import type { Randomness } from './randomness.ts';
 import type { GameRepository } from './repository.ts';
@@ -21,7 +21,6 @@ import { checkAccounts, ratedTurnSeconds } from './rated.ts';
 import { bothSeated, seated } from './seating.ts';
 import { gameRecord, gameSummary, gameView, loggedEvents, minimalMoveAnswer, moveAnswer, playerIdsOf, type GameView, type MinimalMoveAnswer, type MoveAnswer } from './view.ts';
 import type { Cancellation } from '../cancellation.ts';
-import type { RatingService } from '../ratings/service.ts';
 
 export interface GameServiceDeps {
   repository: GameRepository;
@@ -33,7 +32,7 @@ export interface GameServiceDeps {
   /** Called after a command finished a game (a match moves on). */
   onFinished: (game: Game, requestId?: string) => Promise<void>;
   /** Rates a rated game that has just finished (written with its end). */
-  ratings: Pick<RatingService, 'rate'>;
+  ratings: Rater;
 }
 
 export interface NewGameRequest extends RuleOptions {

@@ -8,6 +8,7 @@ import type { BotFilter, RatingStore } from '../db/ratings.ts';
 import type { Seat, Variant } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
 import type { Game } from '../games/game.ts';
+import type { Rated, Rater } from '../games/handler.ts';
 import { initialRating, isProvisional, rateGame, shown } from './glicko.ts';
 import { scoresOf } from './outcome.ts';
 
@@ -17,11 +18,6 @@ export interface RatingServiceDeps {
   provisionalRd: number;
 }
 
-/** A rated end and what each player hears of it. */
-export interface Rated {
-  end: RatedEnd;
-  notices: PlayerNotice[];
-}
 
 /** A rating as shown on a player. */
 export interface ShownRating {
@@ -34,7 +30,7 @@ export interface ShownRating {
 
 const SEATS: Seat[] = ['forehand', 'dealer'];
 
-export class RatingService {
+export class RatingService implements Rater {
   constructor(private readonly deps: RatingServiceDeps) {}
 
   /**

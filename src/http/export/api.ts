@@ -10,8 +10,6 @@ import { ndjsonStream } from '../ndjson.ts';
 import { operation } from '../operation.ts';
 import { exportGames, exportPlayerGames } from './routes.ts';
 
-// (`as never` below: hono types an answer of any media type with "json" in its name as a JSON
-// body; an ndjson stream is written to the socket, and its lines are checked as ndjson.)
 const dateOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s));
 
 export function exportApi({ exporter, players, config }: AppDeps): App {
@@ -28,13 +26,13 @@ export function exportApi({ exporter, players, config }: AppDeps): App {
     await spend(c);
     await players.profile(playerId); // PLAYER_NOT_FOUND before the answer starts
     const filter: ExportFilter = { playerId, variant, rated: rated === undefined ? undefined : rated === 'true', since: dateOf(since), until: dateOf(until) };
-    return ndjsonStream(c, (stopped) => exporter.lines(filter, stopped)) as never;
+    return ndjsonStream(c, (stopped) => exporter.lines(filter, stopped));
   });
 
   operation(api, exportGames, async (c) => {
     const { variant, since, until } = c.req.valid('query');
     await spend(c);
-    return ndjsonStream(c, (stopped) => exporter.lines({ rated: true, variant, since: dateOf(since), until: dateOf(until) }, stopped)) as never;
+    return ndjsonStream(c, (stopped) => exporter.lines({ rated: true, variant, since: dateOf(since), until: dateOf(until) }, stopped));
   });
 
   return api;

@@ -25,9 +25,15 @@ const filters = {
   until: instant('only games that ended before this instant'),
 };
 
+/**
+ * The media type as a plain string: @hono/zod-openapi types an answer of `application/<x>json`
+ * as a JSON body (and of `application/x-ndjson` as none at all), where this one is a stream.
+ */
+const NDJSON_TYPE: string = 'application/x-ndjson';
+
 const ndjson = (description: string) => ({
   description,
-  content: { 'application/x-ndjson': { schema: GameRecordStreamSchema, example: examples.exportLines } },
+  content: { [NDJSON_TYPE]: { schema: GameRecordStreamSchema, example: examples.exportLines } },
 });
 
 export const exportPlayerGames = createRoute({

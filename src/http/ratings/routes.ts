@@ -34,5 +34,5 @@ export const getLeaderboard = createRoute({
       bots: z.enum(['include', 'exclude', 'only']).optional().openapi({ description: 'bot accounts: include (default), exclude, or only them' }),
     }),
   },
-  responses: { 200: json(LeaderboardSchema, 'One page of the leaderboard', examples.ratings.leaderboard), ...problemResponses('INVALID_CURSOR') },
+  responses: { 200: json(LeaderboardSchema, 'One page of the leaderboard', examples.ratings.leaderboard), ...problemResponses('INVALID_CURSOR', 'NOT_FOUND') },
 });
