@@ -16,8 +16,9 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/games': ['src/engine', 'src/db', 'src/errors.ts', 'src/cancellation.ts'],
   'src/matches': ['src/engine', 'src/db', 'src/games', 'src/errors.ts', 'src/log.ts'],
   'src/players': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/auth', 'src/errors.ts'],
+  'src/ratings': ['src/engine', 'src/db', 'src/games', 'src/errors.ts'],
   'src/accounts': ['src/db', 'src/auth', 'src/errors.ts'],
-  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/accounts', 'src/auth', 'src/errors.ts', 'src/cancellation.ts', 'src/log.ts', 'src/config.ts'],
+  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/accounts', 'src/ratings', 'src/auth', 'src/errors.ts', 'src/cancellation.ts', 'src/log.ts', 'src/config.ts'],
   // The client's GameEvent falls back to the engine's event type while the document names none.
   'src/client': [],
   // The strategies play on the engine and read the client's view and move types.

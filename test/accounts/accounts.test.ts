@@ -111,7 +111,7 @@ describe('a guest claims its player', () => {
     expect(session.body.playerId).toBe(guest.playerId);
     const mine = await service.http.get('/v1/players/me/games').set(bearer(session.body.token)).expect(200);
     expect(mine.body.entries.map((e: { id: string }) => e.id)).toContain(game.id);
-    expect((await service.http.get(`/v1/players/${guest.playerId}`).expect(200)).body).toEqual({ playerId: guest.playerId, name: 'Gustav', bot: true });
+    expect((await service.http.get(`/v1/players/${guest.playerId}`).expect(200)).body).toEqual({ playerId: guest.playerId, name: 'Gustav', bot: true, username, ratings: {} });
     // An account claims nothing more.
     expectProblem(
       await service.http.post('/v1/players/me/account').set(bearer(session.body.token)).send({ username: uniqueName(), password: PASSWORD }),

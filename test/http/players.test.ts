@@ -41,7 +41,7 @@ describe('who am I', () => {
   it('a new player is at the Location its 201 names, which anyone may read', async () => {
     const res = await a.http.post('/v1/players').send({ name: 'Bert' }).expect(201);
     expect(res.headers.location).toBe(`/v1/players/${res.body.playerId}`);
-    expect((await b.http.get(res.headers.location).expect(200)).body).toEqual({ playerId: res.body.playerId, name: 'Bert', bot: false });
+    expect((await b.http.get(res.headers.location).expect(200)).body).toEqual({ playerId: res.body.playerId, name: 'Bert', bot: false, username: null, ratings: {} });
     expectProblem(await a.http.get(`/v1/players/${crypto.randomUUID()}`), 404, 'PLAYER_NOT_FOUND');
   });
 

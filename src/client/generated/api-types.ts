@@ -96,8 +96,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a player: its id, name and whether it is a bot
-         * @description What anyone may know of a player (the `Location` of POST /v1/players).
+         * Read a player: its id, name, whether it is a bot, and its ratings
+         * @description What anyone may know of a player (the `Location` of POST /v1/players): its name, whether it is a bot account, its account's username (null for a guest) and its rating in each variant it has played rated games in.
          */
         get: operations["getPlayer"];
         put?: never;
@@ -248,6 +248,46 @@ export interface paths {
          * @description Across every process of the service: a bot is listed while its GET /v1/players/me/stream is open (within about a minute of a crashed process).
          */
         get: operations["listOnlineBots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{playerId}/games/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a player's finished games as ndjson
+         * @description Every finished game the player sat at, newest end first, one record per line: each line is exactly what GET /v1/games/{gameId}/record answers for that game, and verifies offline with `npm run verify`. Streamed as it is read. Filters: `variant`, `rated`, `since`, `until` (the end of the game). Rate-limited by its own budget (RATE_LIMIT_EXPORT), per player with a token, else per address.
+         */
+        get: operations["exportPlayerGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every finished rated game as ndjson (a data set)
+         * @description Every finished rated game of the service, newest end first, one record per line (as GET /v1/games/{gameId}/record; each verifies with `npm run verify`). Streamed as it is read. Filters: `variant`, `since`, `until` (the end of the game); `rated` may only be true. Rate-limited by its own budget (RATE_LIMIT_EXPORT), per player with a token, else per address.
+         */
+        get: operations["exportGames"];
         put?: never;
         post?: never;
         delete?: never;
@@ -594,6 +634,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{playerId}/ratings/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a player's rating history in one variant
+         * @description One point per rated game the player finished in the variant, oldest first: the rating, RD and volatility after it (empty when the player was never rated there).
+         */
+        get: operations["getRatingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboards/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the rated players of a variant, highest first
+         * @description Players whose rating is no longer provisional (RD at most 110, or RATING_PROVISIONAL_RD), highest rating first, ties by player id; `rank` is the place on the whole list. `bots`: include (default), exclude or only bot accounts. Keyset-paginated: pass `nextCursor` as `cursor`.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -679,7 +759,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description an event of the caller's own stream (GET /v1/players/me/stream) */
-        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"];
+        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"] | components["schemas"]["RatingChangedEvent"];
         /** @description a game or match was created with you as its opponent: join it, or decline it */
         ChallengeEvent: {
             /**
@@ -696,6 +776,7 @@ export interface components {
             /** @description a match: how many games */
             games: number | null;
             turnSeconds: number | null;
+            rated: boolean;
         };
         GameConfig: {
             /** @enum {string} */
@@ -824,6 +905,27 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /** @description a rated game of yours ended and moved your rating in its variant */
+        RatingChangedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ratingChanged";
+            gameId: string;
+            /** @enum {string} */
+            variant: "classic" | "halfOpen" | "bidding";
+            /** @description the rating before the game, rounded as shown */
+            before: number;
+            /** @description the rating after it, rounded as shown */
+            after: number;
+            /** @description the rating deviation after it */
+            rd: number;
+            /** @description rated games played in this variant */
+            games: number;
+            /** @description the RD is still above the provisional threshold */
+            provisional: boolean;
+        };
         /** @description One Server-Sent Events message of the stream, decoded */
         PlayerEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -842,7 +944,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description One Server-Sent Events message of the stream, decoded */
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -1210,7 +1312,9 @@ export interface components {
             /** @description revealed once the game is finished */
             serverSeed?: string;
             /** @description once finished */
-            result: components["schemas"]["Result"] | null;
+            result: components["schemas"]["ViewResult"] | null;
+            /** @description a rated game: its end moves both players' ratings */
+            rated: boolean;
             createdAt: string;
             updatedAt: string;
             /** @description the match this game belongs to and its number there; null for a standalone game */
@@ -1344,6 +1448,49 @@ export interface components {
             /** @description the covered card ("hidden" until it is turned); null once it is turned */
             covered: components["schemas"]["Card"] | "hidden" | null;
         };
+        ViewResult: {
+            /** @description null when the game ended before anyone fixed it (passed in, or resigned early) */
+            declarer: components["schemas"]["Seat"] | null;
+            /** @description null when no game was fixed */
+            game: components["schemas"]["GameType"] | null;
+            /** @description the declarer won (ramsch: the player who chose it); null on a draw */
+            won: boolean | null;
+            /** @description a 60:60 suit or grand game in simple scoring: 1 point each */
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
+            declarerPoints: number;
+            defenderPoints: number;
+            schneider: boolean;
+            schwarz: boolean;
+            /** @description positive: with, negative: without */
+            matadors: number;
+            multiplier: number;
+            value: number;
+            kontra: boolean;
+            re: boolean;
+            overbid: boolean;
+            durchmarsch: boolean;
+            passedIn: boolean;
+            /** @description who gave up, if anyone */
+            resigned: components["schemas"]["Seat"] | null;
+            /** @description who let the deadline pass, if anyone */
+            timedOut: components["schemas"]["Seat"] | null;
+            scores: {
+                forehand: number;
+                dealer: number;
+            };
+            ratingChanges?: components["schemas"]["RatingChanges"];
+        };
+        /** @description a finished rated game: each seat's rating before and after it */
+        RatingChanges: {
+            forehand: components["schemas"]["RatingChange"];
+            dealer: components["schemas"]["RatingChange"];
+        };
+        /** @description a rating before and after a game, rounded as shown */
+        RatingChange: {
+            before: number;
+            after: number;
+        };
         CreatePlayer: {
             /**
              * @description Surrounding whitespace is trimmed; then 1..40 characters, no control characters. A name of only whitespace is refused.
@@ -1373,6 +1520,8 @@ export interface components {
             id: string;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
+            rated: boolean;
+            turnSeconds: number | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1390,6 +1539,8 @@ export interface components {
             id: string;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
+            rated: boolean;
+            turnSeconds: number | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1405,6 +1556,7 @@ export interface components {
             config: components["schemas"]["GameConfig"];
             /** @description how many games the match has */
             games: number;
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: {
                 playerId: string;
@@ -1427,6 +1579,7 @@ export interface components {
             config: components["schemas"]["GameConfig"];
             /** @description how many games the match has */
             games: number;
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: {
                 playerId: string;
@@ -1439,12 +1592,33 @@ export interface components {
         };
         /** @description Server-Sent Events: each message is one PlayerEvent of the caller's own stream (`event:` its type, `id:` its seq, `data:` the event as JSON) */
         PlayerEventStream: string;
-        /** @description A player as anyone may see it */
-        Player: {
+        /** @description A player as anyone may see it, with its ratings */
+        PlayerProfile: {
             playerId: string;
             name: string;
             /** @description a bot account */
             bot: boolean;
+            /** @description the account's username; null for a guest */
+            username: string | null;
+            ratings: components["schemas"]["Ratings"];
+        };
+        /** @description the player's rating per variant; a variant appears once the player has finished a rated game there */
+        Ratings: {
+            classic?: components["schemas"]["Rating"];
+            halfOpen?: components["schemas"]["Rating"];
+            bidding?: components["schemas"]["Rating"];
+        };
+        Rating: {
+            /** @description Glicko-2 rating (starts at 1500) */
+            rating: number;
+            /** @description rating deviation (starts at 350): how unsure the rating is */
+            rd: number;
+            /** @description Glicko-2 volatility (starts at 0.06) */
+            volatility: number;
+            /** @description rated games played in this variant */
+            games: number;
+            /** @description the RD is above the provisional threshold (110 unless configured): not on the leaderboard yet */
+            provisional: boolean;
         };
         AccountToken: {
             playerId: string;
@@ -1560,6 +1734,8 @@ export interface components {
             playerId: string;
             name: string;
         };
+        /** @description application/x-ndjson: one GameRecord (as GET /v1/games/{gameId}/record answers it) per line, newest end first */
+        GameRecordStream: string;
         CreateGame: {
             /**
              * @description default classic
@@ -1585,8 +1761,10 @@ export interface components {
             seat?: components["schemas"]["Seat"] & unknown;
             /** @description 64 hex digits: a reproducible practice deal (marked practice: true) */
             seed?: string;
-            /** @description seconds each player has per move (5..86400); default: no deadline */
+            /** @description seconds each player has per move (5..86400); default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
+            /** @description a rated game: both players' ratings move when it ends. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), never with seed, always with a deadline; default false */
+            rated?: boolean;
         };
         GamePage: {
             games: components["schemas"]["GameSummary"][];
@@ -1626,6 +1804,11 @@ export interface components {
             };
             events: components["schemas"]["LoggedEvent"][];
             result: components["schemas"]["Result"];
+            rated: boolean;
+            /** @description a rated game: how it moved both ratings */
+            ratingChanges: (components["schemas"]["RatingChanges"] & unknown) | null;
+            /** @description when the game ended */
+            endedAt: string;
         };
         /** @description Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON); with `views=true` also `event: view` messages, each the reader's GameView (`id:` the seq of the last event sent before it) */
         GameEventStream: string;
@@ -1635,6 +1818,8 @@ export interface components {
             games: number;
             config: components["schemas"]["GameConfig"];
             turnSeconds: number | null;
+            /** @description every game of a rated match is rated */
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: components["schemas"]["MatchPlayer"][];
             reservedFor: string | null;
@@ -1737,8 +1922,10 @@ export interface components {
             ramschTrumps?: "jacks" | "none";
             /** @description reserve the other player slot for this player id */
             opponent?: string;
-            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline */
+            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
+            /** @description a rated match: every game of it is rated. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), always with a deadline; default false */
+            rated?: boolean;
         };
         MatchPage: {
             matches: components["schemas"]["MatchSummary"][];
@@ -1756,6 +1943,34 @@ export interface components {
         MatchEvent: components["schemas"]["GameStartedEvent"] | components["schemas"]["GameFinishedEvent"] | components["schemas"]["MatchFinishedEvent"] | components["schemas"]["MatchCancelledEvent"];
         /** @description Server-Sent Events: each message is one MatchEvent (`event:` its type, `id:` its seq, `data:` the event as JSON) */
         MatchEventStream: string;
+        /** @description one point per rated game, oldest first */
+        RatingHistory: {
+            items: components["schemas"]["RatingPoint"][];
+        };
+        /** @description the rating after one rated game */
+        RatingPoint: {
+            gameId: string;
+            /** @description when the game ended */
+            at: string;
+            rating: number;
+            rd: number;
+            volatility: number;
+        };
+        /** @description non-provisional players of one variant, highest first */
+        Leaderboard: {
+            items: components["schemas"]["LeaderboardEntry"][];
+            nextCursor: string | null;
+        };
+        LeaderboardEntry: {
+            /** @description the place on the whole list (1: the highest) */
+            rank: number;
+            playerId: string;
+            name: string;
+            bot: boolean;
+            rating: number;
+            rd: number;
+            games: number;
+        };
         Health: {
             status: string;
         };
@@ -2042,6 +2257,8 @@ export interface operations {
                      *             "ramschTrumps": "jacks",
                      *             "practice": false
                      *           },
+                     *           "rated": false,
+                     *           "turnSeconds": 60,
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -2067,6 +2284,7 @@ export interface operations {
                      *             "practice": false
                      *           },
                      *           "games": 6,
+                     *           "rated": false,
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -2155,7 +2373,7 @@ export interface operations {
                     /**
                      * @example id: 1
                      *     event: challenge
-                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60}
+                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60,"rated":false}
                      *
                      *     id: 2
                      *     event: gameStart
@@ -2235,10 +2453,20 @@ export interface operations {
                      * @example {
                      *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
                      *       "name": "Anna",
-                     *       "bot": false
+                     *       "bot": false,
+                     *       "username": "anna",
+                     *       "ratings": {
+                     *         "classic": {
+                     *           "rating": 1679.4,
+                     *           "rd": 222.9,
+                     *           "volatility": 0.059998,
+                     *           "games": 3,
+                     *           "provisional": true
+                     *         }
+                     *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Player"];
+                    "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
             /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
@@ -3137,6 +3365,165 @@ export interface operations {
             };
         };
     };
+    exportPlayerGames: {
+        parameters: {
+            query?: {
+                /** @description only games of this variant */
+                variant?: "classic" | "halfOpen" | "bidding";
+                /** @description only games that ended at or after this instant (RFC 3339, e.g. 2026-12-01T00:00:00Z) */
+                since?: string;
+                /** @description only games that ended before this instant (RFC 3339, e.g. 2026-12-01T00:00:00Z) */
+                until?: string;
+                /** @description only rated (true) or unrated (false) games; default both */
+                rated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's finished games, one record a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {"id":"8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"serverSeed":"9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a","seedCommitment":"ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc","cut":17,"players":{"forehand":{"playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","name":"Anna","bot":false},"dealer":{"playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54","name":"Bert","bot":false}},"events":[{"seq":1,"event":{"type":"seated","seat":"forehand","playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30"}},{"seq":2,"event":{"type":"seated","seat":"dealer","playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"}},{"seq":3,"event":{"type":"cut","seat":"forehand","at":17}},{"seq":4,"event":{"type":"dealt","seat":"forehand","to":"covered","stacks":[0,1,2,3],"cards":["H7","D7","SQ","CQ"]}},{"seq":5,"event":{"type":"dealt","seat":"dealer","to":"covered","stacks":[0,1,2,3],"cards":["S7","D9","C7","HT"]}},{"seq":6,"event":{"type":"dealt","seat":"forehand","to":"open","stacks":[0,1,2,3],"cards":["DA","HJ","D8","HA"]}},{"seq":7,"event":{"type":"timedOut","seat":"forehand"}},{"seq":8,"event":{"type":"finished","result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}},"serverSeed":"9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a"}}],"result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}},"rated":false,"ratingChanges":null,"endedAt":"2026-11-30T18:01:35.000Z"} */
+                    "application/x-ndjson": components["schemas"]["GameRecordStream"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PLAYER_NOT_FOUND: no player with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportGames: {
+        parameters: {
+            query?: {
+                /** @description only games of this variant */
+                variant?: "classic" | "halfOpen" | "bidding";
+                /** @description only games that ended at or after this instant (RFC 3339, e.g. 2026-12-01T00:00:00Z) */
+                since?: string;
+                /** @description only games that ended before this instant (RFC 3339, e.g. 2026-12-01T00:00:00Z) */
+                until?: string;
+                /** @description the export holds rated games only */
+                rated?: "true";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every finished rated game, one record a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {"id":"8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"serverSeed":"9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a","seedCommitment":"ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc","cut":17,"players":{"forehand":{"playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","name":"Anna","bot":false},"dealer":{"playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54","name":"Bert","bot":false}},"events":[{"seq":1,"event":{"type":"seated","seat":"forehand","playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30"}},{"seq":2,"event":{"type":"seated","seat":"dealer","playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"}},{"seq":3,"event":{"type":"cut","seat":"forehand","at":17}},{"seq":4,"event":{"type":"dealt","seat":"forehand","to":"covered","stacks":[0,1,2,3],"cards":["H7","D7","SQ","CQ"]}},{"seq":5,"event":{"type":"dealt","seat":"dealer","to":"covered","stacks":[0,1,2,3],"cards":["S7","D9","C7","HT"]}},{"seq":6,"event":{"type":"dealt","seat":"forehand","to":"open","stacks":[0,1,2,3],"cards":["DA","HJ","D8","HA"]}},{"seq":7,"event":{"type":"timedOut","seat":"forehand"}},{"seq":8,"event":{"type":"finished","result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}},"serverSeed":"9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a"}}],"result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}},"rated":false,"ratingChanges":null,"endedAt":"2026-11-30T18:01:35.000Z"} */
+                    "application/x-ndjson": components["schemas"]["GameRecordStream"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listGames: {
         parameters: {
             query?: {
@@ -3177,6 +3564,8 @@ export interface operations {
                      *             "ramschTrumps": "jacks",
                      *             "practice": false
                      *           },
+                     *           "rated": false,
+                     *           "turnSeconds": 60,
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3374,7 +3763,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3385,6 +3773,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:00.000Z",
                      *       "match": null,
@@ -3440,7 +3830,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_WITH_SEED: a rated game is never a practice deal: leave out seed; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +4018,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": 17,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3643,6 +4032,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:30.000Z",
                      *       "match": null,
@@ -4057,7 +4448,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -4072,6 +4462,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:20.000Z",
                      *       "match": null,
@@ -4146,7 +4538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description GAME_CANCELLED: the game was called off before it began */
+            /** @description GAME_CANCELLED: the game was called off before it began; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4351,7 +4743,6 @@ export interface operations {
                      *         "lastTrick": null,
                      *         "trickNumber": 1,
                      *         "cut": 17,
-                     *         "result": null,
                      *         "players": {
                      *           "forehand": {
                      *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -4366,6 +4757,8 @@ export interface operations {
                      *         },
                      *         "reservedFor": null,
                      *         "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *         "result": null,
+                     *         "rated": false,
                      *         "createdAt": "2026-11-30T18:00:00.000Z",
                      *         "updatedAt": "2026-11-30T18:00:30.000Z",
                      *         "match": null,
@@ -4921,7 +5314,10 @@ export interface operations {
                      *           "forehand": -60,
                      *           "dealer": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "rated": false,
+                     *       "ratingChanges": null,
+                     *       "endedAt": "2026-11-30T18:01:35.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["GameRecord"];
@@ -5203,6 +5599,21 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": 17,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna",
+                     *           "bot": false
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert",
+                     *           "bot": false
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
                      *       "result": {
                      *         "declarer": null,
                      *         "game": null,
@@ -5228,21 +5639,7 @@ export interface operations {
                      *           "dealer": 0
                      *         }
                      *       },
-                     *       "players": {
-                     *         "forehand": {
-                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna",
-                     *           "bot": false
-                     *         },
-                     *         "dealer": {
-                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert",
-                     *           "bot": false
-                     *         }
-                     *       },
-                     *       "reservedFor": null,
-                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
-                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:01:35.000Z",
                      *       "match": null,
@@ -5476,7 +5873,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
@@ -5491,6 +5887,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:01:40.000Z",
                      *       "updatedAt": "2026-11-30T18:01:40.000Z",
                      *       "match": null,
@@ -5614,7 +6012,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
@@ -5629,6 +6026,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:01:40.000Z",
                      *       "updatedAt": "2026-11-30T18:01:40.000Z",
                      *       "match": null,
@@ -5768,6 +6167,7 @@ export interface operations {
                      *             "practice": false
                      *           },
                      *           "games": 6,
+                     *           "rated": false,
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -5872,6 +6272,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -5943,7 +6344,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6011,6 +6412,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6279,6 +6681,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6388,7 +6791,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description MATCH_CANCELLED: the match was called off before it began */
+            /** @description MATCH_CANCELLED: the match was called off before it began; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6731,6 +7134,218 @@ export interface operations {
             };
             /** @description MATCH_STARTED: the match has begun: it can no longer be called off or declined */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRatingHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+                /** @description the variant the rating is for */
+                variant: "classic" | "halfOpen" | "bidding";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The points, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "gameId": "3f5b7d9e-1a2c-4e6f-8b0d-2c4e6a8b0d21",
+                     *           "at": "2026-11-30T18:16:40.000Z",
+                     *           "rating": 1662.3,
+                     *           "rd": 290.3,
+                     *           "volatility": 0.059999
+                     *         },
+                     *         {
+                     *           "gameId": "4a6c8e0b-2d4f-4a6c-9e1b-3d5f7a9c1e32",
+                     *           "at": "2026-11-30T18:26:40.000Z",
+                     *           "rating": 1583.9,
+                     *           "rd": 249.8,
+                     *           "volatility": 0.059998
+                     *         },
+                     *         {
+                     *           "gameId": "5b7d9f1c-3e5a-4b7d-8f2c-4e6a8b0d2f43",
+                     *           "at": "2026-11-30T18:36:40.000Z",
+                     *           "rating": 1679.4,
+                     *           "rd": 222.9,
+                     *           "volatility": 0.059998
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RatingHistory"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PLAYER_NOT_FOUND: no player with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description page size, 1..100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description bot accounts: include (default), exclude, or only them */
+                bots?: "include" | "exclude" | "only";
+            };
+            header?: never;
+            path: {
+                /** @description the variant the rating is for */
+                variant: "classic" | "halfOpen" | "bidding";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "rank": 1,
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert",
+                     *           "bot": false,
+                     *           "rating": 1873.5,
+                     *           "rd": 64.2,
+                     *           "games": 212
+                     *         },
+                     *         {
+                     *           "rank": 2,
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna",
+                     *           "bot": false,
+                     *           "rating": 1702.1,
+                     *           "rd": 58.9,
+                     *           "games": 340
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_FOUND: no such route */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
