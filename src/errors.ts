@@ -27,7 +27,10 @@ export type GameRefusalCode =
   | 'NOT_YOUR_GAME'
   | 'NOT_YOUR_CHALLENGE'
   | 'PLAYER_NOT_FOUND'
-  | 'TOO_MANY_WAITING_GAMES';
+  | 'TOO_MANY_WAITING_GAMES'
+  | 'RATED_NEEDS_ACCOUNT'
+  | 'RATED_WITH_SEED'
+  | 'RATED_TURN_SECONDS';
 
 /** Refusals of the pairing pool (src/seeks). */
 export type SeekRefusalCode = 'SEEK_NOT_FOUND' | 'NOT_YOUR_SEEK' | 'SEEK_PAIRED' | 'TOO_MANY_SEEKS';

@@ -32,7 +32,6 @@ import { countRequests, shutdownGracefully } from './shutdown.ts';
 import { Sweeper } from './sweeper.ts';
 import { SeekStore } from './db/seeks.ts';
 import { SeekService } from './seeks/service.ts';
-import { unrated } from './seeks/rating.ts';
 import { PRESENCE_LEASE_MS } from './accounts/service.ts';
 
 export interface ServiceOptions {
@@ -109,7 +108,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const repository = new GameRepository(gameStore, cache, notifier);
   const games = new GameService({ repository, players, notifier, random, now, onFinished: (game, requestId) => matches.gameFinished(game, requestId) });
   const seekStore = new SeekStore(database.db);
-  const seeks = new SeekService({ store: seekStore, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000, ratingOf: unrated });
+  const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000 });
   const { retention } = config;
   const sweeper = new Sweeper({
     database,

@@ -11,7 +11,9 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import { eventRows } from './events.ts';
 import { newGameRow } from './new-game.ts';
 import { appendNotices, type NoticedVersions } from './player-events.ts';
-import { botPresence, gameEvents, games, matchEvents, matches, players, seeks, type SeekStatus } from './schema.ts';
+import type { Variant } from '../engine/types.ts';
+import { UNRATED } from '../seeks/rating.ts';
+import { botPresence, gameEvents, games, matchEvents, matches, players, ratings, seeks, type SeekStatus } from './schema.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
 export type NewSeek = Omit<SeekRow, 'status' | 'gameId' | 'matchId' | 'endedAt'>;
@@ -86,6 +88,7 @@ export class SeekStore {
           matchId: match.id,
           config: match.config,
           turnSeconds: match.turnSeconds,
+          rated: match.rated,
           status: 'cutting',
           version: first.length,
           reservedPlayerId: null,
@@ -114,6 +117,15 @@ export class SeekStore {
       // biome-ignore lint/style/noNonNullAssertion: the partner's row is locked by this transaction, and the insert returns its row
       return { seek: seek!, partner: paired!, pairing, noticed: await appendNotices(tx, notices) };
     });
+  }
+
+  /** The player's rating in `variant`, rounded as shown; 1500 while unrated there. */
+  async ratingOf(playerId: string, variant: Variant): Promise<number> {
+    const [row] = await this.db
+      .select({ rating: ratings.rating })
+      .from(ratings)
+      .where(and(eq(ratings.playerId, playerId), eq(ratings.variant, variant)));
+    return row ? Math.round(row.rating) : UNRATED;
   }
 
   async get(id: string): Promise<PoolRow | null> {

@@ -104,6 +104,9 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   MATCH_CANCELLED: { status: 422, description: 'the match was called off before it began' },
   SEEK_PAIRED: { status: 422, description: 'the seek was paired already: its game or match has begun' },
   MATCH_GAME: { status: 422, description: 'the game belongs to a match, which goes on by itself' },
+  RATED_NEEDS_ACCOUNT: { status: 422, description: 'rated play is between two accounts: a guest can neither create nor join a rated game or match' },
+  RATED_WITH_SEED: { status: 422, description: 'a rated game is never a practice deal: leave out seed' },
+  RATED_TURN_SECONDS: { status: 422, description: 'a rated game or match gives 10..300 seconds per move (default 60)' },
   // 429
   TOO_MANY_WAITING_GAMES: { status: 429, description: 'you have as many games waiting for a second player as one player may (10): call one off, or wait until one starts' },
   TOO_MANY_WAITING_MATCHES: { status: 429, description: 'you have as many matches waiting for a second player as one player may (10): call one off, or wait until one starts' },

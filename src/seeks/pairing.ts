@@ -29,7 +29,7 @@ export type Pairing =
 
 /** The game or match of `older`'s player and `newer`'s, both seeking `options`. */
 export function decidePairing(options: SeekOptions, older: string, newer: string, draw: PairingDraw, at: Date): Pairing {
-  const { config, turnSeconds, games } = options;
+  const { config, turnSeconds, games, rated } = options;
   if (games === 1) {
     const forehand = draw.seat === 'forehand' ? older : newer;
     const dealer = forehand === older ? newer : older;
@@ -44,6 +44,7 @@ export function decidePairing(options: SeekOptions, older: string, newer: string
         seedCommitment: seedCommitment(draw.serverSeed),
         reservedPlayerId: null,
         turnSeconds,
+        rated,
         createdAt: at,
         updatedAt: at,
         events: bothSeated(forehand, dealer),
@@ -58,6 +59,7 @@ export function decidePairing(options: SeekOptions, older: string, newer: string
     config,
     games,
     turnSeconds,
+    rated,
     status: 'waiting',
     version: 0,
     creatorPlayerId: older,

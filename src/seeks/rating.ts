@@ -6,6 +6,3 @@ export const UNRATED = 1500;
 
 /** A player's rating in a variant, rounded as shown (1500 unrated). */
 export type RatingLookup = (playerId: string, variant: Variant) => Promise<number>;
-
-/** Every player unrated. */
-export const unrated: RatingLookup = async () => UNRATED;

@@ -10,6 +10,8 @@ import { DomainError } from '../errors.ts';
 import { checkWaitingSeeks } from '../games/open-caps.ts';
 import { configOf, type RuleOptions } from '../games/options.ts';
 import type { Randomness } from '../games/randomness.ts';
+import { ratedTurnSeconds } from '../games/rated.ts';
+import type { PlayerStore } from '../db/players.ts';
 import { decidePairing } from './pairing.ts';
 import { poolKey, type SeekOptions } from './pool.ts';
 import type { RatingLookup } from './rating.ts';
@@ -22,12 +24,9 @@ export interface SeekServiceDeps {
   now: () => Date;
   /** How long a seek waits at most (SEEK_TTL_SECONDS). */
   ttlMs: number;
-  ratingOf: RatingLookup;
-  /**
-   * The options of a seek once checked: what a rated one needs (an account, a deadline) is the
-   * rated games' rule; it may refuse (RATED_NEEDS_ACCOUNT) or fill in (turnSeconds).
-   */
-  checkRated?: (playerId: string, options: { rated: boolean; turnSeconds: number | undefined }) => Promise<{ turnSeconds: number | undefined }>;
+  players: PlayerStore;
+  /** Each player's rating in a variant (default: the store's, 1500 while unrated). */
+  ratingOf?: RatingLookup;
 }
 
 export interface SeekRequest extends RuleOptions {
@@ -46,10 +45,13 @@ export class SeekService {
 
   /** A new seek: paired at once when a compatible one waits (both players are told), else waiting. */
   async seek(playerId: string, request: SeekRequest): Promise<SeekView> {
-    const { store, random, now, ttlMs, ratingOf, notifier } = this.deps;
+    const { store, random, now, ttlMs, notifier, players } = this.deps;
+    const ratingOf = this.deps.ratingOf ?? ((p: string, v: Variant) => store.ratingOf(p, v));
     const rated = request.rated ?? false;
-    const { turnSeconds } = this.deps.checkRated ? await this.deps.checkRated(playerId, { rated, turnSeconds: request.turnSeconds }) : { turnSeconds: request.turnSeconds };
-    const options: SeekOptions = { config: configOf(request, false), turnSeconds: turnSeconds ?? null, rated, games: request.games ?? 1 };
+    // A rated seek is held to a rated game's rules (an account, a deadline: 60 s when left out),
+    // and so is its partner: a rated seek is compatible only with rated ones.
+    const turnSeconds = await ratedTurnSeconds(players, playerId, undefined, request);
+    const options: SeekOptions = { config: configOf(request, false), turnSeconds, rated, games: request.games ?? 1 };
     const at = now();
     checkWaitingSeeks(await store.waitingOf(playerId, at));
     const rating = await ratingOf(playerId, options.config.variant);

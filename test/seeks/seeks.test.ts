@@ -3,6 +3,7 @@
 // wait, the pool lists them oldest first, a seek is withdrawn by its owner only, a player holds at
 // most 5, and the refusals are those of a new game's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ratings } from '../../src/db/schema.ts';
 import { MAX_WAITING_SEEKS } from '../../src/games/open-caps.ts';
 import { testClock } from '../support/matches.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
@@ -109,6 +110,34 @@ describe('POST /v1/seeks', () => {
     for (let i = 0; i < MAX_WAITING_SEEKS; i++) await seek(anna, options).expect(201);
     const refused = await seek(anna, options).expect(429);
     expect(refused.body.code).toBe('TOO_MANY_SEEKS');
+  });
+});
+
+let accounts = 0;
+async function account() {
+  const username = `seeker_${Date.now().toString(36)}${accounts++}`;
+  const res = await service.http.post('/v1/accounts').send({ username, password: 'correct horse battery staple' }).expect(201);
+  return { playerId: res.body.playerId as string, name: username, token: res.body.token as string, auth: { Authorization: `Bearer ${res.body.token}` } };
+}
+
+describe('rated seeks', () => {
+  it('need an account and get a 60 s deadline; pair only with rated ones, into a rated game, by the ratings in the variant', async () => {
+    const guest = await client.player('Gast');
+    expect((await seek(guest, { variant: 'halfOpen', rated: true }).expect(422)).body.code).toBe('RATED_NEEDS_ACCOUNT');
+    const [anna, bert, cara] = [await account(), await account(), await account()];
+    expect((await seek(anna, { variant: 'halfOpen', rated: true, turnSeconds: 5 }).expect(422)).body.code).toBe('RATED_TURN_SECONDS');
+    // Anna is rated 1712 in halfOpen; Bert and Cara are unrated (1500).
+    await service.database.db.insert(ratings).values({ playerId: anna.playerId, variant: 'halfOpen', rating: 1712.4, rd: 80, volatility: 0.06, games: 30 });
+    const a = (await seek(anna, { variant: 'halfOpen', rated: true }).expect(201)).body;
+    expect(a).toMatchObject({ status: 'waiting', rated: true, turnSeconds: 60, rating: 1712 });
+    // Unrated seeks of the same variant are another pool; a range without 1712 is no match either.
+    expect((await seek(bert, { variant: 'halfOpen', turnSeconds: 60 }).expect(201)).body.status).toBe('waiting');
+    expect((await seek(bert, { variant: 'halfOpen', rated: true, ratingRange: [1400, 1700] }).expect(201)).body.status).toBe('waiting');
+    // Cara asks for 1700..1800: Anna's seek, the oldest compatible one (Bert's rated seek is 1500).
+    const paired = (await seek(cara, { variant: 'halfOpen', rated: true, ratingRange: [1700, 1800] }).expect(201)).body;
+    expect(paired).toMatchObject({ status: 'paired', rated: true });
+    expect((await seekOf(a.seekId)).gameId).toBe(paired.gameId);
+    expect((await client.view(paired.gameId).expect(200)).body).toMatchObject({ rated: true, turnSeconds: 60 });
   });
 });
 

@@ -727,7 +727,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description an event of the caller's own stream (GET /v1/players/me/stream) */
-        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"];
+        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"] | components["schemas"]["RatingChangedEvent"];
         /** @description a game or match was created with you as its opponent: join it, or decline it */
         ChallengeEvent: {
             /**
@@ -744,6 +744,7 @@ export interface components {
             /** @description a match: how many games */
             games: number | null;
             turnSeconds: number | null;
+            rated: boolean;
         };
         GameConfig: {
             /** @enum {string} */
@@ -872,6 +873,27 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /** @description a rated game of yours ended and moved your rating in its variant */
+        RatingChangedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ratingChanged";
+            gameId: string;
+            /** @enum {string} */
+            variant: "classic" | "halfOpen" | "bidding";
+            /** @description the rating before the game, rounded as shown */
+            before: number;
+            /** @description the rating after it, rounded as shown */
+            after: number;
+            /** @description the rating deviation after it */
+            rd: number;
+            /** @description rated games played in this variant */
+            games: number;
+            /** @description the RD is still above the provisional threshold */
+            provisional: boolean;
+        };
         /** @description One Server-Sent Events message of the stream, decoded */
         PlayerEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -890,7 +912,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description One Server-Sent Events message of the stream, decoded */
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -1258,7 +1280,9 @@ export interface components {
             /** @description revealed once the game is finished */
             serverSeed?: string;
             /** @description once finished */
-            result: components["schemas"]["Result"] | null;
+            result: components["schemas"]["ViewResult"] | null;
+            /** @description a rated game: its end moves both players' ratings */
+            rated: boolean;
             createdAt: string;
             updatedAt: string;
             /** @description the match this game belongs to and its number there; null for a standalone game */
@@ -1392,6 +1416,49 @@ export interface components {
             /** @description the covered card ("hidden" until it is turned); null once it is turned */
             covered: components["schemas"]["Card"] | "hidden" | null;
         };
+        ViewResult: {
+            /** @description null when the game ended before anyone fixed it (passed in, or resigned early) */
+            declarer: components["schemas"]["Seat"] | null;
+            /** @description null when no game was fixed */
+            game: components["schemas"]["GameType"] | null;
+            /** @description the declarer won (ramsch: the player who chose it); null on a draw */
+            won: boolean | null;
+            /** @description a 60:60 suit or grand game in simple scoring: 1 point each */
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
+            declarerPoints: number;
+            defenderPoints: number;
+            schneider: boolean;
+            schwarz: boolean;
+            /** @description positive: with, negative: without */
+            matadors: number;
+            multiplier: number;
+            value: number;
+            kontra: boolean;
+            re: boolean;
+            overbid: boolean;
+            durchmarsch: boolean;
+            passedIn: boolean;
+            /** @description who gave up, if anyone */
+            resigned: components["schemas"]["Seat"] | null;
+            /** @description who let the deadline pass, if anyone */
+            timedOut: components["schemas"]["Seat"] | null;
+            scores: {
+                forehand: number;
+                dealer: number;
+            };
+            ratingChanges?: components["schemas"]["RatingChanges"];
+        };
+        /** @description a finished rated game: each seat's rating before and after it */
+        RatingChanges: {
+            forehand: components["schemas"]["RatingChange"];
+            dealer: components["schemas"]["RatingChange"];
+        };
+        /** @description a rating before and after a game, rounded as shown */
+        RatingChange: {
+            before: number;
+            after: number;
+        };
         CreatePlayer: {
             /**
              * @description Surrounding whitespace is trimmed; then 1..40 characters, no control characters. A name of only whitespace is refused.
@@ -1421,6 +1488,8 @@ export interface components {
             id: string;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
+            rated: boolean;
+            turnSeconds: number | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1438,6 +1507,8 @@ export interface components {
             id: string;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
+            rated: boolean;
+            turnSeconds: number | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1453,6 +1524,7 @@ export interface components {
             config: components["schemas"]["GameConfig"];
             /** @description how many games the match has */
             games: number;
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: {
                 playerId: string;
@@ -1475,6 +1547,7 @@ export interface components {
             config: components["schemas"]["GameConfig"];
             /** @description how many games the match has */
             games: number;
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: {
                 playerId: string;
@@ -1633,8 +1706,10 @@ export interface components {
             seat?: components["schemas"]["Seat"] & unknown;
             /** @description 64 hex digits: a reproducible practice deal (marked practice: true) */
             seed?: string;
-            /** @description seconds each player has per move (5..86400); default: no deadline */
+            /** @description seconds each player has per move (5..86400); default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
+            /** @description a rated game: both players' ratings move when it ends. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), never with seed, always with a deadline; default false */
+            rated?: boolean;
         };
         GamePage: {
             games: components["schemas"]["GameSummary"][];
@@ -1674,6 +1749,11 @@ export interface components {
             };
             events: components["schemas"]["LoggedEvent"][];
             result: components["schemas"]["Result"];
+            rated: boolean;
+            /** @description a rated game: how it moved both ratings */
+            ratingChanges: (components["schemas"]["RatingChanges"] & unknown) | null;
+            /** @description when the game ended */
+            endedAt: string;
         };
         /** @description Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON); with `views=true` also `event: view` messages, each the reader's GameView (`id:` the seq of the last event sent before it) */
         GameEventStream: string;
@@ -1683,6 +1763,8 @@ export interface components {
             games: number;
             config: components["schemas"]["GameConfig"];
             turnSeconds: number | null;
+            /** @description every game of a rated match is rated */
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: components["schemas"]["MatchPlayer"][];
             reservedFor: string | null;
@@ -1785,8 +1867,10 @@ export interface components {
             ramschTrumps?: "jacks" | "none";
             /** @description reserve the other player slot for this player id */
             opponent?: string;
-            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline */
+            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
+            /** @description a rated match: every game of it is rated. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), always with a deadline; default false */
+            rated?: boolean;
         };
         MatchPage: {
             matches: components["schemas"]["MatchSummary"][];
@@ -1864,9 +1948,9 @@ export interface components {
              * @enum {string}
              */
             ramschTrumps?: "jacks" | "none";
-            /** @description seconds each player has per move (5..86400); default: no deadline */
+            /** @description seconds each player has per move (5..86400); default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
-            /** @description a rated game or match (accounts only; default false) */
+            /** @description a rated game: both players' ratings move when it ends. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), never with seed, always with a deadline; default false */
             rated?: boolean;
             /** @description 1 (default): one game; 2..100: a match of that many games */
             games?: number;
@@ -2165,6 +2249,8 @@ export interface operations {
                      *             "ramschTrumps": "jacks",
                      *             "practice": false
                      *           },
+                     *           "rated": false,
+                     *           "turnSeconds": 60,
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -2190,6 +2276,7 @@ export interface operations {
                      *             "practice": false
                      *           },
                      *           "games": 6,
+                     *           "rated": false,
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -2278,7 +2365,7 @@ export interface operations {
                     /**
                      * @example id: 1
                      *     event: challenge
-                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60}
+                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60,"rated":false}
                      *
                      *     id: 2
                      *     event: gameStart
@@ -3300,6 +3387,8 @@ export interface operations {
                      *             "ramschTrumps": "jacks",
                      *             "practice": false
                      *           },
+                     *           "rated": false,
+                     *           "turnSeconds": 60,
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3497,7 +3586,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3508,6 +3596,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:00.000Z",
                      *       "match": null,
@@ -3563,7 +3653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_WITH_SEED: a rated game is never a practice deal: leave out seed; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3751,7 +3841,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": 17,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3766,6 +3855,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:30.000Z",
                      *       "match": null,
@@ -4180,7 +4271,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -4195,6 +4285,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:20.000Z",
                      *       "match": null,
@@ -4269,7 +4361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description GAME_CANCELLED: the game was called off before it began */
+            /** @description GAME_CANCELLED: the game was called off before it began; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4474,7 +4566,6 @@ export interface operations {
                      *         "lastTrick": null,
                      *         "trickNumber": 1,
                      *         "cut": 17,
-                     *         "result": null,
                      *         "players": {
                      *           "forehand": {
                      *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -4489,6 +4580,8 @@ export interface operations {
                      *         },
                      *         "reservedFor": null,
                      *         "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *         "result": null,
+                     *         "rated": false,
                      *         "createdAt": "2026-11-30T18:00:00.000Z",
                      *         "updatedAt": "2026-11-30T18:00:30.000Z",
                      *         "match": null,
@@ -5044,7 +5137,10 @@ export interface operations {
                      *           "forehand": -60,
                      *           "dealer": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "rated": false,
+                     *       "ratingChanges": null,
+                     *       "endedAt": "2026-11-30T18:01:35.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["GameRecord"];
@@ -5326,6 +5422,21 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": 17,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna",
+                     *           "bot": false
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert",
+                     *           "bot": false
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
                      *       "result": {
                      *         "declarer": null,
                      *         "game": null,
@@ -5351,21 +5462,7 @@ export interface operations {
                      *           "dealer": 0
                      *         }
                      *       },
-                     *       "players": {
-                     *         "forehand": {
-                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna",
-                     *           "bot": false
-                     *         },
-                     *         "dealer": {
-                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert",
-                     *           "bot": false
-                     *         }
-                     *       },
-                     *       "reservedFor": null,
-                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
-                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:01:35.000Z",
                      *       "match": null,
@@ -5599,7 +5696,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
@@ -5614,6 +5710,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:01:40.000Z",
                      *       "updatedAt": "2026-11-30T18:01:40.000Z",
                      *       "match": null,
@@ -5737,7 +5835,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
@@ -5752,6 +5849,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:01:40.000Z",
                      *       "updatedAt": "2026-11-30T18:01:40.000Z",
                      *       "match": null,
@@ -5891,6 +5990,7 @@ export interface operations {
                      *             "practice": false
                      *           },
                      *           "games": 6,
+                     *           "rated": false,
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -5995,6 +6095,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6066,7 +6167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6134,6 +6235,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6402,6 +6504,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6511,7 +6614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description MATCH_CANCELLED: the match was called off before it began */
+            /** @description MATCH_CANCELLED: the match was called off before it began; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7096,6 +7199,15 @@ export interface operations {
             };
             /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,7 +17,7 @@ export const createSeek = createRoute({
   request: { body: jsonBody(CreateSeekSchema, seekExamples.create) },
   responses: {
     201: json(SeekSchema, 'The seek: waiting, or paired with its game or match', seekExamples.paired),
-    ...problemResponses('TOO_MANY_SEEKS'),
+    ...problemResponses('RATED_NEEDS_ACCOUNT', 'RATED_TURN_SECONDS', 'TOO_MANY_SEEKS'),
   },
 });
 

@@ -11,8 +11,7 @@ const RATING = z.number().int().min(0).max(4000);
 export const CreateSeekSchema = z
   .strictObject({
     variant: z.enum(VARIANTS).openapi({ description: 'the variant sought' }),
-    ...CreateGameSchema.pick({ scoring: true, spitzen: true, kontra: true, ramschTrumps: true, turnSeconds: true }).shape,
-    rated: z.boolean().optional().openapi({ description: 'a rated game or match (accounts only; default false)' }),
+    ...CreateGameSchema.pick({ scoring: true, spitzen: true, kontra: true, ramschTrumps: true, turnSeconds: true, rated: true }).shape,
     games: z.number().int().min(1).max(100).optional().openapi({ description: '1 (default): one game; 2..100: a match of that many games' }),
     // An array of two (not a zod tuple: its JSON Schema, prefixItems alone, is refused by strict validators).
     ratingRange: z
