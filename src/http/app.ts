@@ -6,12 +6,14 @@ import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
 import type { App } from './env.ts';
+import { exportApi } from './export/api.ts';
 import { gamesApi } from './games/api.ts';
 import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from './limits.ts';
 import { matchesApi } from './matches/api.ts';
 import { openApiInfo, serveOpenApi } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
+import { ratingsApi } from './ratings/api.ts';
 import { seeksApi } from './seeks/api.ts';
 import { ProblemError } from './problems.ts';
 import { mountWebClient } from './web.ts';
@@ -39,8 +41,11 @@ export function createApp(deps: AppDeps): App {
 
   app.route('/', playersApi(deps));
   app.route('/', accountsApi(deps));
+  // Before the games: /v1/games/export is no game id.
+  app.route('/', exportApi(deps));
   app.route('/', gamesApi(deps));
   app.route('/', matchesApi(deps));
+  app.route('/', ratingsApi(deps));
   app.route('/', seeksApi(deps));
   app.route('/', operationsApi(deps));
 

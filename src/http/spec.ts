@@ -26,6 +26,8 @@ export function inertDeps(): AppDeps {
     metrics: inert(),
     games: inert(),
     matches: inert(),
+    ratings: inert(),
+    exporter: inert(),
     seeks: inert(),
     ready: async () => false,
     timing: { longPollMs: 0, heartbeatMs: 0 },
