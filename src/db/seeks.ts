@@ -5,15 +5,15 @@
 // the pairing starts is written in the same transaction, with its players' notices. All of it is
 // transaction-scoped, so it works through a pooler in transaction mode too.
 import { and, asc, count, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Pairing } from '../seeks/pairing.ts';
 import type { Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from './errors.ts';
 import { eventRows } from './events.ts';
-import { newGameRow } from './new-game.ts';
-import { appendNotices, type NoticedVersions } from './player-events.ts';
+import type { MatchRow } from './matches.ts';
+import { newGameRow, type NewGame } from './new-game.ts';
+import { appendNotices, type NoticedVersions, type PlayerNotice } from './player-events.ts';
+import type { MatchEvent, NewMatchGame } from './matches.ts';
 import type { Variant } from '../engine/types.ts';
-import { UNRATED } from '../seeks/rating.ts';
 import { botPresence, gameEvents, games, matchEvents, matches, players, ratings, seeks, type SeekStatus } from './schema.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
@@ -24,6 +24,14 @@ export type PoolRow = SeekRow & { name: string; bot: boolean };
 
 /** Any fixed number: the first half of every pool's advisory lock key ("Seek"). */
 const SEEK_LOCK = 0x53_65_65_6b;
+
+/**
+ * What a pairing writes (decided by seeks/pairing.ts): a game with both seats taken, or a match
+ * joined (its row as written, game 1 and the match's first events), and the players' notices.
+ */
+export type Pairing =
+  | { kind: 'game'; game: NewGame & { createdAt: Date } }
+  | { kind: 'match'; match: MatchRow; step: { events: MatchEvent[]; game?: NewMatchGame; notices: PlayerNotice[] } };
 
 /** A placed seek: waiting, or paired (then with its partner's id and the players' log versions to announce). */
 export interface Placed {
@@ -136,13 +144,13 @@ export class SeekStore {
     });
   }
 
-  /** The player's rating in `variant`, rounded as shown; 1500 while unrated there. */
-  async ratingOf(playerId: string, variant: Variant): Promise<number> {
+  /** The player's rating in `variant`, rounded as shown; null while unrated there. */
+  async ratingOf(playerId: string, variant: Variant): Promise<number | null> {
     const [row] = await this.db
       .select({ rating: ratings.rating })
       .from(ratings)
       .where(and(eq(ratings.playerId, playerId), eq(ratings.variant, variant)));
-    return row ? Math.round(row.rating) : UNRATED;
+    return row ? Math.round(row.rating) : null;
   }
 
   async get(id: string): Promise<PoolRow | null> {

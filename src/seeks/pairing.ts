@@ -2,8 +2,8 @@
 // has joined (its first dealer drawn from the match seed), and what both players hear of it: the
 // same as when a second player joins a waiting game or match. Pure: ids and seeds are drawn by the
 // caller and handed in, so the store can write it inside the pairing's transaction.
-import type { NewGame } from '../db/games.ts';
 import type { MatchRow } from '../db/matches.ts';
+import type { Pairing } from '../db/seeks.ts';
 import { seedCommitment, type Seat } from '../engine/index.ts';
 import type { DomainError } from '../errors.ts';
 import { gameStartNotices } from '../games/notices.ts';
@@ -22,10 +22,7 @@ export interface PairingDraw {
   gameSeed: string;
 }
 
-export type Pairing =
-  | { kind: 'game'; game: NewGame & { createdAt: Date } }
-  /** `match`: the row as written (playing, both players); `step`: game 1, its log and the notices. */
-  | { kind: 'match'; match: MatchRow; step: MatchStep };
+export type { Pairing };
 
 /** The game or match of `older`'s player and `newer`'s, both seeking `options`. */
 export function decidePairing(options: SeekOptions, older: string, newer: string, draw: PairingDraw, at: Date): Pairing {

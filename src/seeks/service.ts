@@ -15,7 +15,7 @@ import { ratedTurnSeconds } from '../games/rated.ts';
 import type { PlayerStore } from '../db/players.ts';
 import { decidePairing } from './pairing.ts';
 import { poolKey, type SeekOptions } from './pool.ts';
-import type { RatingLookup } from './rating.ts';
+import { UNRATED, type RatingLookup } from './rating.ts';
 import { seekView, type SeekView } from './view.ts';
 
 export interface SeekServiceDeps {
@@ -56,7 +56,7 @@ export class SeekService {
    */
   async seek(playerId: string, request: SeekRequest, idempotencyKey?: string): Promise<SeekView> {
     const { store, random, now, ttlMs, notifier, players } = this.deps;
-    const ratingOf = this.deps.ratingOf ?? ((p: string, v: Variant) => store.ratingOf(p, v));
+    const ratingOf = this.deps.ratingOf ?? (async (p: string, v: Variant) => (await store.ratingOf(p, v)) ?? UNRATED);
     const rated = request.rated ?? false;
     // A rated seek is held to a rated game's rules (an account, a deadline: 60 s when left out),
     // and so is its partner: a rated seek is compatible only with rated ones.
