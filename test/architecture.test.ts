@@ -18,7 +18,9 @@ const MAY_IMPORT: Record<string, string[]> = {
   'src/players': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/auth', 'src/errors.ts'],
   'src/ratings': ['src/engine', 'src/db', 'src/games', 'src/errors.ts'],
   'src/accounts': ['src/db', 'src/auth', 'src/errors.ts'],
-  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/accounts', 'src/ratings', 'src/auth', 'src/errors.ts', 'src/cancellation.ts', 'src/log.ts', 'src/config.ts'],
+  // The pairing pool starts games and matches as their joins do, and reads the players' ratings.
+  'src/seeks': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/ratings', 'src/errors.ts'],
+  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/accounts', 'src/ratings', 'src/seeks', 'src/auth', 'src/errors.ts', 'src/cancellation.ts', 'src/log.ts', 'src/config.ts'],
   // The client's GameEvent falls back to the engine's event type while the document names none.
   'src/client': [],
   // The strategies play on the engine and read the client's view and move types.

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       },
       metrics: { enabled: false, token: null },
       retention: { waitingTtlSeconds: 86_400, idempotencyTtlSeconds: 86_400, sweepIntervalSeconds: 60 },
+      seekTtlSeconds: 900,
       maxWaitersPerClient: 32,
       maxWaitersPerAddress: 100,
       timeouts: {
@@ -92,6 +93,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_EXPORT: '3/60',
       RATING_PROVISIONAL_RD: '200',
       WAITING_TTL_SECONDS: '600',
+      SEEK_TTL_SECONDS: '120',
       IDEMPOTENCY_TTL_SECONDS: '3600',
       SWEEP_INTERVAL_SECONDS: '0',
       METRICS: 'on',
@@ -136,6 +138,7 @@ describe('loadConfig', () => {
       },
       metrics: { enabled: true, token: 'a-long-enough-metrics-token' },
       retention: { waitingTtlSeconds: 600, idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 },
+      seekTtlSeconds: 120,
       maxWaitersPerClient: 4,
       maxWaitersPerAddress: 8,
       timeouts: {

@@ -332,3 +332,51 @@ export const ratingHistory = pgTable(
   },
   (t) => [uniqueIndex('rating_history_game_player_key').on(t.gameId, t.playerId), index('rating_history_player_idx').on(t.playerId, t.variant, t.seq)],
 );
+
+/** What a seek is now: waiting in the pool, paired into a game or match, or ended unpaired. */
+export const SEEK_STATUSES = ['waiting', 'paired', 'withdrawn', 'expired', 'disconnected'] as const;
+export type SeekStatus = (typeof SEEK_STATUSES)[number];
+
+/**
+ * The pairing pool (POST /v1/seeks): a player's wish for a game or match with given options. A
+ * waiting seek is paired with the oldest compatible one as it arrives (seeks/pairing.ts); it
+ * never waits beside a compatible one.
+ */
+export const seeks = pgTable(
+  'seeks',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    /**
+     * The options compatible seeks share, as one canonical string (seeks/pool.ts): equal keys,
+     * same options. Pairings of one pool are serialised on it (a transaction advisory lock).
+     */
+    pool: text('pool').notNull(),
+    config: jsonb('config').$type<Config>().notNull(),
+    turnSeconds: integer('turn_seconds'),
+    rated: boolean('rated').notNull().default(false),
+    /** 1: one game; n ≥ 2: a match of n games. */
+    games: integer('games').notNull(),
+    /** The seeker's rating in the variant when it seeked (1500 unrated). */
+    rating: integer('rating').notNull(),
+    /** The opponents' ratings it accepts (inclusive); null: any. */
+    ratingMin: integer('rating_min'),
+    ratingMax: integer('rating_max'),
+    /** Ends when its owner's last player stream closes. */
+    whileConnected: boolean('while_connected').notNull().default(false),
+    status: text('status').$type<SeekStatus>().notNull(),
+    gameId: text('game_id').references(() => games.id),
+    matchId: text('match_id').references(() => matches.id),
+    createdAt: stamp('created_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    // The pairing's search and the pool's list (oldest first): only waiting seeks are indexed.
+    index('seeks_waiting_pool_idx').on(t.pool, t.createdAt, t.id).where(sql`status = 'waiting'`),
+    index('seeks_waiting_idx').on(t.createdAt, t.id).where(sql`status = 'waiting'`),
+    index('seeks_player_idx').on(t.playerId, t.status),
+  ],
+);

@@ -48,6 +48,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   NOT_A_PLAYER: { status: 403, description: 'you do not sit at this game' },
   NOT_YOUR_GAME: { status: 403, description: 'only the creator of a game calls it off' },
   NOT_YOUR_MATCH: { status: 403, description: 'only the creator of a match calls it off' },
+  NOT_YOUR_SEEK: { status: 403, description: 'only the player who seeks withdraws a seek' },
   NOT_YOUR_CHALLENGE: { status: 403, description: 'only the player a game or match is reserved for declines it' },
   SEAT_RESERVED: { status: 403, description: 'the free seat is reserved for another player' },
   INSUFFICIENT_SCOPE: { status: 403, description: 'the token may only read (scope `read`): this call needs `play`' },
@@ -57,6 +58,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   NOT_FOUND: { status: 404, description: 'no such route' },
   GAME_NOT_FOUND: { status: 404, description: 'no game with this id' },
   MATCH_NOT_FOUND: { status: 404, description: 'no match with this id' },
+  SEEK_NOT_FOUND: { status: 404, description: 'no seek with this id (an ended seek is kept for a day)' },
   PLAYER_NOT_FOUND: { status: 404, description: 'no player with this id' },
   WEB_CLIENT_NOT_BUILT: { status: 404, description: 'the web client is not built here: run npm run build' },
   TOKEN_NOT_FOUND: { status: 404, description: 'you have no live token with this id' },
@@ -100,6 +102,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   GAME_CANCELLED: { status: 422, description: 'the game was called off before it began' },
   MATCH_STARTED: { status: 422, description: 'the match has begun: it can no longer be called off or declined' },
   MATCH_CANCELLED: { status: 422, description: 'the match was called off before it began' },
+  SEEK_PAIRED: { status: 422, description: 'the seek was paired already: its game or match has begun' },
   MATCH_GAME: { status: 422, description: 'the game belongs to a match, which goes on by itself' },
   RATED_NEEDS_ACCOUNT: { status: 422, description: 'rated play is between two accounts: a guest can neither create nor join a rated game or match' },
   RATED_WITH_SEED: { status: 422, description: 'a rated game is never a practice deal: leave out seed' },
@@ -107,6 +110,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   // 429
   TOO_MANY_WAITING_GAMES: { status: 429, description: 'you have as many games waiting for a second player as one player may (10): call one off, or wait until one starts' },
   TOO_MANY_WAITING_MATCHES: { status: 429, description: 'you have as many matches waiting for a second player as one player may (10): call one off, or wait until one starts' },
+  TOO_MANY_SEEKS: { status: 429, description: 'you have as many seeks waiting in the pool as one player may (5): withdraw one, or wait until one is paired' },
   RATE_LIMITED: { status: 429, description: 'too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`)' },
   // 431
   HEADERS_TOO_LARGE: { status: 431, description: 'request headers over 16 KiB' },

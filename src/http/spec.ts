@@ -28,6 +28,7 @@ export function inertDeps(): AppDeps {
     matches: inert(),
     ratings: inert(),
     exporter: inert(),
+    seeks: inert(),
     ready: async () => false,
     timing: { longPollMs: 0, heartbeatMs: 0 },
   };

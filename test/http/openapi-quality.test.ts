@@ -67,9 +67,11 @@ describe('every operation', () => {
       'getPlayer',
       'getRatingHistory',
       'getReadiness',
+      'getSeek',
       'listGames',
       'listMatches',
       'listOnlineBots',
+      'listSeeks',
       'signIn',
       'signUp',
     ]);
