@@ -9,6 +9,7 @@ import { describeEvent } from '../event-text.ts';
 import { cardKeys } from '../layout.ts';
 import type { App } from '../app.ts';
 import { modelFromView, other } from '../model.ts';
+import { ratedBadge, ratingChangesPanel } from '../rating-changes.ts';
 import { describeResult } from '../result.ts';
 import { sheetTable } from '../sheet.ts';
 import { renderTable } from '../table.ts';
@@ -217,6 +218,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
           h('span', { class: `status${mine ? ' mine' : ''}`, 'data-testid': 'status', role: 'status' }, statusText()),
           view.match ? h('a', { href: `/play/match/${view.match.id}`, class: 'badge' }, `${t('match')} · ${view.match.number}`) : null,
           view.config.practice ? h('span', { class: 'badge' }, t('practice')) : null,
+          ratedBadge(view, t),
           view.you ? null : h('span', { class: 'badge' }, t('spectator')),
           clock,
         ),
@@ -248,6 +250,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
       match && match.status === 'finished' ? h('p', { class: 'headline', 'data-testid': 'match-result' }, match.draw ? t('matchDraw') : t('matchWinner', { name: match.players.find((p) => p.playerId === match!.winner)?.name ?? '' })) : null,
       h('ul', { class: 'arithmetic' }, d.lines.map((l) => h('li', null, l))),
       h('p', { class: 'scores' }, d.scores.join(' · ')),
+      ratingChangesPanel(view.result, names(), t),
       h(
         'div',
         { class: 'buttons' },

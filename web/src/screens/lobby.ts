@@ -8,6 +8,9 @@ import type { App } from '../app.ts';
 import { cancel, decline, followMyGames, loadMyGames, type MyEntry, type MyGames } from '../mygames.ts';
 import { computerLevel, LEVELS, setComputerLevel, type Level } from '../computer.ts';
 import { botBadge } from '../bot-badge.ts';
+import { pairingPanel } from '../quick-pairing.ts';
+import { isRated } from '../rated-api.ts';
+import { ratedChosen, ratedSwitch } from '../rated-switch.ts';
 import { signInScreen } from './sign-in.ts';
 
 const REFRESH_MS = 5_000;
@@ -26,6 +29,7 @@ const optionsOf = (app: App, g: Pick<GameSummary, 'config'> & { turnSeconds?: nu
     c.kontra ? `${t('kontra')}/${t('re')}` : null,
     c.spitzen ? 'Spitzen' : null,
     c.practice ? t('practice') : null,
+    isRated(g) ? t('rated') : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -59,6 +63,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'kontra', checked: true }), t('kontraOption')),
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'spitzen' }), t('spitzen')),
     field(t('turnSeconds'), h('input', { type: 'number', name: 'turnSeconds', min: 5, max: 86400, placeholder: t('noLimit'), inputmode: 'numeric' })),
+    ratedSwitch(app),
     h('details', null, h('summary', null, `${t('opponent')} / ${t('practiceSeed')}`),
       field(t('opponent'), h('input', { name: 'opponent', pattern: '[A-Za-z0-9\\-]{1,64}', autocomplete: 'off' })),
       field(t('practiceSeed'), h('input', { name: 'seed', pattern: '[0-9a-fA-F]{64}', autocomplete: 'off' })),
@@ -80,6 +85,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
     if (opponent) body.opponent = opponent;
     const seed = String(f.get('seed') ?? '').trim();
     if (seed) body.seed = seed.toLowerCase();
+    if (ratedChosen(form)) Object.assign(body, { rated: true });
     return body;
   };
   const busy = (on: boolean) => form.querySelectorAll('button').forEach((b) => (b.disabled = on));
@@ -193,7 +199,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
 
   const entryLine = (e: MyEntry, my: MyGames) => {
     const href = e.kind === 'match' ? `/play/match/${e.id}` : `/play/${e.id}`;
-    const label = [e.kind === 'match' ? t('match') : null, e.variant ? t(`variant_${e.variant}` as MessageKey) : null, e.opponent].filter(Boolean).join(' · ');
+    const label = [e.kind === 'match' ? t('match') : null, e.variant ? t(`variant_${e.variant}` as MessageKey) : null, e.rated ? t('rated') : null, e.opponent].filter(Boolean).join(' · ');
     const statusText = e.status in { waiting: 1, cutting: 1, declaring: 1, kontra: 1, re: 1, bidding: 1, stock: 1, playing: 1, finished: 1 } ? t(`status_${e.status}` as MessageKey) : e.status;
     const canCancel = e.ownWaiting && my.canCancel[e.kind];
     return h(
@@ -261,6 +267,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
       { class: 'lobby' },
       h('p', { class: 'muted player-id' }, t('yourId', { id: me.playerId })),
       status,
+      pairingPanel(app, signal),
       h('div', { class: 'columns' }, h('section', { class: 'card-panel' }, h('h2', null, t('newGame')), form), h('section', { class: 'card-panel' }, h('div', { class: 'section-head' }, h('h2', null, t('openGames')), h('button', { type: 'button', class: 'link', onclick: () => void refresh() }, t('refresh'))), openList, mine)),
     ),
   );
