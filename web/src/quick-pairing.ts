@@ -7,7 +7,7 @@ import { botBadge } from './bot-badge.ts';
 import { h, replaceContent } from './dom.ts';
 import type { MessageKey } from './i18n.ts';
 import { followMyGames } from './mygames.ts';
-import { isRated, listSeeks, shownRating, VARIANTS, type NewSeek, type PoolSeek, type Variant } from './rated-api.ts';
+import { listSeeks, shownRating, VARIANTS, type NewSeek, type PoolSeek, type Variant } from './rated-api.ts';
 import { canPlayRated, ratedChosen, ratedSwitch } from './rated-switch.ts';
 import { Seeker } from './seeker.ts';
 import './rated.css';
@@ -20,9 +20,14 @@ export const quickCells = (): { variant: Variant; turnSeconds: number }[] => VAR
 
 /** The seek that joins a waiting one: the same options, so the two are compatible. */
 export function joiningSeek(s: PoolSeek): NewSeek {
-  const { variant, scoring, spitzen, kontra, ramschTrumps, turnSeconds, rated, games } = s;
-  const body = { variant, scoring, spitzen, kontra, ramschTrumps, turnSeconds, rated, games };
-  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined && v !== null)) as unknown as NewSeek;
+  const { scoring, spitzen, kontra, ramschTrumps } = s.config;
+  const body: NewSeek = { variant: s.variant, rated: s.rated, games: s.games };
+  if (s.turnSeconds !== null) body.turnSeconds = s.turnSeconds;
+  if (scoring !== undefined) body.scoring = scoring;
+  if (spitzen !== undefined) body.spitzen = spitzen;
+  if (kontra !== undefined) body.kontra = kontra;
+  if (ramschTrumps !== undefined) body.ramschTrumps = ramschTrumps;
+  return body;
 }
 
 const POOL_MS = 5_000;
@@ -91,7 +96,7 @@ export function pairingPanel(app: App, signal: AbortSignal): HTMLElement {
             { class: 'games compact seeks', 'data-testid': 'seek-pool' },
             rows.map((s) => {
               const own = s.player.playerId === me.playerId;
-              const rated = isRated(s);
+              const rated = s.rated;
               const words = [
                 variantName(s.variant),
                 t('secondsPerMove', { n: s.turnSeconds ?? 60 }),
@@ -103,7 +108,7 @@ export function pairingPanel(app: App, signal: AbortSignal): HTMLElement {
               return h(
                 'li',
                 { 'data-seek-id': s.seekId, 'data-rated': rated },
-                h('div', null, h('strong', null, own ? t('poolYours') : s.player.name), s.player.bot ? [' ', botBadge(t)] : null, typeof s.player.rating === 'number' ? h('span', { class: 'muted' }, ` (${shownRating(s.player.rating)})`) : null, ' ', h('span', null, words.join(' · '))),
+                h('div', null, h('strong', null, own ? t('poolYours') : s.player.name), s.player.bot ? [' ', botBadge(t)] : null, typeof s.rating === 'number' ? h('span', { class: 'muted' }, ` (${shownRating(s.rating)})`) : null, ' ', h('span', null, words.join(' · '))),
                 own ? null : h('button', { type: 'button', class: 'primary', 'data-testid': 'join-seek', disabled: blocked, title: rated && !canPlayRated(app) ? t('ratedNeedsAccount') : undefined, onclick: () => seek(joiningSeek(s)) }, t('join')),
               );
             }),

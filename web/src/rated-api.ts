@@ -28,10 +28,17 @@ export interface SeekState {
 }
 
 /** A waiting seek of the pool, as GET /v1/seeks lists it (fields beyond these are ignored). */
-export interface PoolSeek extends NewSeek {
+export interface PoolSeek {
   seekId: string;
-  player: { playerId: string; name: string; bot?: boolean; rating?: number | null };
-  createdAt?: string;
+  player: { playerId: string; name: string; bot?: boolean };
+  /** The seeker's rating in the variant when it seeked (1500 while unrated). */
+  rating?: number;
+  variant: Variant;
+  config: { scoring?: NewSeek['scoring']; spitzen?: boolean; kontra?: boolean; ramschTrumps?: NewSeek['ramschTrumps'] };
+  turnSeconds: number | null;
+  rated: boolean;
+  games: number;
+  ratingRange: [number, number] | null;
 }
 
 export interface Rating {

@@ -55,8 +55,9 @@ describe('quick pairing', () => {
   });
 
   it('joining a waiting seek asks for exactly its options, nothing of its owner', () => {
-    const seek = { seekId: 's1', player: { playerId: 'p', name: 'Anna' }, variant: 'halfOpen' as const, scoring: 'simple' as const, kontra: true, spitzen: false, turnSeconds: 30, rated: true, games: 1, ratingRange: [1400, 1600] as [number, number], createdAt: 'x' };
-    expect(joiningSeek(seek)).toEqual({ variant: 'halfOpen', scoring: 'simple', kontra: true, spitzen: false, turnSeconds: 30, rated: true, games: 1 });
+    const seek = { seekId: 's1', player: { playerId: 'p', name: 'Anna' }, rating: 1500, variant: 'halfOpen' as const, config: { scoring: 'simple' as const, kontra: true, spitzen: false, ramschTrumps: 'jacks' as const }, turnSeconds: 30, rated: true, games: 1, ratingRange: [1400, 1600] as [number, number] };
+    expect(joiningSeek(seek)).toEqual({ variant: 'halfOpen', scoring: 'simple', kontra: true, spitzen: false, ramschTrumps: 'jacks', turnSeconds: 30, rated: true, games: 1 });
+    expect(joiningSeek({ ...seek, turnSeconds: null, rated: false, games: 6 })).not.toHaveProperty('turnSeconds');
   });
 
   it('a paired seek opens its match, or its game', () => {
