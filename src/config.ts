@@ -80,6 +80,8 @@ export interface AppConfig {
   metrics: { enabled: boolean; token: string | null };
   /** Retention: a waiting game or match expires after this; kept answers go after idempotencyTtl. */
   retention: { waitingTtlSeconds: number; idempotencyTtlSeconds: number; sweepIntervalSeconds: number };
+  /** How long a seek waits in the pairing pool at most (SEEK_TTL_SECONDS); the sweeper ends it after. */
+  seekTtlSeconds: number;
   /** Long-polls and streams one client (a token's player, else an address) holds at most per process. */
   maxWaitersPerClient: number;
   /** Long-polls and streams one address holds at most per process, whatever tokens it uses. */
@@ -283,6 +285,7 @@ const schema = z.object({
   WAITING_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   IDEMPOTENCY_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   SWEEP_INTERVAL_SECONDS: integer(0, 24 * 60 * 60, 60), // 0: no sweeps
+  SEEK_TTL_SECONDS: integer(10, 24 * 60 * 60, 15 * 60),
   MAX_WAITERS_PER_CLIENT: integer(1, 1_000_000, 32),
   MAX_WAITERS_PER_ADDRESS: integer(1, 1_000_000, 100),
   DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 5000),
@@ -381,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       idempotencyTtlSeconds: e.IDEMPOTENCY_TTL_SECONDS,
       sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     },
+    seekTtlSeconds: e.SEEK_TTL_SECONDS,
     maxWaitersPerClient: e.MAX_WAITERS_PER_CLIENT,
     maxWaitersPerAddress: e.MAX_WAITERS_PER_ADDRESS,
     timeouts: {

@@ -27,7 +27,13 @@ export type GameRefusalCode =
   | 'NOT_YOUR_GAME'
   | 'NOT_YOUR_CHALLENGE'
   | 'PLAYER_NOT_FOUND'
-  | 'TOO_MANY_WAITING_GAMES';
+  | 'TOO_MANY_WAITING_GAMES'
+  | 'RATED_NEEDS_ACCOUNT'
+  | 'RATED_WITH_SEED'
+  | 'RATED_TURN_SECONDS';
+
+/** Refusals of the pairing pool (src/seeks). */
+export type SeekRefusalCode = 'SEEK_NOT_FOUND' | 'NOT_YOUR_SEEK' | 'SEEK_PAIRED' | 'TOO_MANY_SEEKS';
 
 export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL' | 'MATCH_STARTED' | 'MATCH_CANCELLED' | 'NOT_YOUR_MATCH' | 'TOO_MANY_WAITING_MATCHES';
 
@@ -47,7 +53,7 @@ export type AccountRefusalCode =
  */
 export type CapacityCode = 'TOO_MANY_WAITERS' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
 
-export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | AccountRefusalCode | CapacityCode;
+export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | SeekRefusalCode | AccountRefusalCode | CapacityCode;
 
 /**
  * A refusal: thrown (or returned) anywhere below the HTTP edge. `extra` holds the facts that

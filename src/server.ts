@@ -30,6 +30,9 @@ import { MatchService } from './matches/service.ts';
 import { PlayerService } from './players/service.ts';
 import { countRequests, shutdownGracefully } from './shutdown.ts';
 import { Sweeper } from './sweeper.ts';
+import { SeekStore } from './db/seeks.ts';
+import { SeekService } from './seeks/service.ts';
+import { PRESENCE_LEASE_MS } from './accounts/service.ts';
 
 export interface ServiceOptions {
   log?: Logger;
@@ -50,6 +53,7 @@ export interface ServiceParts {
   players: PlayerStore;
   gameStore: GameStore;
   matchStore: MatchStore;
+  seekStore: SeekStore;
   cache: GameCache;
   notifier: Notifier;
   sweeper: Sweeper;
@@ -103,12 +107,16 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
   const repository = new GameRepository(gameStore, cache, notifier);
   const games = new GameService({ repository, players, notifier, random, now, onFinished: (game, requestId) => matches.gameFinished(game, requestId) });
+  const seekStore = new SeekStore(database.db);
+  const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000 });
   const { retention } = config;
   const sweeper = new Sweeper({
     database,
     games,
     repository,
     matches,
+    seeks,
+    seekGraceMs: PRESENCE_LEASE_MS,
     now,
     log,
     waitingTtlMs: retention.waitingTtlSeconds * 1000,
@@ -126,11 +134,12 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now: clock }),
       games,
       matches,
+      seeks,
       ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
-    parts: { database, players, gameStore, matchStore, cache, notifier, sweeper, revocations },
+    parts: { database, players, gameStore, matchStore, seekStore, cache, notifier, sweeper, revocations },
   };
 }
 

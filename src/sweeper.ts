@@ -7,6 +7,7 @@ import type { GameRepository } from './games/repository.ts';
 import type { GameService } from './games/service.ts';
 import type { Logger } from './log.ts';
 import type { MatchService } from './matches/service.ts';
+import type { SeekService } from './seeks/service.ts';
 
 /** Any fixed number: every process of this service takes turns on it ("Swep"). */
 export const SWEEP_LOCK = 0x53_77_65_70;
@@ -18,6 +19,10 @@ export interface SweeperDeps {
   games: GameService;
   repository: GameRepository;
   matches: MatchService;
+  /** The pairing pool: seeks past SEEK_TTL_SECONDS end, and whileConnected ones without a stream. */
+  seeks?: SeekService;
+  /** A whileConnected seek made this long ago whose owner holds no stream anywhere ends (the presence lease). */
+  seekGraceMs?: number;
   now: () => Date;
   log: Logger;
   /** A waiting game or match expires this long after it was created. */
@@ -32,6 +37,8 @@ export interface SweepOutcome {
   games: number;
   matches: number;
   answers: number;
+  /** Seeks ended: past their time, or their owner's streams gone. */
+  seeks: number;
 }
 
 export class Sweeper {
@@ -43,7 +50,7 @@ export class Sweeper {
   /** One sweep, unless another process (or this one) is sweeping now. */
   async sweep(): Promise<SweepOutcome> {
     const { database, games, repository, matches, now, waitingTtlMs, idempotencyTtlMs } = this.deps;
-    const outcome: SweepOutcome = { swept: false, games: 0, matches: 0, answers: 0 };
+    const outcome: SweepOutcome = { swept: false, games: 0, matches: 0, answers: 0, seeks: 0 };
     outcome.swept = await database.withAdvisoryLock(SWEEP_LOCK, async () => {
       const before = new Date(now().getTime() - waitingTtlMs);
       // Each expiry is the ordinary command, guarded by the game's version: a join that comes
@@ -51,6 +58,11 @@ export class Sweeper {
       for (const id of await repository.waitingSince(before, BATCH)) if (await this.tried(() => games.expire(id), id)) outcome.games++;
       for (const id of await matches.waitingSince(before, BATCH)) if (await this.tried(() => matches.expire(id), id)) outcome.matches++;
       outcome.answers = await repository.forgetIdempotentBefore(new Date(now().getTime() - idempotencyTtlMs));
+      if (this.deps.seeks) {
+        // Ended seeks are kept as long as kept answers: a client reads its seek's end soon, or never.
+        const swept = await this.deps.seeks.sweep(this.deps.seekGraceMs ?? 0, idempotencyTtlMs);
+        outcome.seeks = swept.expired + swept.disconnected;
+      }
     });
     return outcome;
   }
@@ -74,7 +86,7 @@ export class Sweeper {
       this.running = this.sweep()
         .catch((e: unknown) => {
           this.deps.log.error({ event: 'sweepFailed', message: scrubbedMessage(e) });
-          return { swept: false, games: 0, matches: 0, answers: 0 };
+          return { swept: false, games: 0, matches: 0, answers: 0, seeks: 0 };
         })
         .finally(() => (this.running = null));
     }, intervalMs);

@@ -170,11 +170,12 @@ export class AccountService {
   }
 
   /**
-   * A bot's player stream is open: a row in the database says so to every process, its lease
-   * renewed while the stream lasts (a process that dies leaves a row that lapses within
-   * PRESENCE_LEASE_MS). Returns the call that ends it.
+   * A player's stream is open: a row in the database says so to every process, its lease renewed
+   * while the stream lasts (a process that dies leaves a row that lapses within PRESENCE_LEASE_MS).
+   * Bots are listed online by it; every player's whileConnected seeks last by it. Returns the call
+   * that ends it; `gone` runs once the row is gone (the seeks of a player with no stream left end).
    */
-  online(playerId: string): () => void {
+  online(playerId: string, gone?: () => Promise<unknown>): () => void {
     const { store, now } = this.deps;
     const id = crypto.randomUUID();
     const hold = () => store.holdPresence(id, playerId, new Date(now().getTime() + PRESENCE_LEASE_MS)).catch(() => {});
@@ -184,7 +185,10 @@ export class AccountService {
     timer.unref();
     return () => {
       clearInterval(timer);
-      void holding.then(() => store.dropPresence(id)).catch(() => {});
+      void holding
+        .then(() => store.dropPresence(id))
+        .then(() => gone?.())
+        .catch(() => {});
     };
   }
 

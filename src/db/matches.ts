@@ -43,6 +43,7 @@ export interface NewMatch {
   config: Config;
   games: number;
   turnSeconds: number | null;
+  rated: boolean;
   creatorPlayerId: string;
   reservedPlayerId: string | null;
   matchSeed: string;
@@ -180,6 +181,7 @@ export class MatchStore {
             matchId,
             config: row.config,
             turnSeconds: row.turnSeconds,
+            rated: row.rated,
             status: 'cutting',
             version: first.length,
             reservedPlayerId: null,

@@ -23,6 +23,8 @@ export interface NewGame {
   number?: number | null;
   /** Seconds per move; null or absent: no deadline. */
   turnSeconds?: number | null;
+  /** A rated game (games/rated.ts). */
+  rated?: boolean;
   rematchOf?: string | null;
   /** The service clock's time (default: this process's clock when it is written). */
   createdAt?: Date;
@@ -40,12 +42,12 @@ export interface NewGame {
 export const NEW_GAME_TEXT = `
 with created as (
   insert into ${getTableName(games)} (id, config, status, version, forehand_player_id, dealer_player_id, reserved_player_id,
-    server_seed, seed_commitment, match_id, number, turn_seconds, rematch_of, created_at, updated_at)
+    server_seed, seed_commitment, match_id, number, turn_seconds, rated, rematch_of, created_at, updated_at)
   select x.id, x.config, x.status, x.version, x.forehand_player_id, x.dealer_player_id, x.reserved_player_id,
-    x.server_seed, x.seed_commitment, x.match_id, x.number, x.turn_seconds, x.rematch_of, x.created_at, x.updated_at
+    x.server_seed, x.seed_commitment, x.match_id, x.number, x.turn_seconds, x.rated, x.rematch_of, x.created_at, x.updated_at
   from jsonb_to_record($1::jsonb) as x(id text, config jsonb, status text, version integer, forehand_player_id text,
     dealer_player_id text, reserved_player_id text, server_seed text, seed_commitment text, match_id text, number integer,
-    turn_seconds integer, rematch_of text, created_at timestamptz, updated_at timestamptz)
+    turn_seconds integer, rated boolean, rematch_of text, created_at timestamptz, updated_at timestamptz)
   on conflict (rematch_of) do nothing
   returning id
 ), appended as (
@@ -71,6 +73,8 @@ export function newGameRow({ events = [], notices: _notices, ...game }: NewGame,
     matchId: game.matchId ?? null,
     number: game.number ?? null,
     turnSeconds: game.turnSeconds ?? null,
+    rated: game.rated ?? false,
+    ratingChanges: null,
     rematchOf: game.rematchOf ?? null,
     createdAt,
     updatedAt: game.updatedAt ?? createdAt,
@@ -92,6 +96,7 @@ export function newGameParams(row: GameRow, { events = [], notices = [] }: Pick<
     match_id: row.matchId,
     number: row.number,
     turn_seconds: row.turnSeconds,
+    rated: row.rated,
     rematch_of: row.rematchOf,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -2,7 +2,7 @@
 // knowing the ids beforehand (GET /v1/players/me/stream). Written in the transaction of the change
 // that causes it, so a client that reconnects with Last-Event-ID misses nothing.
 import { and, asc, eq, getTableName, gt, sql } from 'drizzle-orm';
-import type { Config, Result, Seat } from '../engine/types.ts';
+import type { Config, Result, Seat, Variant } from '../engine/types.ts';
 import { rowsOf, type Db } from './client.ts';
 import { playerEvents, players } from './schema.ts';
 
@@ -11,7 +11,7 @@ export type ChallengeKind = 'game' | 'match';
 
 export type PlayerEvent =
   /** A game or match was created with this player as its `opponent`. */
-  | { type: 'challenge'; kind: ChallengeKind; id: string; from: string; config: Config; games: number | null; turnSeconds: number | null }
+  | { type: 'challenge'; kind: ChallengeKind; id: string; from: string; config: Config; games: number | null; turnSeconds: number | null; rated: boolean }
   /** A waiting game or match was called off: by its creator, or because nobody joined in time. */
   | { type: 'challengeCancelled'; kind: ChallengeKind; id: string; by: string | null; reason: 'cancelled' | 'expired' }
   /** The challenged player declined. */
@@ -23,7 +23,9 @@ export type PlayerEvent =
   /** A match of this player's started (its second player joined). */
   | { type: 'matchStart'; matchId: string; opponent: string; games: number }
   /** A match of this player's ended. */
-  | { type: 'matchFinish'; matchId: string; winner: string | null; draw: boolean; totals: Record<string, number> };
+  | { type: 'matchFinish'; matchId: string; winner: string | null; draw: boolean; totals: Record<string, number> }
+  /** A rated game of this player's ended: the rating in its variant before and after (rounded as shown), and the new RD. */
+  | { type: 'ratingChanged'; gameId: string; variant: Variant; before: number; after: number; rd: number; games: number; provisional: boolean };
 
 /** An event for one player's log. */
 export interface PlayerNotice {

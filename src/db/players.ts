@@ -4,7 +4,7 @@
 import type { JWK } from 'jose';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { players, signingKeys } from './schema.ts';
+import { accounts, players, signingKeys } from './schema.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
@@ -83,6 +83,13 @@ export class PlayerStore {
     // biome-ignore lint/style/noNonNullAssertion: the cache is full, so it has a first key
     if (this.known.size >= KNOWN_PLAYERS_MAX) this.known.delete(this.known.keys().next().value!);
     this.known.set(row.id, row);
+  }
+
+  /** Which of these players have an account (rated play is between accounts only). */
+  async withAccounts(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db.select({ id: accounts.playerId }).from(accounts).where(inArray(accounts.playerId, [...ids]));
+    return new Set(rows.map((r) => r.id));
   }
 
   /** The player behind an external token; the first sight creates it (racing requests agree). */

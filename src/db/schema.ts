@@ -2,8 +2,9 @@
 // without folding the log: who sits where, the status for the lobby, and the version guard.
 
 import type { JWK } from 'jose';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Config, EventType, GameEvent, Phase, Seat } from '../engine/types.ts';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { Config, EventType, GameEvent, Phase, Seat, Variant } from '../engine/types.ts';
 
 /** A game waits for its second player, then runs through the engine's phases. */
 export type GameStatus = 'waiting' | Phase;
@@ -54,6 +55,10 @@ export const games = pgTable(
     number: integer('number'),
     /** Seconds a player has for each move (null: no deadline); see http/games/timeout.ts. */
     turnSeconds: integer('turn_seconds'),
+    /** A rated game (between two accounts, with a deadline, never a practice deal): its end moves both ratings. */
+    rated: boolean('rated').notNull().default(false),
+    /** A finished rated game: each seat's rating before and after it (written with the game's end). */
+    ratingChanges: jsonb('rating_changes').$type<RatingChanges>(),
     /** The finished standalone game this one is the rematch of: unique, so both players get one. */
     rematchOf: text('rematch_of')
       .references((): AnyPgColumn => games.id)
@@ -71,8 +76,26 @@ export const games = pgTable(
     index('games_reserved_idx').on(t.reservedPlayerId),
     // Racing creators of a match's next game agree on one row (nulls are distinct: standalone games).
     uniqueIndex('games_match_number_key').on(t.matchId, t.number),
+    // The exports, newest end first (a finished game's updated_at is its end): every finished
+    // rated game, and one player's finished games at either seat (read as two ordered runs merged).
+    index('games_finished_rated_idx')
+      .on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'finished' and ${t.rated}`),
+    index('games_finished_forehand_idx')
+      .on(t.forehandPlayerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'finished'`),
+    index('games_finished_dealer_idx')
+      .on(t.dealerPlayerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'finished'`),
   ],
 );
+
+/** A rating as shown: before or after a game (rounded as shown). */
+export interface RatingChange {
+  before: number;
+  after: number;
+}
+export type RatingChanges = Record<Seat, RatingChange>;
 
 /** Append-only: rows are inserted and never updated or deleted. */
 export const gameEvents = pgTable(
@@ -199,6 +222,8 @@ export const matches = pgTable(
     config: jsonb('config').$type<Config>().notNull(),
     games: integer('games').notNull(),
     turnSeconds: integer('turn_seconds'),
+    /** Every game of a rated match is rated. */
+    rated: boolean('rated').notNull().default(false),
     status: text('status').$type<MatchStatus>().notNull(),
     /** The seq of the last match event, 0 before any: the guard of every match write. */
     version: integer('version').notNull().default(0),
@@ -255,4 +280,103 @@ export const playerEvents = pgTable(
     createdAt: stamp('created_at'),
   },
   (t) => [primaryKey({ name: 'player_events_pkey', columns: [t.playerId, t.seq] })],
+);
+
+/**
+ * Each player's Glicko-2 rating per variant (src/ratings): a row once the player has finished a
+ * rated game there. Changed only in the transaction of a rated game's end, under this row's lock.
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    variant: text('variant').$type<Variant>().notNull(),
+    rating: doublePrecision('rating').notNull(),
+    rd: doublePrecision('rd').notNull(),
+    volatility: doublePrecision('volatility').notNull(),
+    /** Rated games played in this variant. */
+    games: integer('games').notNull(),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'ratings_pkey', columns: [t.playerId, t.variant] }),
+    // The leaderboards: highest first, the id breaking ties (the keyset of their pages).
+    index('ratings_leaderboard_idx').on(t.variant, t.rating.desc().nullsFirst(), t.playerId),
+  ],
+);
+
+/**
+ * One point per player per rated game: the rating after it. `seq` is the order games were rated
+ * in (they are rated in the order they end, under the ratings' row locks), which is the order
+ * `npm run ratings -- --check` replays them in. Unique per (game, player): a game is never counted
+ * twice. Append-only.
+ */
+export const ratingHistory = pgTable(
+  'rating_history',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    variant: text('variant').$type<Variant>().notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** The game's end by the service clock. */
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    rating: doublePrecision('rating').notNull(),
+    rd: doublePrecision('rd').notNull(),
+    volatility: doublePrecision('volatility').notNull(),
+  },
+  (t) => [uniqueIndex('rating_history_game_player_key').on(t.gameId, t.playerId), index('rating_history_player_idx').on(t.playerId, t.variant, t.seq)],
+);
+
+/** What a seek is now: waiting in the pool, paired into a game or match, or ended unpaired. */
+export const SEEK_STATUSES = ['waiting', 'paired', 'withdrawn', 'expired', 'disconnected'] as const;
+export type SeekStatus = (typeof SEEK_STATUSES)[number];
+
+/**
+ * The pairing pool (POST /v1/seeks): a player's wish for a game or match with given options. A
+ * waiting seek is paired with the oldest compatible one as it arrives (seeks/pairing.ts); it
+ * never waits beside a compatible one.
+ */
+export const seeks = pgTable(
+  'seeks',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    /**
+     * The options compatible seeks share, as one canonical string (seeks/pool.ts): equal keys,
+     * same options. Pairings of one pool are serialised on it (a transaction advisory lock).
+     */
+    pool: text('pool').notNull(),
+    config: jsonb('config').$type<Config>().notNull(),
+    turnSeconds: integer('turn_seconds'),
+    rated: boolean('rated').notNull().default(false),
+    /** 1: one game; n ≥ 2: a match of n games. */
+    games: integer('games').notNull(),
+    /** The seeker's rating in the variant when it seeked (1500 unrated). */
+    rating: integer('rating').notNull(),
+    /** The opponents' ratings it accepts (inclusive); null: any. */
+    ratingMin: integer('rating_min'),
+    ratingMax: integer('rating_max'),
+    /** Ends when its owner's last player stream closes. */
+    whileConnected: boolean('while_connected').notNull().default(false),
+    status: text('status').$type<SeekStatus>().notNull(),
+    gameId: text('game_id').references(() => games.id),
+    matchId: text('match_id').references(() => matches.id),
+    createdAt: stamp('created_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    // The pairing's search and the pool's list (oldest first): only waiting seeks are indexed.
+    index('seeks_waiting_pool_idx').on(t.pool, t.createdAt, t.id).where(sql`status = 'waiting'`),
+    index('seeks_waiting_idx').on(t.createdAt, t.id).where(sql`status = 'waiting'`),
+    index('seeks_player_idx').on(t.playerId, t.status),
+  ],
 );

@@ -21,12 +21,12 @@ export function gameStartNotices(row: Pick<GameRow, 'id' | 'forehandPlayerId' | 
 }
 
 /** The reserved opponent of a new game hears of the challenge. */
-export function challengeNotices(row: Pick<GameRow, 'id' | 'reservedPlayerId' | 'config' | 'turnSeconds'>, creator: string): PlayerNotice[] {
+export function challengeNotices(row: Pick<GameRow, 'id' | 'reservedPlayerId' | 'config' | 'turnSeconds' | 'rated'>, creator: string): PlayerNotice[] {
   if (!row.reservedPlayerId) return [];
   return [
     {
       playerId: row.reservedPlayerId,
-      event: { type: 'challenge', kind: 'game', id: row.id, from: creator, config: row.config, games: null, turnSeconds: row.turnSeconds ?? null },
+      event: { type: 'challenge', kind: 'game', id: row.id, from: creator, config: row.config, games: null, turnSeconds: row.turnSeconds ?? null, rated: row.rated },
     },
   ];
 }

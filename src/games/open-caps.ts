@@ -7,6 +7,8 @@ import { DomainError } from '../errors.ts';
 export const MAX_WAITING_GAMES = 10;
 /** Waiting matches a player has created and nobody has joined yet. */
 export const MAX_WAITING_MATCHES = 10;
+/** Seeks a player has waiting in the pairing pool (POST /v1/seeks). */
+export const MAX_WAITING_SEEKS = 5;
 
 /** Refuses a new waiting game past the cap (`open`: how many the player has waiting now). */
 export function checkWaitingGames(open: number): void {
@@ -18,4 +20,10 @@ export function checkWaitingGames(open: number): void {
 export function checkWaitingMatches(open: number): void {
   if (open >= MAX_WAITING_MATCHES)
     throw new DomainError('TOO_MANY_WAITING_MATCHES', `you have ${open} matches waiting for a second player (at most ${MAX_WAITING_MATCHES}): call one off or wait until one starts`);
+}
+
+/** Refuses a new seek past the cap (`open`: how many of the player's seeks wait now). */
+export function checkWaitingSeeks(open: number): void {
+  if (open >= MAX_WAITING_SEEKS)
+    throw new DomainError('TOO_MANY_SEEKS', `you have ${open} seeks waiting in the pool (at most ${MAX_WAITING_SEEKS}): withdraw one or wait until one is paired`);
 }

@@ -17,6 +17,7 @@ import { checkOpponent, configOf, type RuleOptions } from './options.ts';
 import type { Randomness } from './randomness.ts';
 import type { GameRepository } from './repository.ts';
 import { challengeNotices, gameStartNotices } from './notices.ts';
+import { checkAccounts, ratedTurnSeconds } from './rated.ts';
 import { bothSeated, seated } from './seating.ts';
 import { gameRecord, gameSummary, gameView, loggedEvents, minimalMoveAnswer, moveAnswer, playerIdsOf, type GameView, type MinimalMoveAnswer, type MoveAnswer } from './view.ts';
 import type { Cancellation } from '../cancellation.ts';
@@ -38,6 +39,8 @@ export interface NewGameRequest extends RuleOptions {
   /** 64 hex digits: a reproducible practice deal. */
   seed?: string;
   turnSeconds?: number;
+  /** Rated (games/rated.ts): between two accounts, with a deadline (default 60 s), never with a seed. */
+  rated?: boolean;
 }
 
 /** A move as a client may send it: a cut may leave `at` to the server. */
@@ -66,6 +69,8 @@ export class GameService {
   async create(playerId: string, request: NewGameRequest): Promise<GameView> {
     const { random, now, players, repository } = this.deps;
     await checkOpponent(players, playerId, request.opponent);
+    const turnSeconds = await ratedTurnSeconds(players, playerId, request.opponent, request);
+    const rated = request.rated === true;
     checkWaitingGames(await repository.waitingOf(playerId));
     const practice = request.seed !== undefined;
     // biome-ignore lint/style/noNonNullAssertion: practice is `seed !== undefined`
@@ -83,11 +88,12 @@ export class GameService {
       forehandPlayerId: seat === 'forehand' ? playerId : null,
       dealerPlayerId: seat === 'dealer' ? playerId : null,
       reservedPlayerId: reserved,
-      turnSeconds: request.turnSeconds ?? null,
+      turnSeconds,
+      rated,
       createdAt: at,
       updatedAt: at,
       events: [seated(seat, playerId)],
-      notices: reserved ? challengeNotices({ id, reservedPlayerId: reserved, config: configOf(request, practice), turnSeconds: request.turnSeconds ?? null }, playerId) : [],
+      notices: reserved ? challengeNotices({ id, reservedPlayerId: reserved, config: configOf(request, practice), turnSeconds, rated }, playerId) : [],
     });
     return this.view(game, seat);
   }
@@ -108,6 +114,9 @@ export class GameService {
   }
 
   async join(gameId: string, playerId: string): Promise<GameView> {
+    // A game never stops being rated: any copy answers whether the joiner needs an account.
+    const game = await this.deps.repository.load(gameId, { fresh: false });
+    if (game.row.rated) await checkAccounts(this.deps.players, [playerId]);
     return this.command(gameId, playerId, { type: 'join' });
   }
 
@@ -164,6 +173,7 @@ export class GameService {
       dealerPlayerId: dealer,
       reservedPlayerId: null,
       turnSeconds: row.turnSeconds,
+      rated: row.rated,
       rematchOf: row.id,
       createdAt: at,
       updatedAt: at,

@@ -39,7 +39,7 @@ export function gameView(game: Game, viewer: Viewer, names: Names) {
   const engineView = view(state, viewer);
   const waiting = status === 'waiting';
   const finished = state.phase === 'finished';
-  const { phase: _phase, ...rest } = engineView;
+  const { phase: _phase, result, ...rest } = engineView;
   const deadline = deadlineOf(row, !waiting && engineView.toMove !== null);
   return {
     id: row.id,
@@ -53,6 +53,9 @@ export function gameView(game: Game, viewer: Viewer, names: Names) {
     legalMoves: waiting ? [] : engineView.legalMoves,
     seedCommitment: row.seedCommitment,
     ...(finished ? { serverSeed: row.serverSeed } : {}),
+    // A finished rated game's result says how both ratings moved.
+    result: result && row.ratingChanges ? { ...result, ratingChanges: row.ratingChanges } : result,
+    rated: row.rated,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     match: row.matchId ? { id: row.matchId, number: row.number ?? 0 } : null,
@@ -98,6 +101,8 @@ export function gameSummary(row: GameRow, names: Names) {
     id: row.id,
     status: row.status,
     config: row.config,
+    rated: row.rated,
+    turnSeconds: row.turnSeconds,
     players: playerRefs(row, names),
     reservedFor: row.reservedPlayerId,
     version: row.version,
@@ -116,5 +121,8 @@ export function gameRecord(game: Game, result: Result, names: Names) {
     players: playerRefs(game.row, names),
     events: loggedEvents(game.events, 'spectator', true),
     result,
+    rated: game.row.rated,
+    ratingChanges: game.row.ratingChanges ?? null,
+    endedAt: game.row.updatedAt.toISOString(),
   };
 }

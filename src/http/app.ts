@@ -12,6 +12,7 @@ import { matchesApi } from './matches/api.ts';
 import { openApiInfo, serveOpenApi } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
+import { seeksApi } from './seeks/api.ts';
 import { ProblemError } from './problems.ts';
 import { mountWebClient } from './web.ts';
 import { setHeader } from './reply.ts';
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/', accountsApi(deps));
   app.route('/', gamesApi(deps));
   app.route('/', matchesApi(deps));
+  app.route('/', seeksApi(deps));
   app.route('/', operationsApi(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -6,6 +6,7 @@ import type { GameService } from '../games/service.ts';
 import type { Logger } from '../log.ts';
 import type { MatchService } from '../matches/service.ts';
 import type { PlayerService } from '../players/service.ts';
+import type { SeekService } from '../seeks/service.ts';
 import type { ServiceMetrics } from './metrics.ts';
 
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   games: GameService;
   /** The matches' use cases (src/matches). */
   matches: MatchService;
+  /** The pairing pool (src/seeks). */
+  seeks: SeekService;
   /** The process's metrics (GET /metrics, when configured). */
   metrics: ServiceMetrics;
   /** Whether the database answers and is migrated (`/readyz`). */

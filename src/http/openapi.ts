@@ -24,6 +24,7 @@ export const OPENAPI_INFO = {
     { name: 'accounts', description: 'Accounts, sign-in, tokens (scoped, renewable, revocable) and bot accounts' },
     { name: 'games', description: 'Games, moves, views, event logs and records' },
     { name: 'matches', description: 'Series of games with a score sheet, alternating dealer and their own event log' },
+    { name: 'seeks', description: 'The pairing pool: seek a game or match with given options, paired at once with a compatible seek' },
     { name: 'operations', description: 'Health and keys' },
   ],
 };

@@ -17,6 +17,7 @@ import {
 } from '../engine/index.ts';
 import { MATCH_STATUSES } from '../db/schema.ts';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../games/deadline.ts';
+import { RATED_TURN_SECONDS } from '../games/rated.ts';
 
 /** Ids are UUIDs; anything else is rejected before it reaches a query. */
 export const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -105,7 +106,12 @@ export const CreateGameSchema = z
       .min(MIN_TURN_SECONDS)
       .max(MAX_TURN_SECONDS)
       .optional()
-      .openapi({ description: `seconds each player has per move (${MIN_TURN_SECONDS}..${MAX_TURN_SECONDS}); default: no deadline` }),
+      .openapi({
+        description: `seconds each player has per move (${MIN_TURN_SECONDS}..${MAX_TURN_SECONDS}); default: no deadline (rated: ${RATED_TURN_SECONDS.min}..${RATED_TURN_SECONDS.max}, default ${RATED_TURN_SECONDS.default})`,
+      }),
+    rated: z.boolean().optional().openapi({
+      description: `a rated game: both players' ratings move when it ends. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), never with seed, always with a deadline; default false`,
+    }),
   })
   .openapi('CreateGame');
 
@@ -159,6 +165,19 @@ export const ResultSchema = z
   })
   .openapi('Result');
 
+const RatingChangeSchema = z
+  .object({ before: z.number().int(), after: z.number().int() })
+  .openapi('RatingChange', { description: 'a rating before and after a game, rounded as shown' });
+
+export const RatingChangesSchema = z
+  .object({ forehand: RatingChangeSchema, dealer: RatingChangeSchema })
+  .openapi('RatingChanges', { description: "how a finished rated game moved each seat's rating in its variant" });
+
+/** The result as a view shows it: a rated game's adds the rating changes. */
+const ViewResultSchema = ResultSchema.extend({
+  ratingChanges: RatingChangesSchema.optional().openapi({ description: 'a finished rated game: each seat\'s rating before and after it' }),
+}).openapi('ViewResult');
+
 export const ViewSchema = z
   .object({
     id: z.string(),
@@ -199,7 +218,8 @@ export const ViewSchema = z
     cut: z.number().int().nullable(),
     seedCommitment: z.string().openapi({ description: 'hex(SHA-256(serverSeed)), published at creation' }),
     serverSeed: z.string().optional().openapi({ description: 'revealed once the game is finished' }),
-    result: orNull(ResultSchema).openapi({ description: 'once finished' }),
+    result: orNull(ViewResultSchema).openapi({ description: 'once finished' }),
+    rated: z.boolean().openapi({ description: "a rated game: its end moves both players' ratings" }),
     createdAt: z.string(),
     updatedAt: z.string(),
     match: z
@@ -306,6 +326,9 @@ export const RecordSchema = z
     players: z.object({ forehand: PlayerRefSchema, dealer: PlayerRefSchema }),
     events: z.array(LoggedEventSchema),
     result: ResultSchema,
+    rated: z.boolean(),
+    ratingChanges: orNull(RatingChangesSchema).openapi({ description: 'a rated game: how it moved both ratings' }),
+    endedAt: z.string().openapi({ description: 'when the game ended' }),
   })
   .openapi('GameRecord');
 
@@ -314,6 +337,8 @@ export const GameSummarySchema = z
     id: z.string(),
     status: StatusSchema,
     config: ConfigSchema,
+    rated: z.boolean(),
+    turnSeconds: z.number().int().nullable(),
     players: z.object({ forehand: PlayerRefSchema, dealer: PlayerRefSchema }),
     reservedFor: z.string().nullable(),
     version: z.number().int(),
@@ -360,6 +385,7 @@ export const MatchSummarySchema = z
     status: z.enum(MATCH_STATUSES),
     config: ConfigSchema,
     games: z.number().int().openapi({ description: 'how many games the match has' }),
+    rated: z.boolean(),
     players: z.array(z.object({ playerId: z.string(), name: z.string(), bot: z.boolean() })).openapi({ description: 'the creator, then the opponent once joined' }),
     reservedFor: z.string().nullable(),
     version: z.number().int(),
@@ -399,6 +425,7 @@ export const PlayerEventSchema = z
         config: ConfigSchema,
         games: z.number().int().nullable().openapi({ description: 'a match: how many games' }),
         turnSeconds: z.number().int().nullable(),
+        rated: z.boolean(),
       })
       .openapi('ChallengeEvent', { description: 'a game or match was created with you as its opponent: join it, or decline it' }),
     z
@@ -445,6 +472,18 @@ export const PlayerEventSchema = z
         totals: z.record(z.string(), z.number().int()),
       })
       .openapi('MatchFinishEvent'),
+    z
+      .object({
+        type: z.literal('ratingChanged'),
+        gameId: z.string(),
+        variant: z.enum(VARIANTS),
+        before: z.number().int().openapi({ description: 'the rating before the game, rounded as shown' }),
+        after: z.number().int().openapi({ description: 'the rating after it, rounded as shown' }),
+        rd: z.number().openapi({ description: 'the rating deviation after it' }),
+        games: z.number().int().openapi({ description: 'rated games played in this variant' }),
+        provisional: z.boolean().openapi({ description: 'the RD is still above the provisional threshold' }),
+      })
+      .openapi('RatingChangedEvent', { description: 'a rated game of yours ended and moved your rating in its variant' }),
   ])
   .openapi('PlayerEvent', { description: "an event of the caller's own stream (GET /v1/players/me/stream)" });
 

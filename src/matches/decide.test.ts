@@ -29,6 +29,7 @@ function match(overrides: Partial<MatchRow> = {}): MatchRow {
     config: DEFAULT_CONFIG,
     games: 2,
     turnSeconds: null,
+    rated: false,
     status: 'playing',
     version: 1,
     creatorPlayerId: ANNA,

@@ -79,12 +79,12 @@ const gameStartOf = (match: MatchRow, game: NewMatchGame) =>
   gameStartNotices({ id: game.id, forehandPlayerId: game.forehandPlayerId, dealerPlayerId: game.dealerPlayerId, matchId: match.id, number: game.number });
 
 /** The reserved opponent of a new match hears of the challenge. */
-export function challengeNotices(match: Pick<MatchRow, 'id' | 'reservedPlayerId' | 'config' | 'games' | 'turnSeconds'>, creator: string): PlayerNotice[] {
+export function challengeNotices(match: Pick<MatchRow, 'id' | 'reservedPlayerId' | 'config' | 'games' | 'turnSeconds' | 'rated'>, creator: string): PlayerNotice[] {
   if (!match.reservedPlayerId) return [];
   return [
     {
       playerId: match.reservedPlayerId,
-      event: { type: 'challenge', kind: 'match', id: match.id, from: creator, config: match.config, games: match.games, turnSeconds: match.turnSeconds },
+      event: { type: 'challenge', kind: 'match', id: match.id, from: creator, config: match.config, games: match.games, turnSeconds: match.turnSeconds, rated: match.rated },
     },
   ];
 }

@@ -13,6 +13,7 @@ import { checkWaitingMatches } from '../games/open-caps.ts';
 import { feedWaiter, type Feed } from '../games/feed.ts';
 import type { Game } from '../games/game.ts';
 import { checkOpponent, configOf, type RuleOptions } from '../games/options.ts';
+import { checkAccounts, ratedTurnSeconds } from '../games/rated.ts';
 import type { Randomness } from '../games/randomness.ts';
 import type { Logger } from '../log.ts';
 import { challengeNotices, decideCancel, decideDecline, decideExpiry, decideJoin, decideNext, type Draw, type MatchStep } from './decide.ts';
@@ -35,6 +36,8 @@ export interface NewMatchRequest extends RuleOptions {
   games: number;
   opponent?: string;
   turnSeconds?: number;
+  /** Every game of a rated match is rated (games/rated.ts: two accounts, a deadline, default 60 s). */
+  rated?: boolean;
 }
 
 export class MatchService {
@@ -43,13 +46,15 @@ export class MatchService {
   async create(playerId: string, request: NewMatchRequest): Promise<MatchView> {
     const { store, players, random, now } = this.deps;
     await checkOpponent(players, playerId, request.opponent);
+    const turnSeconds = await ratedTurnSeconds(players, playerId, request.opponent, request);
     checkWaitingMatches(await store.waitingOf(playerId));
     const matchSeed = random.serverSeed();
     const fields = {
       id: crypto.randomUUID(),
       config: configOf(request, false),
       games: request.games,
-      turnSeconds: request.turnSeconds ?? null,
+      turnSeconds,
+      rated: request.rated === true,
       creatorPlayerId: playerId,
       reservedPlayerId: request.opponent ?? null,
       matchSeed,
@@ -113,6 +118,7 @@ export class MatchService {
   /** The second player takes the free slot; game 1 starts. */
   async join(matchId: string, playerId: string): Promise<MatchView> {
     const match = await this.load(matchId);
+    if (match.rated) await checkAccounts(this.deps.players, [playerId]);
     const step = decideJoin(match, playerId, this.draw());
     if (step instanceof DomainError) throw step;
     const row = await this.write(match, step);

@@ -594,6 +594,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the waiting seeks (the pool), oldest first
+         * @description Who seeks (name, bot, rating) and what for. Keyset-paginated: pass `nextCursor` as `cursor` for the next page.
+         */
+        get: operations["listSeeks"];
+        put?: never;
+        /**
+         * Seek a game or match: paired at once with a compatible seek, else wait in the pool
+         * @description Compatible: the same options, another player, and each player's rating in the variant (1500 while unrated) inside the other's `ratingRange`. When one waits, the oldest is paired with this one at once: the answer is `paired` with the `gameId` (or `matchId`) of the game that has just begun, seats drawn, and both players get `gameStart` (or `matchStart`) on their player streams. Else the seek waits (`waiting`) for SEEK_TTL_SECONDS, until withdrawn, or (`whileConnected`) while its player has a player stream open. At most 5 waiting seeks per player. `Location` names the seek.
+         */
+        post: operations["createSeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/{seekId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a seek: its status, and its game or match once paired
+         * @description An ended seek (paired, withdrawn, expired, disconnected) can be read for a day after it ended.
+         */
+        get: operations["getSeek"];
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw your waiting seek from the pool
+         * @description Only its player; a seek that has ended unpaired answers 204 again; once paired, 422 SEEK_PAIRED (its game or match has begun).
+         */
+        delete: operations["withdrawSeek"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/metrics": {
         parameters: {
             query?: never;
@@ -679,7 +727,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description an event of the caller's own stream (GET /v1/players/me/stream) */
-        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"];
+        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"] | components["schemas"]["RatingChangedEvent"];
         /** @description a game or match was created with you as its opponent: join it, or decline it */
         ChallengeEvent: {
             /**
@@ -696,6 +744,7 @@ export interface components {
             /** @description a match: how many games */
             games: number | null;
             turnSeconds: number | null;
+            rated: boolean;
         };
         GameConfig: {
             /** @enum {string} */
@@ -824,6 +873,27 @@ export interface components {
                 [key: string]: number;
             };
         };
+        /** @description a rated game of yours ended and moved your rating in its variant */
+        RatingChangedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "ratingChanged";
+            gameId: string;
+            /** @enum {string} */
+            variant: "classic" | "halfOpen" | "bidding";
+            /** @description the rating before the game, rounded as shown */
+            before: number;
+            /** @description the rating after it, rounded as shown */
+            after: number;
+            /** @description the rating deviation after it */
+            rd: number;
+            /** @description rated games played in this variant */
+            games: number;
+            /** @description the RD is still above the provisional threshold */
+            provisional: boolean;
+        };
         /** @description One Server-Sent Events message of the stream, decoded */
         PlayerEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -842,7 +912,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "MATCH_GAME" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description One Server-Sent Events message of the stream, decoded */
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -1210,7 +1280,9 @@ export interface components {
             /** @description revealed once the game is finished */
             serverSeed?: string;
             /** @description once finished */
-            result: components["schemas"]["Result"] | null;
+            result: components["schemas"]["ViewResult"] | null;
+            /** @description a rated game: its end moves both players' ratings */
+            rated: boolean;
             createdAt: string;
             updatedAt: string;
             /** @description the match this game belongs to and its number there; null for a standalone game */
@@ -1344,6 +1416,49 @@ export interface components {
             /** @description the covered card ("hidden" until it is turned); null once it is turned */
             covered: components["schemas"]["Card"] | "hidden" | null;
         };
+        ViewResult: {
+            /** @description null when the game ended before anyone fixed it (passed in, or resigned early) */
+            declarer: components["schemas"]["Seat"] | null;
+            /** @description null when no game was fixed */
+            game: components["schemas"]["GameType"] | null;
+            /** @description the declarer won (ramsch: the player who chose it); null on a draw */
+            won: boolean | null;
+            /** @description a 60:60 suit or grand game in simple scoring: 1 point each */
+            draw: boolean;
+            end: components["schemas"]["GameEnd"];
+            declarerPoints: number;
+            defenderPoints: number;
+            schneider: boolean;
+            schwarz: boolean;
+            /** @description positive: with, negative: without */
+            matadors: number;
+            multiplier: number;
+            value: number;
+            kontra: boolean;
+            re: boolean;
+            overbid: boolean;
+            durchmarsch: boolean;
+            passedIn: boolean;
+            /** @description who gave up, if anyone */
+            resigned: components["schemas"]["Seat"] | null;
+            /** @description who let the deadline pass, if anyone */
+            timedOut: components["schemas"]["Seat"] | null;
+            scores: {
+                forehand: number;
+                dealer: number;
+            };
+            ratingChanges?: components["schemas"]["RatingChanges"];
+        };
+        /** @description a finished rated game: each seat's rating before and after it */
+        RatingChanges: {
+            forehand: components["schemas"]["RatingChange"];
+            dealer: components["schemas"]["RatingChange"];
+        };
+        /** @description a rating before and after a game, rounded as shown */
+        RatingChange: {
+            before: number;
+            after: number;
+        };
         CreatePlayer: {
             /**
              * @description Surrounding whitespace is trimmed; then 1..40 characters, no control characters. A name of only whitespace is refused.
@@ -1373,6 +1488,8 @@ export interface components {
             id: string;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
+            rated: boolean;
+            turnSeconds: number | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1390,6 +1507,8 @@ export interface components {
             id: string;
             status: components["schemas"]["GameStatus"];
             config: components["schemas"]["GameConfig"];
+            rated: boolean;
+            turnSeconds: number | null;
             players: {
                 forehand: components["schemas"]["PlayerRef"];
                 dealer: components["schemas"]["PlayerRef"];
@@ -1405,6 +1524,7 @@ export interface components {
             config: components["schemas"]["GameConfig"];
             /** @description how many games the match has */
             games: number;
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: {
                 playerId: string;
@@ -1427,6 +1547,7 @@ export interface components {
             config: components["schemas"]["GameConfig"];
             /** @description how many games the match has */
             games: number;
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: {
                 playerId: string;
@@ -1585,8 +1706,10 @@ export interface components {
             seat?: components["schemas"]["Seat"] & unknown;
             /** @description 64 hex digits: a reproducible practice deal (marked practice: true) */
             seed?: string;
-            /** @description seconds each player has per move (5..86400); default: no deadline */
+            /** @description seconds each player has per move (5..86400); default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
+            /** @description a rated game: both players' ratings move when it ends. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), never with seed, always with a deadline; default false */
+            rated?: boolean;
         };
         GamePage: {
             games: components["schemas"]["GameSummary"][];
@@ -1626,6 +1749,11 @@ export interface components {
             };
             events: components["schemas"]["LoggedEvent"][];
             result: components["schemas"]["Result"];
+            rated: boolean;
+            /** @description a rated game: how it moved both ratings */
+            ratingChanges: (components["schemas"]["RatingChanges"] & unknown) | null;
+            /** @description when the game ended */
+            endedAt: string;
         };
         /** @description Server-Sent Events: each message is one GameEvent, redacted for the reader (`event:` its type, `id:` its seq, `data:` the event as JSON); with `views=true` also `event: view` messages, each the reader's GameView (`id:` the seq of the last event sent before it) */
         GameEventStream: string;
@@ -1635,6 +1763,8 @@ export interface components {
             games: number;
             config: components["schemas"]["GameConfig"];
             turnSeconds: number | null;
+            /** @description every game of a rated match is rated */
+            rated: boolean;
             /** @description the creator, then the opponent once joined */
             players: components["schemas"]["MatchPlayer"][];
             reservedFor: string | null;
@@ -1737,8 +1867,10 @@ export interface components {
             ramschTrumps?: "jacks" | "none";
             /** @description reserve the other player slot for this player id */
             opponent?: string;
-            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline */
+            /** @description seconds each player has per move (5..86400), for every game of the match; default: no deadline (rated: 10..300, default 60) */
             turnSeconds?: number;
+            /** @description a rated match: every game of it is rated. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), always with a deadline; default false */
+            rated?: boolean;
         };
         MatchPage: {
             matches: components["schemas"]["MatchSummary"][];
@@ -1756,6 +1888,81 @@ export interface components {
         MatchEvent: components["schemas"]["GameStartedEvent"] | components["schemas"]["GameFinishedEvent"] | components["schemas"]["MatchFinishedEvent"] | components["schemas"]["MatchCancelledEvent"];
         /** @description Server-Sent Events: each message is one MatchEvent (`event:` its type, `id:` its seq, `data:` the event as JSON) */
         MatchEventStream: string;
+        Seek: {
+            seekId: string;
+            /**
+             * @description waiting (in the pool), paired (see gameId or matchId), or ended unpaired: withdrawn, expired (SEEK_TTL_SECONDS), disconnected (whileConnected, no stream left)
+             * @enum {string}
+             */
+            status: "waiting" | "paired" | "withdrawn" | "expired" | "disconnected";
+            player: components["schemas"]["SeekPlayer"];
+            /** @description the seeker's rating in the variant when it seeked (1500 while unrated) */
+            rating: number;
+            /** @enum {string} */
+            variant: "classic" | "halfOpen" | "bidding";
+            config: components["schemas"]["GameConfig"];
+            /** @description seconds per move; null: no deadline */
+            turnSeconds: number | null;
+            rated: boolean;
+            /** @description 1: one game; n ≥ 2: a match */
+            games: number;
+            /** @description the opponent's rating it accepts, [min, max]; null: any */
+            ratingRange: number[] | null;
+            whileConnected: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description a seek still waiting then ends (expired)
+             */
+            expiresAt: string;
+            /** @description when it was paired or ended; null while waiting */
+            endedAt: string | null;
+            /** @description once paired into a single game: the game (GET /v1/games/{gameId}) */
+            gameId?: string;
+            /** @description once paired into a match: the match (GET /v1/matches/{matchId}) */
+            matchId?: string;
+        };
+        SeekPlayer: {
+            playerId: string;
+            name: string;
+            bot: boolean;
+        };
+        CreateSeek: {
+            /**
+             * @description the variant sought
+             * @enum {string}
+             */
+            variant: "classic" | "halfOpen" | "bidding";
+            /**
+             * @description default standard
+             * @enum {string}
+             */
+            scoring?: "standard" | "simple";
+            /** @description matadors run through the trump suit; default false */
+            spitzen?: boolean;
+            /** @description kontra and re may be said; default true */
+            kontra?: boolean;
+            /**
+             * @description default jacks
+             * @enum {string}
+             */
+            ramschTrumps?: "jacks" | "none";
+            /** @description seconds each player has per move (5..86400); default: no deadline (rated: 10..300, default 60) */
+            turnSeconds?: number;
+            /** @description a rated game: both players' ratings move when it ends. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), never with seed, always with a deadline; default false */
+            rated?: boolean;
+            /** @description 1 (default): one game; 2..100: a match of that many games */
+            games?: number;
+            /** @description [min, max]: the opponent's rating in the variant (1500 while unrated) must lie inside, both included; default: any */
+            ratingRange?: number[];
+            /** @description the seek ends when your last open player stream (GET /v1/players/me/stream) closes, on any process; default false */
+            whileConnected?: boolean;
+        };
+        SeekPage: {
+            items: components["schemas"]["Seek"][];
+            nextCursor: string | null;
+        };
         Health: {
             status: string;
         };
@@ -2042,6 +2249,8 @@ export interface operations {
                      *             "ramschTrumps": "jacks",
                      *             "practice": false
                      *           },
+                     *           "rated": false,
+                     *           "turnSeconds": 60,
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -2067,6 +2276,7 @@ export interface operations {
                      *             "practice": false
                      *           },
                      *           "games": 6,
+                     *           "rated": false,
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -2155,7 +2365,7 @@ export interface operations {
                     /**
                      * @example id: 1
                      *     event: challenge
-                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60}
+                     *     data: {"type":"challenge","kind":"game","id":"f1b3d5e7-9a2c-4e6b-8d0f-2a4c6e8b0d13","from":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"games":null,"turnSeconds":60,"rated":false}
                      *
                      *     id: 2
                      *     event: gameStart
@@ -3177,6 +3387,8 @@ export interface operations {
                      *             "ramschTrumps": "jacks",
                      *             "practice": false
                      *           },
+                     *           "rated": false,
+                     *           "turnSeconds": 60,
                      *           "players": {
                      *             "forehand": {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3374,7 +3586,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3385,6 +3596,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:00.000Z",
                      *       "match": null,
@@ -3440,7 +3653,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_WITH_SEED: a rated game is never a practice deal: leave out seed; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3628,7 +3841,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": 17,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -3643,6 +3855,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:30.000Z",
                      *       "match": null,
@@ -4057,7 +4271,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -4072,6 +4285,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:00:20.000Z",
                      *       "match": null,
@@ -4146,7 +4361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description GAME_CANCELLED: the game was called off before it began */
+            /** @description GAME_CANCELLED: the game was called off before it began; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4351,7 +4566,6 @@ export interface operations {
                      *         "lastTrick": null,
                      *         "trickNumber": 1,
                      *         "cut": 17,
-                     *         "result": null,
                      *         "players": {
                      *           "forehand": {
                      *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -4366,6 +4580,8 @@ export interface operations {
                      *         },
                      *         "reservedFor": null,
                      *         "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *         "result": null,
+                     *         "rated": false,
                      *         "createdAt": "2026-11-30T18:00:00.000Z",
                      *         "updatedAt": "2026-11-30T18:00:30.000Z",
                      *         "match": null,
@@ -4921,7 +5137,10 @@ export interface operations {
                      *           "forehand": -60,
                      *           "dealer": 0
                      *         }
-                     *       }
+                     *       },
+                     *       "rated": false,
+                     *       "ratingChanges": null,
+                     *       "endedAt": "2026-11-30T18:01:35.000Z"
                      *     }
                      */
                     "application/json": components["schemas"]["GameRecord"];
@@ -5203,6 +5422,21 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": 17,
+                     *       "players": {
+                     *         "forehand": {
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna",
+                     *           "bot": false
+                     *         },
+                     *         "dealer": {
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert",
+                     *           "bot": false
+                     *         }
+                     *       },
+                     *       "reservedFor": null,
+                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
                      *       "result": {
                      *         "declarer": null,
                      *         "game": null,
@@ -5228,21 +5462,7 @@ export interface operations {
                      *           "dealer": 0
                      *         }
                      *       },
-                     *       "players": {
-                     *         "forehand": {
-                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna",
-                     *           "bot": false
-                     *         },
-                     *         "dealer": {
-                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert",
-                     *           "bot": false
-                     *         }
-                     *       },
-                     *       "reservedFor": null,
-                     *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
-                     *       "serverSeed": "9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a",
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:00:00.000Z",
                      *       "updatedAt": "2026-11-30T18:01:35.000Z",
                      *       "match": null,
@@ -5476,7 +5696,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
@@ -5491,6 +5710,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:01:40.000Z",
                      *       "updatedAt": "2026-11-30T18:01:40.000Z",
                      *       "match": null,
@@ -5614,7 +5835,6 @@ export interface operations {
                      *       "lastTrick": null,
                      *       "trickNumber": 1,
                      *       "cut": null,
-                     *       "result": null,
                      *       "players": {
                      *         "forehand": {
                      *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
@@ -5629,6 +5849,8 @@ export interface operations {
                      *       },
                      *       "reservedFor": null,
                      *       "seedCommitment": "ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc",
+                     *       "result": null,
+                     *       "rated": false,
                      *       "createdAt": "2026-11-30T18:01:40.000Z",
                      *       "updatedAt": "2026-11-30T18:01:40.000Z",
                      *       "match": null,
@@ -5768,6 +5990,7 @@ export interface operations {
                      *             "practice": false
                      *           },
                      *           "games": 6,
+                     *           "rated": false,
                      *           "players": [
                      *             {
                      *               "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -5872,6 +6095,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -5943,7 +6167,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player */
+            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6011,6 +6235,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6279,6 +6504,7 @@ export interface operations {
                      *         "practice": false
                      *       },
                      *       "turnSeconds": 60,
+                     *       "rated": false,
                      *       "players": [
                      *         {
                      *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
@@ -6388,7 +6614,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description MATCH_CANCELLED: the match was called off before it began */
+            /** @description MATCH_CANCELLED: the match was called off before it began; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6730,6 +6956,455 @@ export interface operations {
                 };
             };
             /** @description MATCH_STARTED: the match has begun: it can no longer be called off or declined */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSeeks: {
+        parameters: {
+            query?: {
+                /** @description page size, 1..100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the pool */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "seekId": "6f2b8d4a-1c3e-4a7f-9b5d-2e8c4a6f1d93",
+                     *           "status": "waiting",
+                     *           "player": {
+                     *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *             "name": "Anna",
+                     *             "bot": false
+                     *           },
+                     *           "rating": 1500,
+                     *           "variant": "classic",
+                     *           "config": {
+                     *             "variant": "classic",
+                     *             "scoring": "standard",
+                     *             "spitzen": false,
+                     *             "kontra": true,
+                     *             "ramschTrumps": "jacks",
+                     *             "practice": false
+                     *           },
+                     *           "turnSeconds": 60,
+                     *           "rated": false,
+                     *           "games": 1,
+                     *           "ratingRange": [
+                     *             1300,
+                     *             1800
+                     *           ],
+                     *           "whileConnected": true,
+                     *           "createdAt": "2026-11-30T18:00:00.000Z",
+                     *           "expiresAt": "2026-11-30T18:15:00.000Z",
+                     *           "endedAt": null
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SeekPage"];
+                };
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "variant": "classic",
+                 *       "turnSeconds": 60,
+                 *       "ratingRange": [
+                 *         1300,
+                 *         1800
+                 *       ],
+                 *       "whileConnected": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSeek"];
+            };
+        };
+        responses: {
+            /** @description The seek: waiting, or paired with its game or match */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "seekId": "b7d1e5a9-3f2c-4e8b-8a6d-5c0f9e3b7a14",
+                     *       "status": "paired",
+                     *       "player": {
+                     *         "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *         "name": "Bert",
+                     *         "bot": false
+                     *       },
+                     *       "rating": 1500,
+                     *       "variant": "classic",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "turnSeconds": 60,
+                     *       "rated": false,
+                     *       "games": 1,
+                     *       "ratingRange": null,
+                     *       "whileConnected": false,
+                     *       "createdAt": "2026-11-30T18:00:20.000Z",
+                     *       "expiresAt": "2026-11-30T18:15:20.000Z",
+                     *       "endedAt": "2026-11-30T18:00:20.000Z",
+                     *       "gameId": "3a6e9c1f-7b2d-4f8a-a5c3-1e9d7b5f3a20"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Seek"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOO_MANY_SEEKS: you have as many seeks waiting in the pool as one player may (5): withdraw one, or wait until one is paired; RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getSeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seekId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "seekId": "6f2b8d4a-1c3e-4a7f-9b5d-2e8c4a6f1d93",
+                     *       "status": "waiting",
+                     *       "player": {
+                     *         "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *         "name": "Anna",
+                     *         "bot": false
+                     *       },
+                     *       "rating": 1500,
+                     *       "variant": "classic",
+                     *       "config": {
+                     *         "variant": "classic",
+                     *         "scoring": "standard",
+                     *         "spitzen": false,
+                     *         "kontra": true,
+                     *         "ramschTrumps": "jacks",
+                     *         "practice": false
+                     *       },
+                     *       "turnSeconds": 60,
+                     *       "rated": false,
+                     *       "games": 1,
+                     *       "ratingRange": [
+                     *         1300,
+                     *         1800
+                     *       ],
+                     *       "whileConnected": true,
+                     *       "createdAt": "2026-11-30T18:00:00.000Z",
+                     *       "expiresAt": "2026-11-30T18:15:00.000Z",
+                     *       "endedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Seek"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SEEK_NOT_FOUND: no seek with this id (an ended seek is kept for a day) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    withdrawSeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seekId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_YOUR_SEEK: only the player who seeks withdraws a seek; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SEEK_NOT_FOUND: no seek with this id (an ended seek is kept for a day) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SEEK_PAIRED: the seek was paired already: its game or match has begun */
             422: {
                 headers: {
                     [name: string]: unknown;

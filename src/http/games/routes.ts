@@ -37,7 +37,7 @@ export const createGame = createRoute({
     'The caller sits at the new game (at `seat`, or at one drawn at random) and waits for a second player; `opponent` reserves the other seat for one player. Every option has a default, so the body may be left out.',
   security: bearer,
   request: { body: jsonBody(CreateGameSchema, { variant: 'classic', seat: 'forehand', turnSeconds: 60 }, false) },
-  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', examples.waitingView), ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_GAMES') },
+  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', examples.waitingView), ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_GAMES', 'RATED_NEEDS_ACCOUNT', 'RATED_WITH_SEED', 'RATED_TURN_SECONDS') },
 });
 
 export const listGames = createRoute({
@@ -91,7 +91,7 @@ export const joinGame = createRoute({
   request: { params: GameIdParam },
   responses: {
     200: json(ViewSchema, 'The game, now started', examples.startedView),
-    ...problemResponses('SEAT_RESERVED', 'GAME_NOT_FOUND', 'ALREADY_SEATED', 'SEAT_TAKEN', 'GAME_CANCELLED'),
+    ...problemResponses('SEAT_RESERVED', 'GAME_NOT_FOUND', 'ALREADY_SEATED', 'SEAT_TAKEN', 'GAME_CANCELLED', 'RATED_NEEDS_ACCOUNT'),
   },
 });
 

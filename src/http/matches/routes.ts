@@ -26,7 +26,7 @@ export const createMatch = createRoute({
   request: { body: jsonBody(CreateMatchSchema, examples.createMatch) },
   responses: {
     201: json(MatchSchema, 'The new match (waiting for its second player)', examples.waitingMatch),
-    ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_MATCHES'),
+    ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_MATCHES', 'RATED_NEEDS_ACCOUNT', 'RATED_TURN_SECONDS'),
   },
 });
 
@@ -53,7 +53,7 @@ export const joinMatch = createRoute({
   request: { params: MatchIdParam },
   responses: {
     200: json(MatchSchema, 'The match, now playing game 1', examples.joinedMatch),
-    ...problemResponses('SEAT_RESERVED', 'MATCH_NOT_FOUND', 'ALREADY_IN_MATCH', 'MATCH_FULL', 'MATCH_CANCELLED'),
+    ...problemResponses('SEAT_RESERVED', 'MATCH_NOT_FOUND', 'ALREADY_IN_MATCH', 'MATCH_FULL', 'MATCH_CANCELLED', 'RATED_NEEDS_ACCOUNT'),
   },
 });
 

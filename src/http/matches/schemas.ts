@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../../engine/index.ts';
 import { MATCH_STATUSES } from '../../db/schema.ts';
 import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../../games/deadline.ts';
+import { RATED_TURN_SECONDS } from '../../games/rated.ts';
 import { ConfigSchema, GameEndSchema, GameTypeSchema, ID, orNull, StatusSchema } from '../schemas.ts';
 
 const turnSeconds = z
@@ -11,7 +12,9 @@ const turnSeconds = z
   .min(MIN_TURN_SECONDS)
   .max(MAX_TURN_SECONDS)
   .optional()
-  .openapi({ description: `seconds each player has per move (${MIN_TURN_SECONDS}..${MAX_TURN_SECONDS}), for every game of the match; default: no deadline` });
+  .openapi({
+    description: `seconds each player has per move (${MIN_TURN_SECONDS}..${MAX_TURN_SECONDS}), for every game of the match; default: no deadline (rated: ${RATED_TURN_SECONDS.min}..${RATED_TURN_SECONDS.max}, default ${RATED_TURN_SECONDS.default})`,
+  });
 
 export const CreateMatchSchema = z
   .strictObject({
@@ -23,6 +26,9 @@ export const CreateMatchSchema = z
     ramschTrumps: z.enum(RAMSCH_TRUMPS).optional().openapi({ description: 'default jacks' }),
     opponent: z.string().regex(ID, 'a player id').optional().openapi({ description: 'reserve the other player slot for this player id' }),
     turnSeconds,
+    rated: z.boolean().optional().openapi({
+      description: 'a rated match: every game of it is rated. Between two accounts only (else 422 RATED_NEEDS_ACCOUNT), always with a deadline; default false',
+    }),
   })
   .openapi('CreateMatch');
 
@@ -76,6 +82,7 @@ export const MatchSchema = z
     games: z.number().int(),
     config: ConfigSchema,
     turnSeconds: z.number().int().nullable(),
+    rated: z.boolean().openapi({ description: 'every game of a rated match is rated' }),
     players: z.array(PlayerSchema).openapi({ description: 'the creator, then the opponent once joined' }),
     reservedFor: z.string().nullable(),
     matchSeedCommitment: z.string().openapi({ description: 'hex(SHA-256(matchSeed)), published at creation' }),

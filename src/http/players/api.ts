@@ -9,7 +9,7 @@ import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEven
 import { respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
 
-export function playersApi({ players, accounts, timing, metrics }: AppDeps): App {
+export function playersApi({ players, accounts, seeks, timing, metrics }: AppDeps): App {
   const api = createApi();
   api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
   api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
@@ -35,19 +35,18 @@ export function playersApi({ players, accounts, timing, metrics }: AppDeps): App
     const player = requirePlayer(c);
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
-    // A bot account is listed online (GET /v1/bots/online) while its stream is open.
-    const opened = player.bot
-      ? {
-          streamOpened: () => {
-            const ended = metrics.streamOpened();
-            const offline = accounts.online(player.playerId);
-            return () => {
-              ended();
-              offline();
-            };
-          },
-        }
-      : metrics;
+    // While the stream is open the player is present on every process: a bot account is listed
+    // online (GET /v1/bots/online), and whileConnected seeks wait; they end when no stream is left.
+    const opened = {
+      streamOpened: () => {
+        const ended = metrics.streamOpened();
+        const offline = accounts.online(player.playerId, () => seeks.streamClosed(player.playerId));
+        return () => {
+          ended();
+          offline();
+        };
+      },
+    };
     return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), opened);
   });
 

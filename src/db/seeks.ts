@@ -1,0 +1,222 @@
+// The pairing pool's rows. A new seek is paired, or left waiting, in ONE transaction: the pool's
+// pairings are serialised on a transaction advisory lock of its key (two seeks arriving at once
+// cannot both miss each other and both wait), the partner is taken with a row lock (FOR UPDATE
+// SKIP LOCKED: a seek being withdrawn or expired right now is passed over), and the game or match
+// the pairing starts is written in the same transaction, with its players' notices. All of it is
+// transaction-scoped, so it works through a pooler in transaction mode too.
+import { and, asc, count, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Pairing } from '../seeks/pairing.ts';
+import type { Db } from './client.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { eventRows } from './events.ts';
+import { newGameRow } from './new-game.ts';
+import { appendNotices, type NoticedVersions } from './player-events.ts';
+import type { Variant } from '../engine/types.ts';
+import { UNRATED } from '../seeks/rating.ts';
+import { botPresence, gameEvents, games, matchEvents, matches, players, ratings, seeks, type SeekStatus } from './schema.ts';
+
+export type SeekRow = typeof seeks.$inferSelect;
+export type NewSeek = Omit<SeekRow, 'status' | 'gameId' | 'matchId' | 'endedAt'>;
+
+/** A pool entry with who seeks. */
+export type PoolRow = SeekRow & { name: string; bot: boolean };
+
+/** Any fixed number: the first half of every pool's advisory lock key ("Seek"). */
+const SEEK_LOCK = 0x53_65_65_6b;
+
+/** A placed seek: waiting, or paired (then with its partner's id and the players' log versions to announce). */
+export interface Placed {
+  seek: SeekRow;
+  partner: SeekRow | null;
+  pairing: Pairing | null;
+  noticed: NoticedVersions;
+}
+
+export class SeekStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Places `input`: paired with the oldest compatible waiting seek (the game or match `pair`
+   * decides is written with it), or left waiting when there is none.
+   */
+  async place(input: NewSeek, pair: (partner: SeekRow) => Pairing): Promise<Placed> {
+    const at = input.createdAt;
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${SEEK_LOCK}::int, hashtext(${input.pool}))`);
+      const where: SQL[] = [
+        eq(seeks.status, 'waiting'),
+        eq(seeks.pool, input.pool),
+        ne(seeks.playerId, input.playerId),
+        gt(seeks.expiresAt, at),
+        // biome-ignore lint/style/noNonNullAssertion: `or` of two conditions is one
+        or(isNull(seeks.ratingMin), lte(seeks.ratingMin, input.rating))!,
+        // biome-ignore lint/style/noNonNullAssertion: `or` of two conditions is one
+        or(isNull(seeks.ratingMax), gte(seeks.ratingMax, input.rating))!,
+      ];
+      if (input.ratingMin !== null) where.push(gte(seeks.rating, input.ratingMin));
+      if (input.ratingMax !== null) where.push(lte(seeks.rating, input.ratingMax));
+      const [partner] = await tx
+        .select()
+        .from(seeks)
+        .where(and(...where))
+        .orderBy(asc(seeks.createdAt), asc(seeks.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!partner) {
+        const [seek] = await tx
+          .insert(seeks)
+          .values({ ...input, status: 'waiting' })
+          .returning();
+        // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
+        return { seek: seek!, partner: null, pairing: null, noticed: [] };
+      }
+
+      const pairing = pair(partner);
+      let started: { gameId: string | null; matchId: string | null };
+      if (pairing.kind === 'game') {
+        const { events = [], notices: _, ...game } = pairing.game;
+        await tx.insert(games).values(newGameRow(pairing.game, at));
+        await tx.insert(gameEvents).values(eventRows(game.id, 0, events));
+        started = { gameId: game.id, matchId: null };
+      } else {
+        const { match, step } = pairing;
+        await tx.insert(matches).values(match);
+        // biome-ignore lint/style/noNonNullAssertion: a match's join starts its first game
+        const { events: first, ...game } = step.game!;
+        await tx.insert(games).values({
+          ...game,
+          matchId: match.id,
+          config: match.config,
+          turnSeconds: match.turnSeconds,
+          rated: match.rated,
+          status: 'cutting',
+          version: first.length,
+          reservedPlayerId: null,
+          createdAt: at,
+          updatedAt: at,
+        });
+        await tx.insert(gameEvents).values(eventRows(game.id, 0, first));
+        await tx.insert(matchEvents).values(
+          step.events.map((event, i) => ({
+            matchId: match.id,
+            seq: i + 1,
+            type: event.type,
+            payload: event as unknown as Record<string, unknown>, // a MatchEvent, as JSON (db/matches.ts reads it back)
+            createdAt: at,
+          })),
+        );
+        started = { gameId: null, matchId: match.id };
+      }
+      const ended = { status: 'paired' as const, ...started, endedAt: at };
+      const [paired] = await tx.update(seeks).set(ended).where(eq(seeks.id, partner.id)).returning();
+      const [seek] = await tx
+        .insert(seeks)
+        .values({ ...input, ...ended })
+        .returning();
+      const notices = pairing.kind === 'game' ? (pairing.game.notices ?? []) : pairing.step.notices;
+      // biome-ignore lint/style/noNonNullAssertion: the partner's row is locked by this transaction, and the insert returns its row
+      return { seek: seek!, partner: paired!, pairing, noticed: await appendNotices(tx, notices) };
+    });
+  }
+
+  /** The player's rating in `variant`, rounded as shown; 1500 while unrated there. */
+  async ratingOf(playerId: string, variant: Variant): Promise<number> {
+    const [row] = await this.db
+      .select({ rating: ratings.rating })
+      .from(ratings)
+      .where(and(eq(ratings.playerId, playerId), eq(ratings.variant, variant)));
+    return row ? Math.round(row.rating) : UNRATED;
+  }
+
+  async get(id: string): Promise<PoolRow | null> {
+    const [row] = await this.db
+      .select({ seek: seeks, name: players.name, bot: players.bot })
+      .from(seeks)
+      .innerJoin(players, eq(players.id, seeks.playerId))
+      .where(eq(seeks.id, id));
+    return row ? { ...row.seek, name: row.name, bot: row.bot } : null;
+  }
+
+  /** The pool: waiting seeks not past their time, oldest first, keyset-paginated on (created_at, id). */
+  async page(query: { limit: number; cursor?: string; now: Date }): Promise<{ seeks: PoolRow[]; nextCursor: string | null }> {
+    const where: SQL[] = [eq(seeks.status, 'waiting'), gt(seeks.expiresAt, query.now)];
+    if (query.cursor !== undefined) {
+      const after = decodeCursor(query.cursor);
+      where.push(sql`(${seeks.createdAt}, ${seeks.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`);
+    }
+    const rows = await this.db
+      .select({ seek: seeks, name: players.name, bot: players.bot })
+      .from(seeks)
+      .innerJoin(players, eq(players.id, seeks.playerId))
+      .where(and(...where))
+      .orderBy(asc(seeks.createdAt), asc(seeks.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit).map((r) => ({ ...r.seek, name: r.name, bot: r.bot }));
+    const last = page.at(-1);
+    return { seeks: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  }
+
+  /** How many seeks of `playerId` wait now. */
+  async waitingOf(playerId: string, now: Date): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(seeks)
+      .where(and(eq(seeks.playerId, playerId), eq(seeks.status, 'waiting'), gt(seeks.expiresAt, now)));
+    return row?.n ?? 0;
+  }
+
+  /**
+   * Ends a waiting seek (its owner's withdrawal): one statement, so it waits for a pairing that
+   * holds the row and then finds it no longer waiting. Null when it was not waiting.
+   */
+  async end(id: string, playerId: string, status: Exclude<SeekStatus, 'waiting' | 'paired'>, at: Date): Promise<SeekRow | null> {
+    const [row] = await this.db
+      .update(seeks)
+      .set({ status, endedAt: at })
+      .where(and(eq(seeks.id, id), eq(seeks.playerId, playerId), eq(seeks.status, 'waiting')))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Waiting seeks past their time end as expired (the sweeper's); how many. */
+  async expire(now: Date): Promise<number> {
+    const rows = await this.db
+      .update(seeks)
+      .set({ status: 'expired', endedAt: now })
+      .where(and(eq(seeks.status, 'waiting'), lte(seeks.expiresAt, now)))
+      .returning({ id: seeks.id });
+    return rows.length;
+  }
+
+  /**
+   * Waiting `whileConnected` seeks whose owner holds no open player stream on any process (no
+   * live presence lease) end as disconnected: of one player (its stream has just closed), or of
+   * everyone (the sweeper's, for seeks made before `madeBefore`: a stream that opened just now
+   * may not have written its lease yet). How many.
+   */
+  async disconnect(now: Date, scope: { playerId: string } | { madeBefore: Date }): Promise<number> {
+    const live = sql`exists (select 1 from ${botPresence} where ${botPresence.playerId} = ${seeks.playerId} and ${botPresence.leaseUntil} > ${now})`;
+    const rows = await this.db
+      .update(seeks)
+      .set({ status: 'disconnected', endedAt: now })
+      .where(
+        and(
+          eq(seeks.status, 'waiting'),
+          eq(seeks.whileConnected, true),
+          'playerId' in scope ? eq(seeks.playerId, scope.playerId) : lte(seeks.createdAt, scope.madeBefore),
+          sql`not ${live}`,
+        ),
+      )
+      .returning({ id: seeks.id });
+    return rows.length;
+  }
+
+  /** Ended seeks older than `before` go (a seek's status is read soon after it ends, or never). */
+  async forgetEndedBefore(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(seeks)
+      .where(and(ne(seeks.status, 'waiting'), lte(seeks.endedAt, before)))
+      .returning({ id: seeks.id });
+    return rows.length;
+  }
+}

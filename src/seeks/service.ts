@@ -1,0 +1,126 @@
+// The pairing pool's application layer: a seek is placed (paired at once with the oldest
+// compatible waiting seek, or left waiting), read, listed, withdrawn by its owner, ended when its
+// owner's last stream closes (whileConnected), and expired by the sweeper.
+import { InvalidCursorError } from '../db/errors.ts';
+import type { Notifier } from '../db/notifier.ts';
+import { announceNoticed } from '../db/player-events.ts';
+import type { PoolRow, SeekStore } from '../db/seeks.ts';
+import type { Variant } from '../engine/index.ts';
+import { DomainError } from '../errors.ts';
+import { checkWaitingSeeks } from '../games/open-caps.ts';
+import { configOf, type RuleOptions } from '../games/options.ts';
+import type { Randomness } from '../games/randomness.ts';
+import { ratedTurnSeconds } from '../games/rated.ts';
+import type { PlayerStore } from '../db/players.ts';
+import { decidePairing } from './pairing.ts';
+import { poolKey, type SeekOptions } from './pool.ts';
+import type { RatingLookup } from './rating.ts';
+import { seekView, type SeekView } from './view.ts';
+
+export interface SeekServiceDeps {
+  store: SeekStore;
+  notifier: Notifier;
+  random: Randomness;
+  now: () => Date;
+  /** How long a seek waits at most (SEEK_TTL_SECONDS). */
+  ttlMs: number;
+  players: PlayerStore;
+  /** Each player's rating in a variant (default: the store's, 1500 while unrated). */
+  ratingOf?: RatingLookup;
+}
+
+export interface SeekRequest extends RuleOptions {
+  variant: Variant;
+  turnSeconds?: number;
+  rated?: boolean;
+  /** 1 (default): one game; n ≥ 2: a match of n games. */
+  games?: number;
+  /** The opponent's rating, inclusive. */
+  ratingRange?: [number, number];
+  whileConnected?: boolean;
+}
+
+export class SeekService {
+  constructor(private readonly deps: SeekServiceDeps) {}
+
+  /** A new seek: paired at once when a compatible one waits (both players are told), else waiting. */
+  async seek(playerId: string, request: SeekRequest): Promise<SeekView> {
+    const { store, random, now, ttlMs, notifier, players } = this.deps;
+    const ratingOf = this.deps.ratingOf ?? ((p: string, v: Variant) => store.ratingOf(p, v));
+    const rated = request.rated ?? false;
+    // A rated seek is held to a rated game's rules (an account, a deadline: 60 s when left out),
+    // and so is its partner: a rated seek is compatible only with rated ones.
+    const turnSeconds = await ratedTurnSeconds(players, playerId, undefined, request);
+    const options: SeekOptions = { config: configOf(request, false), turnSeconds, rated, games: request.games ?? 1 };
+    const at = now();
+    checkWaitingSeeks(await store.waitingOf(playerId, at));
+    const rating = await ratingOf(playerId, options.config.variant);
+    const [ratingMin, ratingMax] = request.ratingRange ?? [null, null];
+    const placed = await store.place(
+      {
+        id: crypto.randomUUID(),
+        playerId,
+        pool: poolKey(options),
+        ...options,
+        rating,
+        ratingMin,
+        ratingMax,
+        whileConnected: request.whileConnected ?? false,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + ttlMs),
+      },
+      (partner) =>
+        decidePairing(options, partner.playerId, playerId, { id: crypto.randomUUID(), serverSeed: random.serverSeed(), seat: random.seat(), gameId: crypto.randomUUID(), gameSeed: random.serverSeed() }, at),
+    );
+    // After the commit: the streams of both players wake (on every process, through the notifier).
+    await announceNoticed(notifier, placed.noticed);
+    return this.get(placed.seek.id);
+  }
+
+  async get(seekId: string): Promise<SeekView> {
+    const row = await this.deps.store.get(seekId);
+    if (!row) throw new DomainError('SEEK_NOT_FOUND', `there is no seek ${seekId}`);
+    return seekView(row);
+  }
+
+  /** The pool: waiting seeks, oldest first. */
+  async pool(query: { limit: number; cursor?: string }): Promise<{ items: SeekView[]; nextCursor: string | null }> {
+    let page: { seeks: PoolRow[]; nextCursor: string | null };
+    try {
+      page = await this.deps.store.page({ ...query, now: this.deps.now() });
+    } catch (e) {
+      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
+      throw e;
+    }
+    return { items: page.seeks.map(seekView), nextCursor: page.nextCursor };
+  }
+
+  /** Its owner takes a waiting seek out of the pool; one that has ended already stays as it is. */
+  async withdraw(seekId: string, playerId: string): Promise<void> {
+    const { store, now } = this.deps;
+    if (await store.end(seekId, playerId, 'withdrawn', now())) return;
+    const row = await store.get(seekId);
+    if (!row) throw new DomainError('SEEK_NOT_FOUND', `there is no seek ${seekId}`);
+    if (row.playerId !== playerId) throw new DomainError('NOT_YOUR_SEEK', 'only the player who seeks withdraws a seek');
+    if (row.status === 'paired') throw new DomainError('SEEK_PAIRED', 'the seek was paired already: its game or match has begun');
+  }
+
+  /** One of the player's streams has closed (its presence lease is gone): its whileConnected seeks end unless another stream is open. */
+  async streamClosed(playerId: string): Promise<number> {
+    return this.deps.store.disconnect(this.deps.now(), { playerId });
+  }
+
+  /**
+   * The sweeper's part: seeks past their time expire; whileConnected seeks whose owner has no
+   * open stream anywhere (made more than `graceMs` ago) end; ended seeks older than `keepMs` go.
+   */
+  async sweep(graceMs: number, keepMs: number): Promise<{ expired: number; disconnected: number; forgotten: number }> {
+    const { store, now } = this.deps;
+    const at = now();
+    return {
+      expired: await store.expire(at),
+      disconnected: await store.disconnect(at, { madeBefore: new Date(at.getTime() - graceMs) }),
+      forgotten: await store.forgetEndedBefore(new Date(at.getTime() - keepMs)),
+    };
+  }
+}
