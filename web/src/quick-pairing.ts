@@ -41,7 +41,11 @@ export function pairingPanel(app: App, signal: AbortSignal): HTMLElement {
   const grid = h('div', { class: 'quick-grid', role: 'group', 'aria-label': t('quickPairing') });
   const pool = h('div', { class: 'seek-pool', 'aria-live': 'polite' });
   const form = h('form', { class: 'quick-pairing', onsubmit: (e: Event) => e.preventDefault() }, ratedSwitch(app, { testid: 'quick-rated' }));
-  const seeker = new Seeker(app, signal, () => render());
+  // A seek of one's own made, withdrawn or ended: the pool is read again to show it so.
+  const seeker = new Seeker(app, signal, () => {
+    render();
+    void refresh();
+  });
   let seeks: PoolSeek[] = [];
 
   const seek = (body: NewSeek) => void seeker.seek(body);
@@ -107,7 +111,7 @@ export function pairingPanel(app: App, signal: AbortSignal): HTMLElement {
               const blocked = seeker.busy || (rated && !canPlayRated(app));
               return h(
                 'li',
-                { 'data-seek-id': s.seekId, 'data-rated': rated },
+                { 'data-seek-id': s.seekId, 'data-rated': String(rated) },
                 h('div', null, h('strong', null, own ? t('poolYours') : s.player.name), s.player.bot ? [' ', botBadge(t)] : null, typeof s.rating === 'number' ? h('span', { class: 'muted' }, ` (${shownRating(s.rating)})`) : null, ' ', h('span', null, words.join(' · '))),
                 own ? null : h('button', { type: 'button', class: 'primary', 'data-testid': 'join-seek', disabled: blocked, title: rated && !canPlayRated(app) ? t('ratedNeedsAccount') : undefined, onclick: () => seek(joiningSeek(s)) }, t('join')),
               );

@@ -1,45 +1,18 @@
 // The calls of rated play the web client makes (API.md "Rated play", "The pairing pool (seeks)",
 // "Export"), through the client module's raw layer: seeks, leaderboards, a player's ratings and
 // rating history, the export's address. And the small pure helpers the pages share.
-import type { SkatClient } from '../../src/client/index.ts';
+import type { components, SkatClient } from '../../src/client/index.ts';
 
 export const VARIANTS = ['classic', 'halfOpen', 'bidding'] as const;
 export type Variant = (typeof VARIANTS)[number];
 export const isVariant = (v: unknown): v is Variant => (VARIANTS as readonly unknown[]).includes(v);
 
-export interface NewSeek {
-  variant: Variant;
-  scoring?: 'standard' | 'simple';
-  spitzen?: boolean;
-  kontra?: boolean;
-  ramschTrumps?: 'jacks' | 'none';
-  turnSeconds?: number;
-  rated?: boolean;
-  games?: number;
-  ratingRange?: [number, number];
-  whileConnected?: boolean;
-}
-
-export interface SeekState {
-  seekId: string;
-  status: string;
-  gameId?: string | null;
-  matchId?: string | null;
-}
-
-/** A waiting seek of the pool, as GET /v1/seeks lists it (fields beyond these are ignored). */
-export interface PoolSeek {
-  seekId: string;
-  player: { playerId: string; name: string; bot?: boolean };
-  /** The seeker's rating in the variant when it seeked (1500 while unrated). */
-  rating?: number;
-  variant: Variant;
-  config: { scoring?: NewSeek['scoring']; spitzen?: boolean; kontra?: boolean; ramschTrumps?: NewSeek['ramschTrumps'] };
-  turnSeconds: number | null;
-  rated: boolean;
-  games: number;
-  ratingRange: [number, number] | null;
-}
+type Schemas = components['schemas'];
+/** What POST /v1/seeks takes. */
+export type NewSeek = Schemas['CreateSeek'];
+/** A seek as the service shows it: in the pool (GET /v1/seeks), or its own state (GET /v1/seeks/{id}). */
+export type PoolSeek = Schemas['Seek'];
+export type SeekState = Pick<PoolSeek, 'seekId' | 'status' | 'gameId' | 'matchId'>;
 
 export interface Rating {
   rating: number;
@@ -84,8 +57,8 @@ const query = (q: Record<string, string | number | undefined>) => {
   return s ? `?${s}` : '';
 };
 
-export const createSeek = (c: SkatClient, body: NewSeek) => c.request<SeekState>('POST', '/v1/seeks', { body });
-export const getSeek = (c: SkatClient, seekId: string, signal?: AbortSignal) => c.request<SeekState>('GET', `/v1/seeks/${seg(seekId)}`, { signal });
+export const createSeek = (c: SkatClient, body: NewSeek) => c.request<PoolSeek>('POST', '/v1/seeks', { body });
+export const getSeek = (c: SkatClient, seekId: string, signal?: AbortSignal) => c.request<PoolSeek>('GET', `/v1/seeks/${seg(seekId)}`, { signal });
 export const withdrawSeek = (c: SkatClient, seekId: string) => c.request<void>('DELETE', `/v1/seeks/${seg(seekId)}`);
 export const listSeeks = (c: SkatClient, signal?: AbortSignal) => c.request<{ items: PoolSeek[] }>('GET', '/v1/seeks', { signal }).then((p) => p.items);
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { translator } from './i18n.ts';
 import { joiningSeek, QUICK_SECONDS, quickCells } from './quick-pairing.ts';
-import { exportUrl, isRated, ratingDelta, recentRatedGames, shownRating, START_RATING } from './rated-api.ts';
+import { exportUrl, isRated, ratingDelta, recentRatedGames, shownRating, START_RATING, type PoolSeek } from './rated-api.ts';
 import { ratingChangeLines, ratingChangesOf } from './rating-changes.ts';
 import { tableOf } from './seeker.ts';
 
@@ -55,14 +55,29 @@ describe('quick pairing', () => {
   });
 
   it('joining a waiting seek asks for exactly its options, nothing of its owner', () => {
-    const seek = { seekId: 's1', player: { playerId: 'p', name: 'Anna' }, rating: 1500, variant: 'halfOpen' as const, config: { scoring: 'simple' as const, kontra: true, spitzen: false, ramschTrumps: 'jacks' as const }, turnSeconds: 30, rated: true, games: 1, ratingRange: [1400, 1600] as [number, number] };
+    const seek: PoolSeek = {
+      seekId: 's1',
+      status: 'waiting',
+      player: { playerId: 'p', name: 'Anna', bot: false },
+      rating: 1500,
+      variant: 'halfOpen',
+      config: { variant: 'halfOpen', scoring: 'simple', kontra: true, spitzen: false, ramschTrumps: 'jacks', practice: false },
+      turnSeconds: 30,
+      rated: true,
+      games: 1,
+      ratingRange: [1400, 1600],
+      whileConnected: true,
+      createdAt: '2026-12-01T20:00:00Z',
+      expiresAt: '2026-12-01T20:15:00Z',
+      endedAt: null,
+    };
     expect(joiningSeek(seek)).toEqual({ variant: 'halfOpen', scoring: 'simple', kontra: true, spitzen: false, ramschTrumps: 'jacks', turnSeconds: 30, rated: true, games: 1 });
     expect(joiningSeek({ ...seek, turnSeconds: null, rated: false, games: 6 })).not.toHaveProperty('turnSeconds');
   });
 
   it('a paired seek opens its match, or its game', () => {
     expect(tableOf({ gameId: 'g', matchId: 'm' })).toBe('/play/match/m');
-    expect(tableOf({ gameId: 'g', matchId: null })).toBe('/play/g');
+    expect(tableOf({ gameId: 'g' })).toBe('/play/g');
     expect(tableOf({})).toBeNull();
   });
 });

@@ -85,7 +85,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
     if (opponent) body.opponent = opponent;
     const seed = String(f.get('seed') ?? '').trim();
     if (seed) body.seed = seed.toLowerCase();
-    if (ratedChosen(form)) Object.assign(body, { rated: true });
+    if (ratedChosen(form)) body.rated = true;
     return body;
   };
   const busy = (on: boolean) => form.querySelectorAll('button').forEach((b) => (b.disabled = on));
