@@ -4,14 +4,21 @@
 // account, docs/bots.md); the tokens of the bots renew themselves before they end.
 // Plays whole games over HTTP (see bot-runner.ts), shows a progress bar on a terminal, prints
 // a summary, and exits non-zero on any unexpected error.
+// With `--seek [--rated] [--think-ms MS]` it is one bot of the pairing pool instead (seek-bot.ts):
+// it keeps one seek open while idle and plays whatever it is paired into, `--games N` games (or
+// until stopped); `--rated` needs a bot account's token.
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { formatSummary, latencyStats, runBots } from './bot-runner.ts';
+import { runSeekBot } from './seek-bot.ts';
 import { isStrategyName, STRATEGY_NAMES, type StrategyName } from '../bots/index.ts';
 
 const USAGE = `usage: npm run bot -- --server URL [--games N] [--concurrency C] [--strategy ${STRATEGY_NAMES.join('|')}]
                       [--opponent ${STRATEGY_NAMES.join('|')}] [--variant classic|halfOpen|bidding] [--seed S] [--token T] [--json]
-  --token T (or SKAT_BOT_TOKEN=T): the strategy side plays as T's player (a bot account's token)`;
+  --token T (or SKAT_BOT_TOKEN=T): the strategy side plays as T's player (a bot account's token)
+       npm run bot -- --server URL --seek [--rated] [--strategy S] [--think-ms MS] [--variant V] [--turn-seconds T] [--games N] [--token T]
+  --seek: one bot that keeps one seek open while idle (POST /v1/seeks) and plays what it is paired into,
+          N games or until stopped; --rated needs an account's token; --think-ms: pimc's time per card`;
 
 function usage(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -45,6 +52,10 @@ async function main() {
         seed: { type: 'string' },
         token: { type: 'string' },
         json: { type: 'boolean' },
+        seek: { type: 'boolean' },
+        rated: { type: 'boolean' },
+        'think-ms': { type: 'string' },
+        'turn-seconds': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -70,6 +81,27 @@ async function main() {
     if (!Number.isSafeInteger(seed) || seed < 0 || seed >= 2 ** 32) usage('--seed: expected an integer 0..2^32-1');
   }
 
+  const token = values.token ?? (process.env.SKAT_BOT_TOKEN || undefined);
+  if (values.seek) {
+    if (values.rated && !token) usage('--rated: rated play is between accounts: give a bot account\'s token (--token or SKAT_BOT_TOKEN)');
+    const stop = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+    const turnSeconds = values['turn-seconds'] === undefined ? undefined : positiveInt('turn-seconds', values['turn-seconds'], 60);
+    const summary = await runSeekBot({
+      server,
+      token,
+      strategy,
+      thinkMs: values['think-ms'] === undefined ? undefined : positiveInt('think-ms', values['think-ms'], 600),
+      seek: { variant, rated: values.rated ?? false, ...(turnSeconds !== undefined ? { turnSeconds } : {}) },
+      games: values.games === undefined ? undefined : games,
+      log: (line) => process.stderr.write(`${line}\n`),
+      signal: stop.signal,
+    });
+    process.stdout.write(`player ${summary.playerId}: ${summary.games} games, won ${summary.won}, score ${summary.score}\n`);
+    if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return;
+  }
+
   // The bar goes to stderr, and only to a terminal: piped output stays clean.
   const bar = process.stderr.isTTY
     ? new cliProgress.SingleBar(
@@ -87,7 +119,7 @@ async function main() {
     opponent,
     variant,
     seed,
-    token: values.token ?? (process.env.SKAT_BOT_TOKEN || undefined),
+    token,
     onGame: (s) =>
       bar?.update(s.games + s.failedGames, {
         moves: s.moves,

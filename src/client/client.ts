@@ -7,7 +7,7 @@ import { Identity, type RenewalOptions, type Renewer, type RenewedToken } from '
 import type { paths } from './generated/api-types.ts';
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './retry.ts';
 import { readEventStream, type SseMessage } from './sse.ts';
-import type { CreateGame, CreateMatch, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, MatchPage, Me, Move, MoveResponse, Player, PlayerEvent, PlayerGamePage, PlayerGameStatus, PlayerToken } from './types.ts';
+import type { CreateGame, CreateMatch, CreateSeek, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, MatchPage, Me, Move, MoveResponse, Player, PlayerEvent, PlayerGamePage, PlayerGameStatus, PlayerToken, Seek, SeekPage } from './types.ts';
 
 /** What the client sends requests with: WHATWG fetch, or any function of the same shape. */
 export type FetchLike = (request: Request) => Promise<Response>;
@@ -290,6 +290,32 @@ export class SkatClient {
   async *matchStream(matchId: string, options: StreamOptions = {}): AsyncGenerator<LoggedMatchEvent, void, undefined> {
     for await (const m of this.stream(`/v1/matches/${encodeURIComponent(matchId)}/stream`, options, (m) => m.event === 'matchFinished'))
       yield { seq: Number(m.id), event: JSON.parse(m.data) };
+  }
+
+  // ------------------------------------------------------------------ the pairing pool
+
+  /**
+   * Seeks a game (or, with `games` ≥ 2, a match): `paired` at once with its `gameId` (`matchId`)
+   * when a compatible seek waits, else `waiting`; then `gameStart` (`matchStart`) comes on
+   * `myEvents` when someone pairs with it.
+   */
+  createSeek(body: CreateSeek): Promise<Seek> {
+    return this.data('POST /v1/seeks', this.api.POST('/v1/seeks', { body }));
+  }
+
+  /** The pool: the waiting seeks, oldest first. */
+  listSeeks(query: { limit?: number; cursor?: string } = {}): Promise<SeekPage> {
+    return this.data('GET /v1/seeks', this.api.GET('/v1/seeks', { params: { query } }));
+  }
+
+  /** A seek's status, and its game or match once paired. */
+  getSeek(seekId: string): Promise<Seek> {
+    return this.data('GET /v1/seeks/{seekId}', this.api.GET('/v1/seeks/{seekId}', { params: { path: { seekId } } }));
+  }
+
+  /** Takes the caller's waiting seek out of the pool (one that ended already: no change). */
+  async withdrawSeek(seekId: string): Promise<void> {
+    await this.data('DELETE /v1/seeks/{seekId}', this.api.DELETE('/v1/seeks/{seekId}', { params: { path: { seekId } } }));
   }
 
   // ------------------------------------------------------------------ the raw layer

@@ -89,6 +89,30 @@ describe('SkatClient', () => {
   });
 });
 
+describe('the pairing pool', () => {
+  it('seeks, reads, lists and withdraws seeks; a refusal is an ApiError', async () => {
+    const seek = { seekId: 's1', status: 'waiting' };
+    const t = transport(
+      () => Response.json({ ...seek, status: 'paired', gameId: 'g1' }, { status: 201 }),
+      () => Response.json(seek),
+      () => Response.json({ items: [seek], nextCursor: null }),
+      () => new Response(null, { status: 204 }),
+      () => problem(429, 'TOO_MANY_SEEKS'),
+    );
+    const client = createClient({ fetch: t.fetch, baseUrl: 'http://x', token: 't', retry: false });
+    expect(await client.createSeek({ variant: 'classic', rated: true, ratingRange: [1400, 1600], whileConnected: true })).toMatchObject({ status: 'paired', gameId: 'g1' });
+    expect(t.sent[0]).toMatchObject({ method: 'POST', url: 'http://x/v1/seeks' });
+    expect(JSON.parse(t.sent[0].body)).toEqual({ variant: 'classic', rated: true, ratingRange: [1400, 1600], whileConnected: true });
+    expect(await client.getSeek('s1')).toEqual(seek);
+    expect(t.sent[1]).toMatchObject({ method: 'GET', url: 'http://x/v1/seeks/s1' });
+    expect((await client.listSeeks({ limit: 5 })).items).toEqual([seek]);
+    expect(t.sent[2].url).toBe('http://x/v1/seeks?limit=5');
+    expect(await client.withdrawSeek('s1')).toBeUndefined();
+    expect(t.sent[3]).toMatchObject({ method: 'DELETE', url: 'http://x/v1/seeks/s1' });
+    await expect(client.createSeek({ variant: 'classic' })).rejects.toMatchObject({ status: 429, code: 'TOO_MANY_SEEKS' });
+  });
+});
+
 describe('src/client', () => {
   it('runs in a browser too: no node: imports, no Node globals', () => {
     const dir = new URL('./', import.meta.url);

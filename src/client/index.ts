@@ -13,6 +13,7 @@ export type { GameEvent, GameEventType, LoggedEvent, LoggedMatchEvent, MatchEven
 export { DEFAULT_RETRY, backoffMs, retryAfterMs, retryDelay, retryingFetch, type RetryPolicy } from './retry.ts';
 export { SseParser, readEventStream, type SseMessage } from './sse.ts';
 export { playGame, waitForVersion, type MoveAck, type PlayHooks } from './game.ts';
+export { SeekKeeper, type SeekKeeperOptions } from './seeker.ts';
 export * as players from './player.ts';
 export type * from './types.ts';
 export * from './client.ts';

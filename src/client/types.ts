@@ -22,6 +22,10 @@ export type Match = Schemas['Match'];
 export type MatchPage = Schemas['MatchPage'];
 export type CreateMatch = Schemas['CreateMatch'];
 export type SheetRow = Schemas['SheetRow'];
+export type CreateSeek = Schemas['CreateSeek'];
+/** A seek of the pairing pool: waiting, paired (with its gameId or matchId), or ended. */
+export type Seek = Schemas['Seek'];
+export type SeekPage = Schemas['SeekPage'];
 export type MoveResponse = Omit<Schemas['MoveResponse'], 'events'> & { events: LoggedEvent[] };
 export type EventLog = Omit<Schemas['EventLog'], 'events'> & { events: LoggedEvent[] };
 export type GameRecord = Omit<Schemas['GameRecord'], 'events'> & { events: LoggedEvent[] };

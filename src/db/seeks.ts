@@ -195,7 +195,7 @@ export class SeekStore {
    * may not have written its lease yet). How many.
    */
   async disconnect(now: Date, scope: { playerId: string } | { madeBefore: Date }): Promise<number> {
-    const live = sql`exists (select 1 from ${botPresence} where ${botPresence.playerId} = ${seeks.playerId} and ${botPresence.leaseUntil} > ${now})`;
+    const live = sql`exists (select 1 from ${botPresence} where ${botPresence.playerId} = ${seeks.playerId} and ${botPresence.leaseUntil} > ${now.toISOString()}::timestamptz)`;
     const rows = await this.db
       .update(seeks)
       .set({ status: 'disconnected', endedAt: now })
