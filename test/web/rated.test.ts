@@ -28,7 +28,7 @@ browserSuite('the web client: rated play', () => {
     await ensureWebBuild();
     // One rated game brings RD from 350 to about 290: with the threshold at 300 both players are
     // established after it, and the leaderboard lists them.
-    service = await startTestService({ config: { ratingProvisionalRd: 300 } as never });
+    service = await startTestService({ config: { ratingProvisionalRd: 300 } });
     browser = await launchBrowser();
   });
   afterAll(async () => {

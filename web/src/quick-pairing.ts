@@ -133,7 +133,7 @@ export function pairingPanel(app: App, signal: AbortSignal): HTMLElement {
     loading = true;
     clearTimeout(timer);
     try {
-      seeks = await listSeeks(session.client, signal);
+      seeks = await listSeeks(session.client);
       if (!signal.aborted) renderPool();
     } catch {
       // The pool is extra: the grid still works; it is asked again shortly.

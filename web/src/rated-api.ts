@@ -1,17 +1,16 @@
 // The calls of rated play the web client makes (API.md "Rated play", "The pairing pool (seeks)",
 // "Export"), through the client module's raw layer: seeks, leaderboards, a player's ratings and
 // rating history, the export's address. And the small pure helpers the pages share.
-import type { components, SkatClient } from '../../src/client/index.ts';
+import type { CreateSeek, Seek, SkatClient } from '../../src/client/index.ts';
 
 export const VARIANTS = ['classic', 'halfOpen', 'bidding'] as const;
 export type Variant = (typeof VARIANTS)[number];
 export const isVariant = (v: unknown): v is Variant => (VARIANTS as readonly unknown[]).includes(v);
 
-type Schemas = components['schemas'];
 /** What POST /v1/seeks takes. */
-export type NewSeek = Schemas['CreateSeek'];
+export type NewSeek = CreateSeek;
 /** A seek as the service shows it: in the pool (GET /v1/seeks), or its own state (GET /v1/seeks/{id}). */
-export type PoolSeek = Schemas['Seek'];
+export type PoolSeek = Seek;
 export type SeekState = Pick<PoolSeek, 'seekId' | 'status' | 'gameId' | 'matchId'>;
 
 export interface Rating {
@@ -57,10 +56,8 @@ const query = (q: Record<string, string | number | undefined>) => {
   return s ? `?${s}` : '';
 };
 
-export const createSeek = (c: SkatClient, body: NewSeek) => c.request<PoolSeek>('POST', '/v1/seeks', { body });
-export const getSeek = (c: SkatClient, seekId: string, signal?: AbortSignal) => c.request<PoolSeek>('GET', `/v1/seeks/${seg(seekId)}`, { signal });
-export const withdrawSeek = (c: SkatClient, seekId: string) => c.request<void>('DELETE', `/v1/seeks/${seg(seekId)}`);
-export const listSeeks = (c: SkatClient, signal?: AbortSignal) => c.request<{ items: PoolSeek[] }>('GET', '/v1/seeks', { signal }).then((p) => p.items);
+/** The pool's first page (the oldest 50 waiting seeks). */
+export const listSeeks = (c: SkatClient) => c.listSeeks({ limit: 50 }).then((p) => p.items);
 
 export const getRatedPlayer = (c: SkatClient, playerId: string, signal?: AbortSignal) => c.request<RatedPlayer>('GET', `/v1/players/${seg(playerId)}`, { signal });
 export const ratingHistory = (c: SkatClient, playerId: string, variant: Variant, signal?: AbortSignal) =>

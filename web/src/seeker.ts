@@ -5,7 +5,7 @@
 import { isApiError } from '../../src/client/index.ts';
 import type { App } from './app.ts';
 import { followMyGames } from './mygames.ts';
-import { createSeek, getSeek, withdrawSeek, type NewSeek, type SeekState } from './rated-api.ts';
+import type { NewSeek, SeekState } from './rated-api.ts';
 
 const POLL_MS = 2_000;
 
@@ -30,7 +30,7 @@ export class Seeker {
     signal.addEventListener('abort', () => {
       clearTimeout(this.#timer);
       // Leaving without a table: the seek goes too (else a game would start that nobody watches).
-      if (this.state.kind === 'waiting') void withdrawSeek(this.app.session.client, this.state.seekId).catch(() => {});
+      if (this.state.kind === 'waiting') void this.app.session.client.withdrawSeek(this.state.seekId).catch(() => {});
     });
   }
 
@@ -42,8 +42,8 @@ export class Seeker {
     if (this.busy) return;
     this.#set({ kind: 'posting', seek: body });
     try {
-      const answer = await createSeek(this.app.session.client, { ...body, whileConnected: true });
-      if (this.signal.aborted) return void withdrawSeek(this.app.session.client, answer.seekId).catch(() => {});
+      const answer = await this.app.session.client.createSeek({ ...body, whileConnected: true });
+      if (this.signal.aborted) return void this.app.session.client.withdrawSeek(answer.seekId).catch(() => {});
       if (this.#opened(answer)) return;
       this.#set({ kind: 'waiting', seek: body, seekId: answer.seekId });
       this.#schedule();
@@ -57,7 +57,7 @@ export class Seeker {
     const { seekId } = this.state;
     clearTimeout(this.#timer);
     try {
-      await withdrawSeek(this.app.session.client, seekId);
+      await this.app.session.client.withdrawSeek(seekId);
       this.#set({ kind: 'idle' });
     } catch (e) {
       // Paired in the meantime: the table, not a refusal.
@@ -87,7 +87,8 @@ export class Seeker {
     const { seekId } = this.state;
     this.#looking = true;
     try {
-      const now = await getSeek(this.app.session.client, seekId, this.signal);
+      const now = await this.app.session.client.getSeek(seekId);
+      if (this.signal.aborted) return;
       if (this.#opened(now)) return;
       if (now.status !== 'waiting') this.#set({ kind: 'ended' });
     } catch (e) {
