@@ -55,7 +55,8 @@ function renderChrome(a: App): void {
       'nav',
       null,
       h('a', { href: '/leaderboard/classic', class: 'link', 'data-testid': 'leaderboard-link' }, t('leaderboard')),
-      player ? h('a', { href: `/players/${encodeURIComponent(player.playerId)}`, class: 'link', 'data-testid': 'profile-link' }, t('myProfile')) : null,
+      // Ratings are an account's (rated play needs one): a guest has none to show.
+      player?.username ? h('a', { href: `/players/${encodeURIComponent(player.playerId)}`, class: 'link', 'data-testid': 'profile-link' }, t('myProfile')) : null,
       player ? h('span', { class: 'who', 'data-testid': 'who' }, t('signedInAs', { name: player.name })) : null,
       player?.bot ? botBadge(t) : null,
       player ? h('a', { href: '/account', class: 'link', 'data-testid': 'account-link' }, player.username ? t('account') : t('accountGuest')) : null,

@@ -112,7 +112,7 @@ export function pairingPanel(app: App, signal: AbortSignal): HTMLElement {
               return h(
                 'li',
                 { 'data-seek-id': s.seekId, 'data-rated': String(rated) },
-                h('div', null, h('strong', null, own ? t('poolYours') : s.player.name), s.player.bot ? [' ', botBadge(t)] : null, typeof s.rating === 'number' ? h('span', { class: 'muted' }, ` (${shownRating(s.rating)})`) : null, ' ', h('span', null, words.join(' · '))),
+                h('div', null, h('strong', null, own ? t('poolYours') : h('a', { href: `/players/${encodeURIComponent(s.player.playerId)}` }, s.player.name)), s.player.bot ? [' ', botBadge(t)] : null, typeof s.rating === 'number' ? h('span', { class: 'muted' }, ` (${shownRating(s.rating)})`) : null, ' ', h('span', null, words.join(' · '))),
                 own ? null : h('button', { type: 'button', class: 'primary', 'data-testid': 'join-seek', disabled: blocked, title: rated && !canPlayRated(app) ? t('ratedNeedsAccount') : undefined, onclick: () => seek(joiningSeek(s)) }, t('join')),
               );
             }),
