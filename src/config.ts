@@ -25,6 +25,8 @@ export interface LimitsConfig {
   /** Sign-in attempts (POST /v1/sessions) per username, and per client address. */
   signin: Budget;
   signinAddress: Budget;
+  /** The exports (GET …/games/export), per player with a token, else per client address: each streams many games. */
+  exports: Budget;
   /** Take the client address from X-Forwarded-For (behind a proxy the operator runs). */
   trustProxy: boolean;
   /**
@@ -88,6 +90,8 @@ export interface AppConfig {
   maxWaitersPerAddress: number;
   /** Faults and abuse: every wait of a request is bounded (README, Operations). */
   timeouts: Timeouts;
+  /** A rating is provisional (kept off the leaderboards) while its RD is above this. */
+  ratingProvisionalRd: number;
 }
 
 export interface Timeouts {
@@ -268,6 +272,8 @@ const schema = z.object({
   RATE_LIMIT_PAGES: budget({ points: 600, seconds: 60 }),
   RATE_LIMIT_SIGNIN: budget({ points: 10, seconds: 900 }),
   RATE_LIMIT_SIGNIN_ADDRESS: budget({ points: 50, seconds: 900 }),
+  RATE_LIMIT_EXPORT: budget({ points: 10, seconds: 60 }),
+  RATING_PROVISIONAL_RD: integer(0, 350, 110),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -375,6 +381,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pages: e.RATE_LIMIT_PAGES,
       signin: e.RATE_LIMIT_SIGNIN,
       signinAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
+      exports: e.RATE_LIMIT_EXPORT,
       trustProxy: e.TRUST_PROXY > 0,
       proxyHops: Math.max(1, e.TRUST_PROXY),
     },
@@ -397,5 +404,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       httpKeepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
       shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
     },
+    ratingProvisionalRd: e.RATING_PROVISIONAL_RD,
   };
 }

@@ -11,12 +11,16 @@ import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
 import { AccountStore } from './db/accounts.ts';
 import { TokenService } from './auth/tokens.ts';
 import { isReady, openDatabase, type Database } from './db/client.ts';
+import { ExportStore } from './db/export.ts';
 import { GameStore } from './db/games.ts';
+import { GameExport } from './games/export.ts';
 import { MatchStore } from './db/matches.ts';
 import { MoveBatcher } from './db/move-batch.ts';
 import { PgNotifier, type Notifier } from './db/notifier.ts';
 import { PlayerEventStore } from './db/player-events.ts';
 import { PlayerStore } from './db/players.ts';
+import { RatingStore } from './db/ratings.ts';
+import { RatingService } from './ratings/service.ts';
 import { GameCache } from './games/cache.ts';
 import { cryptoRandomness, type Randomness } from './games/randomness.ts';
 import { GameRepository } from './games/repository.ts';
@@ -106,7 +110,8 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const now = options.now ?? (() => new Date());
   const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
   const repository = new GameRepository(gameStore, cache, notifier);
-  const games = new GameService({ repository, players, notifier, random, now, onFinished: (game, requestId) => matches.gameFinished(game, requestId) });
+  const ratings = new RatingService({ store: new RatingStore(database.db), provisionalRd: config.ratingProvisionalRd });
+  const games = new GameService({ repository, players, notifier, random, now, ratings, onFinished: (game, requestId) => matches.gameFinished(game, requestId) });
   const seekStore = new SeekStore(database.db);
   const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000 });
   const { retention } = config;
@@ -135,6 +140,8 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       games,
       matches,
       seeks,
+      ratings,
+      exporter: new GameExport({ store: new ExportStore(database), players }),
       ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },

@@ -40,6 +40,7 @@ describe('loadConfig', () => {
         pages: { points: 600, seconds: 60 },
         signin: { points: 10, seconds: 900 },
         signinAddress: { points: 50, seconds: 900 },
+        exports: { points: 10, seconds: 60 },
         trustProxy: false,
         proxyHops: 1,
       },
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
         httpKeepAliveMs: 5000,
         shutdownMs: 8000,
       },
+      ratingProvisionalRd: 110,
     });
   });
 
@@ -87,6 +89,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://skat.example.com/',
       RATE_LIMIT_SIGNIN: '3/60',
       RATE_LIMIT_SIGNIN_ADDRESS: '0',
+      RATE_LIMIT_EXPORT: '3/60',
+      RATING_PROVISIONAL_RD: '200',
       WAITING_TTL_SECONDS: '600',
       IDEMPOTENCY_TTL_SECONDS: '3600',
       SWEEP_INTERVAL_SECONDS: '0',
@@ -126,6 +130,7 @@ describe('loadConfig', () => {
         pages: { points: 100, seconds: 60 },
         signin: { points: 3, seconds: 60 },
         signinAddress: { points: 0, seconds: 1 },
+        exports: { points: 3, seconds: 60 },
         trustProxy: true,
         proxyHops: 2,
       },
@@ -143,6 +148,7 @@ describe('loadConfig', () => {
         httpKeepAliveMs: 7000,
         shutdownMs: 20_000,
       },
+      ratingProvisionalRd: 200,
     });
   });
 

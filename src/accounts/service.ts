@@ -104,6 +104,11 @@ export class AccountService {
     return { ...(await this.issue(account.playerId, SIGN_IN_TOKEN)), username: account.username };
   }
 
+  /** The username of a player's account; null for a guest (or an identity of the external provider). */
+  async usernameOf(playerId: string): Promise<string | null> {
+    return (await this.deps.store.byPlayer(playerId))?.username ?? null;
+  }
+
   /** Who the caller is, with its token's id, scopes and expiry. */
   async me(caller: Caller) {
     const [row, account] = await Promise.all([this.deps.players.getPlayer(caller.playerId), this.deps.store.byPlayer(caller.playerId)]);

@@ -30,7 +30,11 @@ export type MoveResponse = Omit<Schemas['MoveResponse'], 'events'> & { events: L
 export type EventLog = Omit<Schemas['EventLog'], 'events'> & { events: LoggedEvent[] };
 export type GameRecord = Omit<Schemas['GameRecord'], 'events'> & { events: LoggedEvent[] };
 export type MatchEventLog = Schemas['MatchEventLog'];
-export type Player = Schemas['Player'];
+/** A player as anyone may see it, with its ratings (GET /v1/players/{playerId}). */
+export type Player = Schemas['PlayerProfile'];
+export type Rating = Schemas['Rating'];
+export type RatingHistory = Schemas['RatingHistory'];
+export type Leaderboard = Schemas['Leaderboard'];
 export type Me = Schemas['Me'];
 /** One of the caller's games or matches (`kind` tells which). */
 export type PlayerEntry = Schemas['PlayerEntry'];

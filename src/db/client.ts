@@ -19,12 +19,21 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** One statement in plain SQL with $1, $2, … parameters: its rows. */
+export type Query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
 export interface Database {
   db: Db;
   /** Which one it is, for logs and tests; code above src/db never branches on it. */
   driver: 'pglite' | 'postgres';
   /** One statement in plain SQL with $1, $2, … parameters: its rows. */
   query<T extends Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs `fn`'s statements (plain SQL, as `query`) in one transaction: committed when `fn`
+   * resolves, rolled back when it throws. `fn` must make no other database call meanwhile (on
+   * PGlite, one session, that call would wait for this transaction's end).
+   */
+  transaction<T>(fn: (query: Query) => Promise<T>): Promise<T>;
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel` until the returned function
    * is called. `onReconnect` runs when the listening session was lost and has been opened again
@@ -167,6 +176,7 @@ function pgliteDatabase(db: Db, pglite: PGlite, release: () => void): Database {
     db,
     driver: 'pglite',
     query: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await pglite.query<T>(text, params)).rows,
+    transaction: (fn) => pglite.transaction((tx) => fn(async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows)),
     // PGlite is one session: it never loses its LISTEN.
     listen: async (channel, onNotify) => {
       const unlisten = await pglite.listen(channel, onNotify);
@@ -217,6 +227,14 @@ function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare }: 
     query: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
       // The rows of a raw statement: their shape is what the caller's SQL selects (T).
       (await guarded.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as T[],
+    // Bounded as a whole (availability.ts): a transaction given up rolls back.
+    transaction: <T>(fn: (query: Query) => Promise<T>) =>
+      guarded.begin((tx) =>
+        fn(async <R extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
+          // The rows of a raw statement: their shape is what the caller's SQL selects (R).
+          (await tx.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare })) as unknown as R[],
+        ),
+      ) as Promise<T>,
     listen: async (channel, onNotify, onReconnect) => {
       // postgres.js keeps one listening connection and listens again after losing it; it calls
       // onlisten each time, the first time included.

@@ -4,7 +4,7 @@
 
 import { and, asc, count, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { GameEvent } from '../engine/types.ts';
-import type { Database, Db } from './client.ts';
+import type { Database, Db, Query } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from './errors.ts';
 import { storedEvent } from './events.ts';
@@ -12,6 +12,7 @@ import type { GuardedAppend } from './guarded-append.ts';
 import { GUARDED_WRITE_TEXT, guardedWriteParams, type GuardedWrite, type NewIdempotencyRecord, type SeatPatch } from './guarded-write.ts';
 import { NEW_GAME_TEXT, newGameParams, newGameRow, type NewGame } from './new-game.ts';
 import { writtenAndNoticed, type NoticedVersions } from './player-events.ts';
+import { writeRatedEnd, type RatedEnd } from './rated-end.ts';
 import { gameEvents, games, idempotencyKeys, type GameStatus } from './schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -28,13 +29,15 @@ export type { NewGame, NewIdempotencyRecord, SeatPatch };
 /** A write of the game's log (guarded-write.ts), its time by the service clock (default: now). */
 export interface AppendInput extends Omit<GuardedWrite, 'at'> {
   at?: Date;
+  /** A rated game's end: the ratings move in the same transaction (db/rated-end.ts). */
+  rated?: RatedEnd;
 }
 
 /**
  * A plain move's append: no seat to fill, no player to tell, at least one event; maybe an answer
  * to keep for its Idempotency-Key (written in the same statement, db/guarded-append.ts).
  */
-export type PlainAppend = Omit<AppendInput, 'patch' | 'notices'>;
+export type PlainAppend = Omit<AppendInput, 'patch' | 'notices' | 'rated'>;
 
 /** Another way to make plain appends (MoveBatcher: several games' moves per statement). */
 export interface MoveAppender {
@@ -101,14 +104,16 @@ export function raceError(error: unknown, gameId: string, expectedVersion: numbe
 export class GameStore {
   private readonly db: Db;
   private readonly query: Database['query'];
+  private readonly transaction: Database['transaction'];
 
   /** `moves`: where plain moves go (default: appendEvents, see appendMove). */
   constructor(
-    database: Pick<Database, 'db' | 'query'>,
+    database: Pick<Database, 'db' | 'query' | 'transaction'>,
     private readonly moves?: MoveAppender,
   ) {
     this.db = database.db;
     this.query = database.query;
+    this.transaction = database.transaction;
   }
 
   async createGame(input: NewGame): Promise<GameRow> {
@@ -171,17 +176,32 @@ export class GameStore {
   }
 
   /** appendEvents for the service: the versions of the players' logs it appended to (to announce). */
-  async write(input: AppendInput): Promise<{ noticed: NoticedVersions }> {
+  async write({ rated, ...input }: AppendInput): Promise<{ noticed: NoticedVersions }> {
     const { gameId, expectedVersion, idempotency, at = new Date() } = input;
-    let rows;
-    try {
-      rows = await this.query<{ kind: string; id: string; version: number | null }>(GUARDED_WRITE_TEXT, guardedWriteParams({ ...input, at }));
-    } catch (error) {
-      throw raceError(error, gameId, expectedVersion, idempotency);
-    }
-    const { written, noticed } = writtenAndNoticed(rows);
-    if (!written) throw new VersionConflictError(gameId, expectedVersion);
-    return { noticed };
+    const params = guardedWriteParams({ ...input, at });
+    /** The guarded write on `query`: the versions noticed, or VersionConflictError. */
+    const guarded = async (query: Query) => {
+      let rows;
+      try {
+        rows = await query<{ kind: string; id: string; version: number | null }>(GUARDED_WRITE_TEXT, params);
+      } catch (error) {
+        throw raceError(error, gameId, expectedVersion, idempotency);
+      }
+      const { written, noticed } = writtenAndNoticed(rows);
+      if (!written) throw new VersionConflictError(gameId, expectedVersion);
+      return noticed;
+    };
+    if (!rated) return { noticed: await guarded(this.query) };
+    // A rated end: the game's write and the ratings commit together, or neither does.
+    return {
+      noticed: await this.transaction(async (query) => {
+        let noticed: NoticedVersions = [];
+        await writeRatedEnd(query, rated, async () => {
+          noticed = await guarded(query);
+        });
+        return noticed;
+      }),
+    };
   }
 
   /**

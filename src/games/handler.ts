@@ -10,6 +10,7 @@ import { decideCommand, decidedAgainAfterLosing, lostRace, type GameCommand } fr
 import { noticesOf } from './notices.ts';
 import { seatOf, type Game } from './game.ts';
 import type { Change, GameRepository } from './repository.ts';
+import type { Rated } from '../ratings/service.ts';
 
 export interface HandlerDeps {
   repository: GameRepository;
@@ -21,7 +22,15 @@ export interface HandlerDeps {
   onFinished: (game: Game, requestId?: string) => Promise<void>;
   /** The current state as the refused player sees it, sent with a VERSION_CONFLICT. */
   conflictFacts: (game: Game, seat: Seat | null) => Promise<Record<string, unknown>>;
+  /** How a game that has just finished moves the ratings (null: it does not; ratings/service.ts). */
+  rate: (after: Game, at: Date) => Promise<Rated | null>;
 }
+
+/**
+ * How often a rated end is rated again because another rated game of one of its players ended
+ * between the read of the ratings and their lock (each time, that other game committed).
+ */
+const MAX_RATINGS_RACES = 20;
 
 /** How a command's answer is made, and (with an Idempotency-Key) kept. */
 export interface Answering<A> {
@@ -79,13 +88,24 @@ export async function handleCommand<A>(
     // Nothing to change (a repeated calling-off): the answer is the game as it is.
     if (decision.events.length === 0) return { ok: true, handled: { answer: await answer(game, game, decision.seat ?? 'spectator'), after: game } };
     const change: Change = { events: decision.events, patch: decision.patch, at };
-    const after = repository.preview(game, change);
-    change.notices = noticesOf(game, after);
-    const made = await answer(game, after, decision.seat ?? 'spectator');
-    // Kept as the very JSON text sent (a jsonb object would come back with its keys reordered),
-    // so a repeat gets the first answer byte for byte.
-    if (idempotency) change.idempotency = { ...idempotency, requestHash: hash, status, body: JSON.stringify(made) };
-    const appended = await repository.append(game, change, after);
+    const played = repository.preview(game, change);
+    let after = played;
+    let made: A;
+    let appended;
+    for (let races = 0; ; races++) {
+      // A rated game's end carries the rating changes in its answer and its log's notices.
+      const rated = played.state.phase === 'finished' ? await deps.rate(played, at) : null;
+      after = rated ? { ...played, row: { ...played.row, ratingChanges: rated.end.changes } } : played;
+      change.rated = rated?.end;
+      change.notices = [...noticesOf(game, after), ...(rated?.notices ?? [])];
+      made = await answer(game, after, decision.seat ?? 'spectator');
+      // Kept as the very JSON text sent (a jsonb object would come back with its keys reordered),
+      // so a repeat gets the first answer byte for byte.
+      if (idempotency) change.idempotency = { ...idempotency, requestHash: hash, status, body: JSON.stringify(made) };
+      appended = await repository.append(game, change, after);
+      if (appended.ok || appended.lost !== 'ratings') break;
+      if (races >= MAX_RATINGS_RACES) throw new Error(`game ${game.row.id}: its players' ratings kept changing while it was rated`);
+    }
     if (!appended.ok) {
       // The same key sent twice at once: the other request made the move (its append came
       // first, so this one found the version moved or the key taken); answer with its answer.

@@ -13,6 +13,7 @@ import {
   type SeatPatch,
 } from '../db/games.ts';
 import type { GuardedAppend } from '../db/guarded-append.ts';
+import { RatingsMovedError, type RatedEnd } from '../db/rated-end.ts';
 import { waitPast, type Notifier } from '../db/notifier.ts';
 import { announceNoticed, type NoticedVersions, type PlayerNotice } from '../db/player-events.ts';
 import type { GameStatus } from '../db/schema.ts';
@@ -30,12 +31,17 @@ export interface Change {
   notices?: PlayerNotice[];
   /** The answer to a request sent with an Idempotency-Key, kept with the append. */
   idempotency?: NewIdempotencyRecord;
+  /** A rated game's end: the new ratings, written in the same transaction (db/rated-end.ts). */
+  rated?: RatedEnd;
   /** The time of the change by the service clock. */
   at: Date;
 }
 
-/** The change applied, or why it was not: another write came first, or the key was used. */
-export type Appended = { ok: true; game: Game } | { ok: false; lost: 'version' | 'idempotencyKey' };
+/**
+ * The change applied, or why it was not: another write came first, the key was used, or (a rated
+ * end) another rated game of one of its players ended first, so it is rated again.
+ */
+export type Appended = { ok: true; game: Game } | { ok: false; lost: 'version' | 'idempotencyKey' | 'ratings' };
 
 export const gameNotFound = (gameId: string) => new DomainError('GAME_NOT_FOUND', `there is no game ${gameId}`);
 
@@ -97,11 +103,14 @@ export class GameRepository {
     try {
       // A move goes through the group commit, its answer for an Idempotency-Key kept in the same
       // statement; a join, a claim or a change the players hear of is a statement of its own.
-      if (change.patch || change.notices?.length || change.events.length === 0)
-        noticed = (await this.store.write({ ...guarded, patch: change.patch, idempotency: change.idempotency, notices: change.notices })).noticed;
+      // A game's end (always told to its players) is such a statement, a rated one in a transaction
+      // with the ratings.
+      if (change.patch || change.notices?.length || change.rated || change.events.length === 0)
+        noticed = (await this.store.write({ ...guarded, patch: change.patch, idempotency: change.idempotency, notices: change.notices, rated: change.rated })).noticed;
       else await this.store.appendMove(change.idempotency ? { ...guarded, idempotency: change.idempotency } : guarded);
     } catch (e) {
       if (e instanceof VersionConflictError) return { ok: false, lost: 'version' };
+      if (e instanceof RatingsMovedError) return { ok: false, lost: 'ratings' };
       if (e instanceof IdempotencyConflictError) return { ok: false, lost: 'idempotencyKey' };
       throw e;
     }

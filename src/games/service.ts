@@ -21,6 +21,7 @@ import { checkAccounts, ratedTurnSeconds } from './rated.ts';
 import { bothSeated, seated } from './seating.ts';
 import { gameRecord, gameSummary, gameView, loggedEvents, minimalMoveAnswer, moveAnswer, playerIdsOf, type GameView, type MinimalMoveAnswer, type MoveAnswer } from './view.ts';
 import type { Cancellation } from '../cancellation.ts';
+import type { RatingService } from '../ratings/service.ts';
 
 export interface GameServiceDeps {
   repository: GameRepository;
@@ -31,6 +32,8 @@ export interface GameServiceDeps {
   now: () => Date;
   /** Called after a command finished a game (a match moves on). */
   onFinished: (game: Game, requestId?: string) => Promise<void>;
+  /** Rates a rated game that has just finished (written with its end). */
+  ratings: Pick<RatingService, 'rate'>;
 }
 
 export interface NewGameRequest extends RuleOptions {
@@ -57,6 +60,7 @@ export class GameService {
       now: deps.now,
       onFinished: deps.onFinished,
       conflictFacts: async (game, seat) => ({ version: game.row.version, view: await this.view(game, seat ?? 'spectator') }),
+      rate: (after, at) => deps.ratings.rate(after, at),
     };
   }
 

@@ -47,6 +47,8 @@ export interface AnswerCheck {
   mismatchOf(method: string, url: string, answer: Answer): string | null;
   /** What is wrong with one message of a documented event stream; null when nothing. */
   streamMessageMismatchOf(url: string, message: StreamMessage): string | null;
+  /** What is wrong with one line of a documented application/x-ndjson answer; null when nothing. */
+  ndjsonLineMismatchOf(url: string, line: string): string | null;
   /** Why `value` fails the schema at `pointer` of the document (null: it is valid). */
   schemaErrors(pointer: string, value: unknown): string | null;
   /** The documented operation behind a method and a path, if there is one. */
@@ -54,6 +56,9 @@ export interface AnswerCheck {
 }
 
 const DOC_ID = 'https://offiziersskat.test/openapi.json';
+
+/** The media type of the exports: one JSON value a line. */
+const NDJSON = 'application/x-ndjson';
 
 /** openapi/openapi.json of the repository: found upwards from this file (src/http or dist/). */
 export function committedDocumentPath(): string {
@@ -169,6 +174,16 @@ function answerCheck(doc: Doc, ajv: Ajv2020): AnswerCheck {
     const type = answer.contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
     if (!types.includes(type)) return `${where}: ${opName} documents ${types.join(', ')} for ${answer.status}, got ${type || 'no content type'}`;
     if (type === 'text/event-stream') return null; // a stream: status and type here, its messages one by one
+    if (type === NDJSON) {
+      // Lines: each against the item schema (a streamed answer: status and type here, its lines one by one).
+      if (answer.text === undefined) return null;
+      for (const line of answer.text.split('\n')) {
+        if (line === '') continue;
+        const wrong = ndjsonLineMismatchOf(url, line);
+        if (wrong) return `${where}: ${wrong}`;
+      }
+      return null;
+    }
     if (!type.endsWith('json')) return null; // text (the metrics): its documented schema is a string
     const pointer = `/paths/${escapeMember(template)}/${method.toLowerCase()}/responses/${key}/content/${escapeMember(type)}/schema`;
     return checkBody(where, answer, type, pointer, opName);
@@ -193,5 +208,23 @@ function answerCheck(doc: Doc, ajv: Ajv2020): AnswerCheck {
     return wrong && `GET ${pathname}: the message ${JSON.stringify(message).slice(0, 300)} does not match ${messageRef}: ${wrong}`;
   };
 
-  return { mismatchOf, streamMessageMismatchOf, schemaErrors, operationOf };
+  function ndjsonLineMismatchOf(url: string, line: string): string | null {
+    const pathname = new URL(url, 'http://test.invalid').pathname;
+    const found = operationOf('GET', pathname);
+    const streamRef = found?.operation.responses['200']?.content?.[NDJSON]?.schema?.$ref;
+    if (!found || typeof streamRef !== 'string') return `GET ${pathname}: no documented ${NDJSON} answer`;
+    const stream = doc.components?.schemas?.[streamRef.split('/').at(-1) ?? ''];
+    const itemRef = (stream?.contentSchema as { items?: { $ref?: string } } | undefined)?.items?.$ref;
+    if (!itemRef) return `GET ${pathname}: the ndjson schema ${streamRef} names no item schema`;
+    let item: unknown;
+    try {
+      item = JSON.parse(line);
+    } catch {
+      return `GET ${pathname}: a line that is not JSON: ${line.slice(0, 200)}`;
+    }
+    const wrong = schemaErrors(itemRef.slice(1), item);
+    return wrong && `GET ${pathname}: the line ${line.slice(0, 300)} does not match ${itemRef}: ${wrong}`;
+  }
+
+  return { mismatchOf, streamMessageMismatchOf, ndjsonLineMismatchOf, schemaErrors, operationOf };
 }

@@ -11,6 +11,7 @@ import { appendFileSync } from 'node:fs';
 import type { MiddlewareHandler } from 'hono';
 import { type AnswerCheck, loadAnswerCheck, type StreamMessage } from './answer-check.ts';
 import type { AppEnv } from './env.ts';
+import { NDJSON } from './ndjson.ts';
 
 /** The switch, as the environment sets it. */
 export const validatingResponses = (env: NodeJS.ProcessEnv = process.env) => env.VALIDATE_RESPONSES === '1';
@@ -29,16 +30,22 @@ let loading: Promise<AnswerCheck> | undefined;
 export function validateResponses(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const checking = (loading ??= loadAnswerCheck());
-    // A stream the handler writes to the socket itself (sse.ts) passes its head and text here.
-    let direct = false;
+    // A stream the handler writes to the socket itself (sse.ts, ndjson.ts) passes its head and text here.
+    let direct: string | null = null;
     if (c.req.method === 'GET') {
-      const messages = messageChecker(checking, c.req.url);
-      c.set('streamTap', { opened: () => (direct = true), wrote: messages });
+      let take: (text: string) => void = () => {};
+      c.set('streamTap', {
+        opened: (contentType = 'text/event-stream') => {
+          direct = contentType;
+          take = contentType === NDJSON ? lineChecker(checking, c.req.url) : messageChecker(checking, c.req.url);
+        },
+        wrote: (text) => take(text),
+      });
     }
     await next();
     const check = await checking;
     if (direct) {
-      const wrong = check.mismatchOf('GET', c.req.url, { status: 200, contentType: 'text/event-stream', text: undefined });
+      const wrong = check.mismatchOf('GET', c.req.url, { status: 200, contentType: direct, text: undefined });
       if (wrong) reportMismatch(wrong);
       return;
     }
@@ -48,10 +55,11 @@ export function validateResponses(): MiddlewareHandler<AppEnv> {
     const head = c.req.method === 'HEAD';
     const method = head ? 'GET' : c.req.method;
     const url = c.req.url;
-    if (contentType?.startsWith('text/event-stream')) {
+    if (contentType?.startsWith('text/event-stream') || contentType?.startsWith(NDJSON)) {
       const wrong = check.mismatchOf(method, url, { status: res.status, contentType, text: undefined });
       if (wrong) reportMismatch(wrong);
-      if (res.body) c.res = new Response(res.body.pipeThrough(checkedMessages(check, url)), res);
+      const ndjson = contentType.startsWith(NDJSON);
+      if (res.body && !head) c.res = new Response(res.body.pipeThrough(checkedText(ndjson ? lineChecker(Promise.resolve(check), url) : messageChecker(Promise.resolve(check), url))), res);
       return;
     }
     // JSON is read (a copy); other types (the web client's files, metrics text) only by status and type.
@@ -62,16 +70,34 @@ export function validateResponses(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Passes the stream on as it is, checking each complete message (comments and `retry:` alone skipped). */
-function checkedMessages(check: AnswerCheck, url: string): TransformStream<Uint8Array, Uint8Array> {
+/** Passes the stream on as it is, handing its text to `take` (which checks each complete message or line). */
+function checkedText(take: (text: string) => void): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
-  const messages = messageChecker(Promise.resolve(check), url);
   return new TransformStream({
     transform(chunk, controller) {
-      messages(decoder.decode(chunk, { stream: true }));
+      take(decoder.decode(chunk, { stream: true }));
       controller.enqueue(chunk);
     },
   });
+}
+
+/** Checks each complete line of an ndjson answer's text against the schema of one item, in order. */
+function lineChecker(checking: Promise<AnswerCheck>, url: string): (text: string) => void {
+  let pending = '';
+  const take = (check: AnswerCheck, text: string) => {
+    pending += text;
+    let end = pending.indexOf('\n');
+    while (end >= 0) {
+      const line = pending.slice(0, end);
+      pending = pending.slice(end + 1);
+      if (line !== '') {
+        const wrong = check.ndjsonLineMismatchOf(url, line);
+        if (wrong) reportMismatch(wrong);
+      }
+      end = pending.indexOf('\n');
+    }
+  };
+  return (text) => void checking.then((check) => take(check, text));
 }
 
 /** Checks each complete message of a stream's text, in the order written (once the check is loaded). */

@@ -6,6 +6,7 @@ import type { AppDeps } from './deps.ts';
 import { docsPages } from './docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from './edge.ts';
 import type { App } from './env.ts';
+import { exportApi } from './export/api.ts';
 import { gamesApi } from './games/api.ts';
 import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from './limits.ts';
 import { matchesApi } from './matches/api.ts';
@@ -13,6 +14,7 @@ import { openApiInfo, serveOpenApi } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
 import { seeksApi } from './seeks/api.ts';
+import { ratingsApi } from './ratings/api.ts';
 import { ProblemError } from './problems.ts';
 import { mountWebClient } from './web.ts';
 import { setHeader } from './reply.ts';
@@ -39,9 +41,12 @@ export function createApp(deps: AppDeps): App {
 
   app.route('/', playersApi(deps));
   app.route('/', accountsApi(deps));
+  // Before the games: /v1/games/export is no game id.
+  app.route('/', exportApi(deps));
   app.route('/', gamesApi(deps));
   app.route('/', matchesApi(deps));
   app.route('/', seeksApi(deps));
+  app.route('/', ratingsApi(deps));
   app.route('/', operationsApi(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

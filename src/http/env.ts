@@ -5,11 +5,12 @@ import type { LimitsConfig } from '../config.ts';
 import type { HeaderRecord } from './reply.ts';
 
 /**
- * What sees an event stream that a handler writes to the socket itself (sse.ts): its head when it
- * opens, then every text written. Set only while answers are checked (answer-validation.ts).
+ * What sees a stream that a handler writes to the socket itself (sse.ts, ndjson.ts): its head when
+ * it opens (its content type; default text/event-stream), then every text written. Set only while
+ * answers are checked (answer-validation.ts).
  */
 export interface StreamTap {
-  opened(): void;
+  opened(contentType?: string): void;
   wrote(text: string): void;
 }
 

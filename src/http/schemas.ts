@@ -363,10 +363,6 @@ export const MAX_NAME_LENGTH = 40;
 
 // ------------------------------------------------------------------ players
 
-export const PlayerSchema = z
-  .object({ playerId: z.string(), name: z.string(), bot: z.boolean().openapi({ description: 'a bot account' }) })
-  .openapi('Player', { description: 'A player as anyone may see it' });
-
 export const MeSchema = z
   .object({
     playerId: z.string(),

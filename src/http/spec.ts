@@ -27,6 +27,8 @@ export function inertDeps(): AppDeps {
     games: inert(),
     matches: inert(),
     seeks: inert(),
+    ratings: inert(),
+    exporter: inert(),
     ready: async () => false,
     timing: { longPollMs: 0, heartbeatMs: 0 },
   };

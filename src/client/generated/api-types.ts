@@ -96,8 +96,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a player: its id, name and whether it is a bot
-         * @description What anyone may know of a player (the `Location` of POST /v1/players).
+         * Read a player: its id, name, whether it is a bot, and its ratings
+         * @description What anyone may know of a player (the `Location` of POST /v1/players): its name, whether it is a bot account, its account's username (null for a guest) and its rating in each variant it has played rated games in.
          */
         get: operations["getPlayer"];
         put?: never;
@@ -248,6 +248,46 @@ export interface paths {
          * @description Across every process of the service: a bot is listed while its GET /v1/players/me/stream is open (within about a minute of a crashed process).
          */
         get: operations["listOnlineBots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{playerId}/games/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a player's finished games as ndjson
+         * @description Every finished game the player sat at, newest end first, one record per line: each line is exactly what GET /v1/games/{gameId}/record answers for that game, and verifies offline with `npm run verify`. Streamed as it is read. Filters: `variant`, `rated`, `since`, `until` (the end of the game). Rate-limited by its own budget (RATE_LIMIT_EXPORT), per player with a token, else per address.
+         */
+        get: operations["exportPlayerGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download every finished rated game as ndjson (a data set)
+         * @description Every finished rated game of the service, newest end first, one record per line (as GET /v1/games/{gameId}/record; each verifies with `npm run verify`). Streamed as it is read. Filters: `variant`, `since`, `until` (the end of the game); `rated` may only be true. Rate-limited by its own budget (RATE_LIMIT_EXPORT), per player with a token, else per address.
+         */
+        get: operations["exportGames"];
         put?: never;
         post?: never;
         delete?: never;
@@ -637,6 +677,46 @@ export interface paths {
          * @description Only its player; a seek that has ended unpaired answers 204 again; once paired, 422 SEEK_PAIRED (its game or match has begun).
          */
         delete: operations["withdrawSeek"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{playerId}/ratings/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a player's rating history in one variant
+         * @description One point per rated game the player finished in the variant, oldest first: the rating, RD and volatility after it (empty when the player was never rated there).
+         */
+        get: operations["getRatingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboards/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the rated players of a variant, highest first
+         * @description Players whose rating is no longer provisional (RD at most 110, or RATING_PROVISIONAL_RD), highest rating first, ties by player id; `rank` is the place on the whole list. `bots`: include (default), exclude or only bot accounts. Keyset-paginated: pass `nextCursor` as `cursor`.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1560,12 +1640,33 @@ export interface components {
         };
         /** @description Server-Sent Events: each message is one PlayerEvent of the caller's own stream (`event:` its type, `id:` its seq, `data:` the event as JSON) */
         PlayerEventStream: string;
-        /** @description A player as anyone may see it */
-        Player: {
+        /** @description A player as anyone may see it, with its ratings */
+        PlayerProfile: {
             playerId: string;
             name: string;
             /** @description a bot account */
             bot: boolean;
+            /** @description the account's username; null for a guest */
+            username: string | null;
+            ratings: components["schemas"]["Ratings"];
+        };
+        /** @description the player's rating per variant; a variant appears once the player has finished a rated game there */
+        Ratings: {
+            classic?: components["schemas"]["Rating"];
+            halfOpen?: components["schemas"]["Rating"];
+            bidding?: components["schemas"]["Rating"];
+        };
+        Rating: {
+            /** @description Glicko-2 rating (starts at 1500) */
+            rating: number;
+            /** @description rating deviation (starts at 350): how unsure the rating is */
+            rd: number;
+            /** @description Glicko-2 volatility (starts at 0.06) */
+            volatility: number;
+            /** @description rated games played in this variant */
+            games: number;
+            /** @description the RD is above the provisional threshold (110 unless configured): not on the leaderboard yet */
+            provisional: boolean;
         };
         AccountToken: {
             playerId: string;
@@ -1681,6 +1782,8 @@ export interface components {
             playerId: string;
             name: string;
         };
+        /** @description application/x-ndjson: one GameRecord (as GET /v1/games/{gameId}/record answers it) per line, newest end first */
+        GameRecordStream: string;
         CreateGame: {
             /**
              * @description default classic
@@ -1962,6 +2065,34 @@ export interface components {
         SeekPage: {
             items: components["schemas"]["Seek"][];
             nextCursor: string | null;
+        };
+        /** @description one point per rated game, oldest first */
+        RatingHistory: {
+            items: components["schemas"]["RatingPoint"][];
+        };
+        /** @description the rating after one rated game */
+        RatingPoint: {
+            gameId: string;
+            /** @description when the game ended */
+            at: string;
+            rating: number;
+            rd: number;
+            volatility: number;
+        };
+        /** @description non-provisional players of one variant, highest first */
+        Leaderboard: {
+            items: components["schemas"]["LeaderboardEntry"][];
+            nextCursor: string | null;
+        };
+        LeaderboardEntry: {
+            /** @description the place on the whole list (1: the highest) */
+            rank: number;
+            playerId: string;
+            name: string;
+            bot: boolean;
+            rating: number;
+            rd: number;
+            games: number;
         };
         Health: {
             status: string;
@@ -2445,10 +2576,20 @@ export interface operations {
                      * @example {
                      *       "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
                      *       "name": "Anna",
-                     *       "bot": false
+                     *       "bot": false,
+                     *       "username": "anna",
+                     *       "ratings": {
+                     *         "classic": {
+                     *           "rating": 1679.4,
+                     *           "rd": 222.9,
+                     *           "volatility": 0.059998,
+                     *           "games": 3,
+                     *           "provisional": true
+                     *         }
+                     *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["Player"];
+                    "application/json": components["schemas"]["PlayerProfile"];
                 };
             };
             /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
@@ -3308,6 +3449,165 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["BotsOnline"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportPlayerGames: {
+        parameters: {
+            query?: {
+                /** @description only games of this variant */
+                variant?: "classic" | "halfOpen" | "bidding";
+                /** @description only games that ended at or after this instant (RFC 3339, e.g. 2026-12-01T00:00:00Z) */
+                since?: string;
+                /** @description only games that ended before this instant (RFC 3339, e.g. 2026-12-01T00:00:00Z) */
+                until?: string;
+                /** @description only rated (true) or unrated (false) games; default both */
+                rated?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's finished games, one record a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {"id":"8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"serverSeed":"9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a","seedCommitment":"ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc","cut":17,"players":{"forehand":{"playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","name":"Anna","bot":false},"dealer":{"playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54","name":"Bert","bot":false}},"events":[{"seq":1,"event":{"type":"seated","seat":"forehand","playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30"}},{"seq":2,"event":{"type":"seated","seat":"dealer","playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"}},{"seq":3,"event":{"type":"cut","seat":"forehand","at":17}},{"seq":4,"event":{"type":"dealt","seat":"forehand","to":"covered","stacks":[0,1,2,3],"cards":["H7","D7","SQ","CQ"]}},{"seq":5,"event":{"type":"dealt","seat":"dealer","to":"covered","stacks":[0,1,2,3],"cards":["S7","D9","C7","HT"]}},{"seq":6,"event":{"type":"dealt","seat":"forehand","to":"open","stacks":[0,1,2,3],"cards":["DA","HJ","D8","HA"]}},{"seq":7,"event":{"type":"timedOut","seat":"forehand"}},{"seq":8,"event":{"type":"finished","result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}},"serverSeed":"9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a"}}],"result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}},"rated":false,"ratingChanges":null,"endedAt":"2026-11-30T18:01:35.000Z"} */
+                    "application/x-ndjson": components["schemas"]["GameRecordStream"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PLAYER_NOT_FOUND: no player with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    exportGames: {
+        parameters: {
+            query?: {
+                /** @description only games of this variant */
+                variant?: "classic" | "halfOpen" | "bidding";
+                /** @description only games that ended at or after this instant (RFC 3339, e.g. 2026-12-01T00:00:00Z) */
+                since?: string;
+                /** @description only games that ended before this instant (RFC 3339, e.g. 2026-12-01T00:00:00Z) */
+                until?: string;
+                /** @description the export holds rated games only */
+                rated?: "true";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every finished rated game, one record a line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example {"id":"8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c","config":{"variant":"classic","scoring":"standard","spitzen":false,"kontra":true,"ramschTrumps":"jacks","practice":false},"serverSeed":"9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a","seedCommitment":"ff856e3dd502a5183603e169b6260bba0c30b07301f244dda7748b1116d509dc","cut":17,"players":{"forehand":{"playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","name":"Anna","bot":false},"dealer":{"playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54","name":"Bert","bot":false}},"events":[{"seq":1,"event":{"type":"seated","seat":"forehand","playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30"}},{"seq":2,"event":{"type":"seated","seat":"dealer","playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"}},{"seq":3,"event":{"type":"cut","seat":"forehand","at":17}},{"seq":4,"event":{"type":"dealt","seat":"forehand","to":"covered","stacks":[0,1,2,3],"cards":["H7","D7","SQ","CQ"]}},{"seq":5,"event":{"type":"dealt","seat":"dealer","to":"covered","stacks":[0,1,2,3],"cards":["S7","D9","C7","HT"]}},{"seq":6,"event":{"type":"dealt","seat":"forehand","to":"open","stacks":[0,1,2,3],"cards":["DA","HJ","D8","HA"]}},{"seq":7,"event":{"type":"timedOut","seat":"forehand"}},{"seq":8,"event":{"type":"finished","result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}},"serverSeed":"9f2c4e6a8b0d1f3a5c7e9b2d4f6a8c0e1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a"}}],"result":{"declarer":null,"game":null,"won":false,"draw":false,"end":"timedOut","declarerPoints":0,"defenderPoints":0,"schneider":false,"schwarz":false,"matadors":0,"multiplier":0,"value":0,"kontra":false,"re":false,"overbid":false,"durchmarsch":false,"passedIn":false,"resigned":null,"timedOut":"forehand","scores":{"forehand":-60,"dealer":0}},"rated":false,"ratingChanges":null,"endedAt":"2026-11-30T18:01:35.000Z"} */
+                    "application/x-ndjson": components["schemas"]["GameRecordStream"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
@@ -7406,6 +7706,209 @@ export interface operations {
             };
             /** @description SEEK_PAIRED: the seek was paired already: its game or match has begun */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getRatingHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+                /** @description the variant the rating is for */
+                variant: "classic" | "halfOpen" | "bidding";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The points, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "gameId": "3f5b7d9e-1a2c-4e6f-8b0d-2c4e6a8b0d21",
+                     *           "at": "2026-11-30T18:16:40.000Z",
+                     *           "rating": 1662.3,
+                     *           "rd": 290.3,
+                     *           "volatility": 0.059999
+                     *         },
+                     *         {
+                     *           "gameId": "4a6c8e0b-2d4f-4a6c-9e1b-3d5f7a9c1e32",
+                     *           "at": "2026-11-30T18:26:40.000Z",
+                     *           "rating": 1583.9,
+                     *           "rd": 249.8,
+                     *           "volatility": 0.059998
+                     *         },
+                     *         {
+                     *           "gameId": "5b7d9f1c-3e5a-4b7d-8f2c-4e6a8b0d2f43",
+                     *           "at": "2026-11-30T18:36:40.000Z",
+                     *           "rating": 1679.4,
+                     *           "rd": 222.9,
+                     *           "volatility": 0.059998
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RatingHistory"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PLAYER_NOT_FOUND: no player with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description page size, 1..100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description bot accounts: include (default), exclude, or only them */
+                bots?: "include" | "exclude" | "only";
+            };
+            header?: never;
+            path: {
+                /** @description the variant the rating is for */
+                variant: "classic" | "halfOpen" | "bidding";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "rank": 1,
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert",
+                     *           "bot": false,
+                     *           "rating": 1873.5,
+                     *           "rd": 64.2,
+                     *           "games": 212
+                     *         },
+                     *         {
+                     *           "rank": 2,
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna",
+                     *           "bot": false,
+                     *           "rating": 1702.1,
+                     *           "rd": 58.9,
+                     *           "games": 340
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

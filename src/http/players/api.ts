@@ -9,7 +9,7 @@ import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEven
 import { respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
 
-export function playersApi({ players, accounts, seeks, timing, metrics }: AppDeps): App {
+export function playersApi({ players, accounts, seeks, ratings, timing, metrics }: AppDeps): App {
   const api = createApi();
   api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
   api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
@@ -50,7 +50,12 @@ export function playersApi({ players, accounts, seeks, timing, metrics }: AppDep
     return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), opened);
   });
 
-  operation(api, getPlayer, async (c) => respond(c, await players.profile(c.req.valid('param').playerId), 200));
+  operation(api, getPlayer, async (c) => {
+    const { playerId } = c.req.valid('param');
+    const profile = await players.profile(playerId);
+    const [username, rated] = await Promise.all([accounts.usernameOf(playerId), ratings.ratingsOf(playerId)]);
+    return respond(c, { ...profile, username, ratings: rated }, 200);
+  });
 
   return api;
 }

@@ -4,8 +4,9 @@ import { PLAYER_GAME_STATUSES } from '../../db/player-games.ts';
 import { examples } from '../examples.ts';
 import { bearer, eventStream, json, jsonBody, pageLimit, publicAccess, seqQuery } from '../openapi.ts';
 import { problemResponses } from '../problems.ts';
-import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerSchema, PlayerTokenSchema } from '../schemas.ts';
+import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerTokenSchema } from '../schemas.ts';
 import { streamSchemas } from '../sse.ts';
+import { PlayerProfileSchema } from '../ratings/schemas.ts';
 
 export const PlayerStream = streamSchemas(
   'PlayerEvent',
@@ -86,9 +87,10 @@ export const getPlayer = createRoute({
   path: '/v1/players/{playerId}',
   operationId: 'getPlayer',
   tags: ['players'],
-  summary: 'Read a player: its id, name and whether it is a bot',
-  description: 'What anyone may know of a player (the `Location` of POST /v1/players).',
+  summary: 'Read a player: its id, name, whether it is a bot, and its ratings',
+  description:
+    "What anyone may know of a player (the `Location` of POST /v1/players): its name, whether it is a bot account, its account's username (null for a guest) and its rating in each variant it has played rated games in.",
   security: publicAccess,
   request: { params: z.object({ playerId: z.string().regex(ID, 'an id: letters, digits and dashes').openapi({ param: { name: 'playerId', in: 'path' } }) }) },
-  responses: { 200: json(PlayerSchema, 'The player', examples.players.profile), ...problemResponses('PLAYER_NOT_FOUND') },
+  responses: { 200: json(PlayerProfileSchema, 'The player', examples.players.profile), ...problemResponses('PLAYER_NOT_FOUND') },
 });
