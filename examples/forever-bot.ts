@@ -8,6 +8,9 @@
 //
 //   SKAT_BOT_TOKEN=… npx tsx examples/forever-bot.ts URL   (or --token …): as a bot account's player
 //
+//   … --seek [--variant classic|halfOpen|bidding] [--rated]: besides the challenges, it keeps one
+//   seek open in the pairing pool while it has nothing to play (POST /v1/seeks, whileConnected)
+//
 // It prints its player id; challenge it with `POST /v1/games {"opponent": "<that id>"}` (or a
 // match). `--state FILE` keeps its identity and its place in the stream across its own restarts.
 // Without a token it plays as a guest: its token renews itself before it ends (and the state file
@@ -17,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createClient, isApiError, playGame, tokenRefusal, type GameView, type Move, type PlayerEvent, type SkatClient, type TokenRefusal } from '../src/client/index.ts';
+import { createClient, isApiError, playGame, SeekKeeper, tokenRefusal, type CreateSeek, type GameView, type Move, type PlayerEvent, type SkatClient, type TokenRefusal } from '../src/client/index.ts';
 import { greedy, newMemory, pimc, remember, rng } from '../src/bots/index.ts';
 
 /** What a bot keeps to carry on where it stopped: who it is and the last player event it handled. */
@@ -47,6 +50,8 @@ export interface ForeverBotOptions {
   onGameOver?: (view: GameView) => void;
   log?: (line: string) => void;
   signal?: AbortSignal;
+  /** Keep one seek of these options open in the pairing pool while idle (it lasts while the bot's stream does). */
+  seek?: Omit<CreateSeek, 'whileConnected'>;
 }
 
 export const randomChooser = () => (view: GameView) => view.legalMoves[Math.floor(Math.random() * view.legalMoves.length)];
@@ -87,6 +92,13 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
   const guest = createClient({ baseUrl: options.server });
   let state = options.state;
   const playing = new Map<string, Promise<void>>();
+  /** The matches being played (between their games the bot is not idle). */
+  const matches = new Set<string>();
+  let keeper: SeekKeeper | undefined;
+  /** Nothing to play: one seek waits (with `seek`). */
+  const idle = () => {
+    if (playing.size === 0 && matches.size === 0 && !signal.aborted) void keeper?.idle();
+  };
   // The bot's own stop, on top of the caller's: a token the service refuses ends the run.
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
@@ -122,6 +134,7 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
   /** Plays one game to its end on the game's stream; safe to call again for the same game. */
   function play(client: SkatClient, gameId: string): void {
     if (playing.has(gameId)) return;
+    keeper?.playing();
     const chooser = choose();
     const done = persist(`game ${gameId}`, async () => {
       // On the game's view stream: the current view first, then one after every change; each
@@ -132,7 +145,10 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
         log(`game ${gameId} finished: ${JSON.stringify(view.result?.scores)}`);
         options.onGameOver?.(view);
       }
-    }).finally(() => playing.delete(gameId));
+    }).finally(() => {
+      playing.delete(gameId);
+      idle();
+    });
     playing.set(gameId, done);
   }
 
@@ -149,6 +165,8 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
       log(`challenge: ${event.kind} ${event.id} from ${event.from}`);
       accept(client, event.kind, event.id);
     } else if (event.type === 'gameStart') play(client, event.gameId);
+    else if (event.type === 'matchStart') (matches.add(event.matchId), keeper?.playing());
+    else if (event.type === 'matchFinish') (matches.delete(event.matchId), idle());
   }
 
   /** The client of the bot's player: its token renews itself (the state keeps the new one). */
@@ -183,12 +201,19 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
         options.onState?.(state);
       }
       client ??= clientOf(state);
+      if (options.seek)
+        keeper ??= new SeekKeeper(
+          client,
+          { ...options.seek, whileConnected: true },
+          { onSeek: (seek) => log(`seek ${seek.seekId}: ${seek.status}`), onError: (e) => log(`seek: ${(e as Error).message}`) },
+        );
       // What happened while we were away: games in progress, challenges still open.
       for (const status of ['active', 'waiting'] as const)
         for (const entry of (await client.myGames({ status, limit: 100 })).entries) {
           if (status === 'active' && entry.kind === 'game') play(client, entry.id);
           if (status === 'waiting' && entry.reservedFor === state.playerId) accept(client, entry.kind, entry.id);
         }
+      idle();
       // The stream reconnects by itself after drops (a restart of the service) and never ends.
       for await (const { seq, event } of client.myEvents({ after: state.lastSeq, signal })) {
         failures = 0;
@@ -218,6 +243,7 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
       await sleep(backoff(failures), signal);
     }
   }
+  await keeper?.stop();
   await Promise.all(playing.values());
   if (stopped) throw new Error(stopped);
 }
@@ -225,7 +251,15 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { name: { type: 'string' }, state: { type: 'string' }, strategy: { type: 'string' }, token: { type: 'string' } },
+    options: {
+      name: { type: 'string' },
+      state: { type: 'string' },
+      strategy: { type: 'string' },
+      token: { type: 'string' },
+      seek: { type: 'boolean' },
+      variant: { type: 'string' },
+      rated: { type: 'boolean' },
+    },
   });
   const file = values.state;
   let state: BotState | undefined;
@@ -245,6 +279,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       state,
       onState: file ? (s) => writeFileSync(file, JSON.stringify(s)) : undefined,
       chooser: CHOOSERS[values.strategy ?? 'random'] ?? randomChooser,
+      seek: values.seek ? { variant: (values.variant ?? 'classic') as CreateSeek['variant'], rated: values.rated ?? false } : undefined,
       signal: stop.signal,
     });
   } catch {
