@@ -8,6 +8,8 @@ import type { MessageKey } from '../i18n.ts';
 import { BOTS_FILTERS, isVariant, leaderboard, shownRating, VARIANTS, type BotsFilter, type LeaderboardEntry, type Variant } from '../rated-api.ts';
 import '../rated.css';
 
+const PAGE = 50;
+
 export async function leaderboardScreen(root: HTMLElement, app: App, signal: AbortSignal, variantPart?: string): Promise<void> {
   const { t, session } = app;
   const variant: Variant = isVariant(variantPart) ? variantPart : 'classic';
@@ -25,10 +27,11 @@ export async function leaderboardScreen(root: HTMLElement, app: App, signal: Abo
 
   async function load(): Promise<void> {
     more.disabled = true;
-    const page = await leaderboard(session.client, variant, { bots, limit: 50, cursor: cursor ?? undefined }, signal);
+    const page = await leaderboard(session.client, variant, { bots, limit: PAGE, cursor: cursor ?? undefined }, signal);
     if (signal.aborted) return;
     rows.push(...page.items);
-    cursor = page.nextCursor;
+    // A short page is the last, whatever cursor came with it.
+    cursor = page.items.length < PAGE ? null : page.nextCursor;
     replaceContent(
       body,
       rows.map((r) =>
@@ -59,7 +62,7 @@ export async function leaderboardScreen(root: HTMLElement, app: App, signal: Abo
       h(
         'table',
         { class: 'ranking', 'data-testid': 'leaderboard' },
-        h('thead', null, h('tr', null, h('th', { scope: 'col' }, t('rank')), h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col' }, t('rating')), h('th', { scope: 'col' }, t('ratingDeviation')), h('th', { scope: 'col' }, t('games')))),
+        h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num' }, t('rank')), h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col', class: 'num' }, t('rating')), h('th', { scope: 'col', class: 'num' }, t('ratingDeviation')), h('th', { scope: 'col', class: 'num' }, t('games')))),
         body,
       ),
       empty,

@@ -28,7 +28,7 @@ export async function playerScreen(root: HTMLElement, app: App, signal: AbortSig
     ? h(
         'table',
         { class: 'ranking', 'data-testid': 'ratings' },
-        h('thead', null, h('tr', null, h('th', { scope: 'col' }, t('variant')), h('th', { scope: 'col' }, t('rating')), h('th', { scope: 'col' }, t('games')), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('provisional'))))),
+        h('thead', null, h('tr', null, h('th', { scope: 'col' }, t('variant')), h('th', { scope: 'col', class: 'num' }, t('rating')), h('th', { scope: 'col', class: 'num' }, t('games')), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('provisional'))))),
         h(
           'tbody',
           null,
