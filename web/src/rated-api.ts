@@ -1,7 +1,7 @@
 // The calls of rated play the web client makes (API.md "Rated play", "The pairing pool (seeks)",
 // "Export"), through the client module's raw layer: seeks, leaderboards, a player's ratings and
 // rating history, the export's address. And the small pure helpers the pages share.
-import type { CreateSeek, Seek, SkatClient } from '../../src/client/index.ts';
+import type { components, CreateSeek, Seek, SkatClient } from '../../src/client/index.ts';
 
 export const VARIANTS = ['classic', 'halfOpen', 'bidding'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -13,39 +13,12 @@ export type NewSeek = CreateSeek;
 export type PoolSeek = Seek;
 export type SeekState = Pick<PoolSeek, 'seekId' | 'status' | 'gameId' | 'matchId'>;
 
-export interface Rating {
-  rating: number;
-  rd: number;
-  volatility: number;
-  games: number;
-  provisional: boolean;
-}
-
-export interface RatedPlayer {
-  playerId: string;
-  name: string;
-  bot?: boolean;
-  username?: string | null;
-  ratings?: Partial<Record<Variant, Rating>>;
-}
-
-export interface HistoryPoint {
-  gameId: string;
-  at: string;
-  rating: number;
-  rd: number;
-  volatility: number;
-}
-
-export interface LeaderboardEntry {
-  rank: number;
-  playerId: string;
-  name: string;
-  bot: boolean;
-  rating: number;
-  rd: number;
-  games: number;
-}
+type Schemas = components['schemas'];
+/** A player as anyone sees it (GET /v1/players/{playerId}), with a rating per variant played rated. */
+export type RatedPlayer = Schemas['PlayerProfile'];
+/** One rated game's point of a rating history: the rating after it. */
+export type HistoryPoint = Schemas['RatingPoint'];
+export type LeaderboardEntry = Schemas['LeaderboardEntry'];
 
 export type BotsFilter = 'include' | 'exclude' | 'only';
 export const BOTS_FILTERS: readonly BotsFilter[] = ['include', 'exclude', 'only'];
@@ -61,9 +34,9 @@ export const listSeeks = (c: SkatClient) => c.listSeeks({ limit: 50 }).then((p) 
 
 export const getRatedPlayer = (c: SkatClient, playerId: string, signal?: AbortSignal) => c.request<RatedPlayer>('GET', `/v1/players/${seg(playerId)}`, { signal });
 export const ratingHistory = (c: SkatClient, playerId: string, variant: Variant, signal?: AbortSignal) =>
-  c.request<{ items: HistoryPoint[] }>('GET', `/v1/players/${seg(playerId)}/ratings/${variant}`, { signal }).then((p) => p.items);
+  c.request<Schemas['RatingHistory']>('GET', `/v1/players/${seg(playerId)}/ratings/${variant}`, { signal }).then((p) => p.items);
 export const leaderboard = (c: SkatClient, variant: Variant, q: { bots?: BotsFilter; limit?: number; cursor?: string }, signal?: AbortSignal) =>
-  c.request<{ items: LeaderboardEntry[]; nextCursor?: string | null }>('GET', `/v1/leaderboards/${variant}${query(q)}`, { signal });
+  c.request<Schemas['Leaderboard']>('GET', `/v1/leaderboards/${variant}${query(q)}`, { signal });
 
 /** The address of a player's games as ndjson (a plain link: the export needs no token). */
 export const exportUrl = (base: string, playerId: string, q: { variant?: Variant; rated?: boolean } = {}) =>
