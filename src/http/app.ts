@@ -13,8 +13,8 @@ import { matchesApi } from './matches/api.ts';
 import { openApiInfo, serveOpenApi } from './openapi.ts';
 import { operationsApi } from './operations/api.ts';
 import { playersApi } from './players/api.ts';
-import { seeksApi } from './seeks/api.ts';
 import { ratingsApi } from './ratings/api.ts';
+import { seeksApi } from './seeks/api.ts';
 import { ProblemError } from './problems.ts';
 import { mountWebClient } from './web.ts';
 import { setHeader } from './reply.ts';
@@ -45,8 +45,8 @@ export function createApp(deps: AppDeps): App {
   app.route('/', exportApi(deps));
   app.route('/', gamesApi(deps));
   app.route('/', matchesApi(deps));
-  app.route('/', seeksApi(deps));
   app.route('/', ratingsApi(deps));
+  app.route('/', seeksApi(deps));
   app.route('/', operationsApi(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -7,8 +7,8 @@ import type { GameService } from '../games/service.ts';
 import type { Logger } from '../log.ts';
 import type { MatchService } from '../matches/service.ts';
 import type { PlayerService } from '../players/service.ts';
-import type { SeekService } from '../seeks/service.ts';
 import type { RatingService } from '../ratings/service.ts';
+import type { SeekService } from '../seeks/service.ts';
 import type { ServiceMetrics } from './metrics.ts';
 
 export interface AppDeps {
@@ -23,12 +23,12 @@ export interface AppDeps {
   games: GameService;
   /** The matches' use cases (src/matches). */
   matches: MatchService;
-  /** The pairing pool (src/seeks). */
-  seeks: SeekService;
   /** Ratings, their history and the leaderboards (src/ratings). */
   ratings: RatingService;
   /** The exports of finished games (games/export.ts). */
   exporter: GameExport;
+  /** The pairing pool (src/seeks). */
+  seeks: SeekService;
   /** The process's metrics (GET /metrics, when configured). */
   metrics: ServiceMetrics;
   /** Whether the database answers and is migrated (`/readyz`). */

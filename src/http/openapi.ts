@@ -24,9 +24,9 @@ export const OPENAPI_INFO = {
     { name: 'accounts', description: 'Accounts, sign-in, tokens (scoped, renewable, revocable) and bot accounts' },
     { name: 'games', description: 'Games, moves, views, event logs and records' },
     { name: 'matches', description: 'Series of games with a score sheet, alternating dealer and their own event log' },
-    { name: 'seeks', description: 'The pairing pool: seek a game or match with given options, paired at once with a compatible seek' },
     { name: 'ratings', description: 'Rated play: Glicko-2 ratings per variant, their history, the leaderboards' },
     { name: 'export', description: 'Finished games as ndjson, one record a line: one player\'s, or every rated game' },
+    { name: 'seeks', description: 'The pairing pool: seek a game or match with given options, paired at once with a compatible seek' },
     { name: 'operations', description: 'Health and keys' },
   ],
 };

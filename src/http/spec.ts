@@ -26,9 +26,9 @@ export function inertDeps(): AppDeps {
     metrics: inert(),
     games: inert(),
     matches: inert(),
-    seeks: inert(),
     ratings: inert(),
     exporter: inert(),
+    seeks: inert(),
     ready: async () => false,
     timing: { longPollMs: 0, heartbeatMs: 0 },
   };

@@ -37,13 +37,12 @@ describe('POST /v1/seeks', () => {
       expect(first.body.gameId).toBeUndefined();
       expect(first.headers.location).toBe(`/v1/seeks/${first.body.seekId}`);
 
-      const sent = performance.now();
       const second = await seek(bert, options).expect(201);
       expect(second.body.status).toBe('paired');
       const gameId = second.body.gameId;
       expect(gameId).toBeTruthy();
+      // Within a second of the second seeker's answer (it was written in the pairing's transaction).
       await stream.until((m) => m.some((x) => x.event === 'gameStart'), 1000);
-      expect(performance.now() - sent).toBeLessThan(1000 + 1000); // the answer's own time plus the 1 s contract
       const start = JSON.parse(stream.messages.find((x) => x.event === 'gameStart')!.data!);
       expect(start).toMatchObject({ type: 'gameStart', gameId, opponent: bert.playerId, matchId: null });
 

@@ -634,6 +634,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/{playerId}/ratings/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a player's rating history in one variant
+         * @description One point per rated game the player finished in the variant, oldest first: the rating, RD and volatility after it (empty when the player was never rated there).
+         */
+        get: operations["getRatingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/leaderboards/{variant}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the rated players of a variant, highest first
+         * @description Players whose rating is no longer provisional (RD at most 110, or RATING_PROVISIONAL_RD), highest rating first, ties by player id; `rank` is the place on the whole list. `bots`: include (default), exclude or only bot accounts. Keyset-paginated: pass `nextCursor` as `cursor`.
+         */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/seeks": {
         parameters: {
             query?: never;
@@ -677,46 +717,6 @@ export interface paths {
          * @description Only its player; a seek that has ended unpaired answers 204 again; once paired, 422 SEEK_PAIRED (its game or match has begun).
          */
         delete: operations["withdrawSeek"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/players/{playerId}/ratings/{variant}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read a player's rating history in one variant
-         * @description One point per rated game the player finished in the variant, oldest first: the rating, RD and volatility after it (empty when the player was never rated there).
-         */
-        get: operations["getRatingHistory"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/leaderboards/{variant}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the rated players of a variant, highest first
-         * @description Players whose rating is no longer provisional (RD at most 110, or RATING_PROVISIONAL_RD), highest rating first, ties by player id; `rank` is the place on the whole list. `bots`: include (default), exclude or only bot accounts. Keyset-paginated: pass `nextCursor` as `cursor`.
-         */
-        get: operations["getLeaderboard"];
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1991,6 +1991,34 @@ export interface components {
         MatchEvent: components["schemas"]["GameStartedEvent"] | components["schemas"]["GameFinishedEvent"] | components["schemas"]["MatchFinishedEvent"] | components["schemas"]["MatchCancelledEvent"];
         /** @description Server-Sent Events: each message is one MatchEvent (`event:` its type, `id:` its seq, `data:` the event as JSON) */
         MatchEventStream: string;
+        /** @description one point per rated game, oldest first */
+        RatingHistory: {
+            items: components["schemas"]["RatingPoint"][];
+        };
+        /** @description the rating after one rated game */
+        RatingPoint: {
+            gameId: string;
+            /** @description when the game ended */
+            at: string;
+            rating: number;
+            rd: number;
+            volatility: number;
+        };
+        /** @description non-provisional players of one variant, highest first */
+        Leaderboard: {
+            items: components["schemas"]["LeaderboardEntry"][];
+            nextCursor: string | null;
+        };
+        LeaderboardEntry: {
+            /** @description the place on the whole list (1: the highest) */
+            rank: number;
+            playerId: string;
+            name: string;
+            bot: boolean;
+            rating: number;
+            rd: number;
+            games: number;
+        };
         Seek: {
             seekId: string;
             /**
@@ -2065,34 +2093,6 @@ export interface components {
         SeekPage: {
             items: components["schemas"]["Seek"][];
             nextCursor: string | null;
-        };
-        /** @description one point per rated game, oldest first */
-        RatingHistory: {
-            items: components["schemas"]["RatingPoint"][];
-        };
-        /** @description the rating after one rated game */
-        RatingPoint: {
-            gameId: string;
-            /** @description when the game ended */
-            at: string;
-            rating: number;
-            rd: number;
-            volatility: number;
-        };
-        /** @description non-provisional players of one variant, highest first */
-        Leaderboard: {
-            items: components["schemas"]["LeaderboardEntry"][];
-            nextCursor: string | null;
-        };
-        LeaderboardEntry: {
-            /** @description the place on the whole list (1: the highest) */
-            rank: number;
-            playerId: string;
-            name: string;
-            bot: boolean;
-            rating: number;
-            rd: number;
-            games: number;
         };
         Health: {
             status: string;
@@ -7292,6 +7292,209 @@ export interface operations {
             };
         };
     };
+    getRatingHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                playerId: string;
+                /** @description the variant the rating is for */
+                variant: "classic" | "halfOpen" | "bidding";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The points, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "gameId": "3f5b7d9e-1a2c-4e6f-8b0d-2c4e6a8b0d21",
+                     *           "at": "2026-11-30T18:16:40.000Z",
+                     *           "rating": 1662.3,
+                     *           "rd": 290.3,
+                     *           "volatility": 0.059999
+                     *         },
+                     *         {
+                     *           "gameId": "4a6c8e0b-2d4f-4a6c-9e1b-3d5f7a9c1e32",
+                     *           "at": "2026-11-30T18:26:40.000Z",
+                     *           "rating": 1583.9,
+                     *           "rd": 249.8,
+                     *           "volatility": 0.059998
+                     *         },
+                     *         {
+                     *           "gameId": "5b7d9f1c-3e5a-4b7d-8f2c-4e6a8b0d2f43",
+                     *           "at": "2026-11-30T18:36:40.000Z",
+                     *           "rating": 1679.4,
+                     *           "rd": 222.9,
+                     *           "volatility": 0.059998
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RatingHistory"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PLAYER_NOT_FOUND: no player with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description page size, 1..100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+                /** @description bot accounts: include (default), exclude, or only them */
+                bots?: "include" | "exclude" | "only";
+            };
+            header?: never;
+            path: {
+                /** @description the variant the rating is for */
+                variant: "classic" | "halfOpen" | "bidding";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the leaderboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "rank": 1,
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "name": "Bert",
+                     *           "bot": false,
+                     *           "rating": 1873.5,
+                     *           "rd": 64.2,
+                     *           "games": 212
+                     *         },
+                     *         {
+                     *           "rank": 2,
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "name": "Anna",
+                     *           "bot": false,
+                     *           "rating": 1702.1,
+                     *           "rd": 58.9,
+                     *           "games": 340
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Leaderboard"];
+                };
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listSeeks: {
         parameters: {
             query?: {
@@ -7706,209 +7909,6 @@ export interface operations {
             };
             /** @description SEEK_PAIRED: the seek was paired already: its game or match has begun */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-            429: {
-                headers: {
-                    /** @description seconds until the budget has room again */
-                    "Retry-After"?: number;
-                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                    RateLimit?: string;
-                    /** @description the budget: requests (q) per window in seconds (w) */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getRatingHistory: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                playerId: string;
-                /** @description the variant the rating is for */
-                variant: "classic" | "halfOpen" | "bidding";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The points, oldest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "gameId": "3f5b7d9e-1a2c-4e6f-8b0d-2c4e6a8b0d21",
-                     *           "at": "2026-11-30T18:16:40.000Z",
-                     *           "rating": 1662.3,
-                     *           "rd": 290.3,
-                     *           "volatility": 0.059999
-                     *         },
-                     *         {
-                     *           "gameId": "4a6c8e0b-2d4f-4a6c-9e1b-3d5f7a9c1e32",
-                     *           "at": "2026-11-30T18:26:40.000Z",
-                     *           "rating": 1583.9,
-                     *           "rd": 249.8,
-                     *           "volatility": 0.059998
-                     *         },
-                     *         {
-                     *           "gameId": "5b7d9f1c-3e5a-4b7d-8f2c-4e6a8b0d2f43",
-                     *           "at": "2026-11-30T18:36:40.000Z",
-                     *           "rating": 1679.4,
-                     *           "rd": 222.9,
-                     *           "volatility": 0.059998
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["RatingHistory"];
-                };
-            };
-            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description PLAYER_NOT_FOUND: no player with this id */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
-            429: {
-                headers: {
-                    /** @description seconds until the budget has room again */
-                    "Retry-After"?: number;
-                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
-                    RateLimit?: string;
-                    /** @description the budget: requests (q) per window in seconds (w) */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-        };
-    };
-    getLeaderboard: {
-        parameters: {
-            query?: {
-                /** @description page size, 1..100 */
-                limit?: number;
-                /** @description nextCursor of the previous page */
-                cursor?: string;
-                /** @description bot accounts: include (default), exclude, or only them */
-                bots?: "include" | "exclude" | "only";
-            };
-            header?: never;
-            path: {
-                /** @description the variant the rating is for */
-                variant: "classic" | "halfOpen" | "bidding";
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description One page of the leaderboard */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "rank": 1,
-                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
-                     *           "name": "Bert",
-                     *           "bot": false,
-                     *           "rating": 1873.5,
-                     *           "rd": 64.2,
-                     *           "games": 212
-                     *         },
-                     *         {
-                     *           "rank": 2,
-                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
-                     *           "name": "Anna",
-                     *           "bot": false,
-                     *           "rating": 1702.1,
-                     *           "rd": 58.9,
-                     *           "games": 340
-                     *         }
-                     *       ],
-                     *       "nextCursor": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Leaderboard"];
-                };
-            };
-            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
-            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,7 +9,7 @@ import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEven
 import { respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
 
-export function playersApi({ players, accounts, seeks, ratings, timing, metrics }: AppDeps): App {
+export function playersApi({ players, accounts, ratings, seeks, timing, metrics }: AppDeps): App {
   const api = createApi();
   api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
   api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
