@@ -4,13 +4,12 @@
 // changes as the service says (the result, GET /v1/players/{id}); the player page shows the
 // ratings, a chart of one point and the export link; the leaderboard lists both once they are no
 // longer provisional (the threshold lowered for the test, so one game is enough).
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { accounts, createClient } from '../../src/client/index.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { browserSuite, DESKTOP, launchBrowser, PHONE, screenshot, Watch } from './support/browser.ts';
-import { ensureWebBuild } from './support/build.ts';
+import { browserSuite, DESKTOP, PHONE, screenshot, Watch } from './support/browser.ts';
 import { playToTheEnd } from './support/play.ts';
+import { webFixture } from './support/web-suite.ts';
 
 const PASSWORD = 'a long and unusual passphrase 7';
 
@@ -22,37 +21,27 @@ interface ServerRating {
 }
 
 browserSuite('the web client: rated play', () => {
-  let service: TestService;
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    // One rated game brings RD from 350 to about 290: with the threshold at 300 both players are
-    // established after it, and the leaderboard lists them.
-    service = await startTestService({ config: { ratingProvisionalRd: 300 } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-  });
+  // One rated game brings RD from 350 to about 290: with the threshold (RATING_PROVISIONAL_RD) at
+  // 300 both players are established after it, and the leaderboard lists them.
+  const web = webFixture({ service: { config: { ratingProvisionalRd: 300 } } });
 
   async function signInWith(page: Page, username: string) {
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
     await page.locator('#username').fill(username);
     await page.locator('#password').fill(PASSWORD);
     await page.locator('[data-testid=sign-in]').click();
     await page.locator('[data-testid=quick-pairing]').waitFor();
   }
 
-  const classicOf = async (playerId: string): Promise<ServerRating> => (await service.http.get(`/v1/players/${playerId}`).expect(200)).body.ratings.classic;
+  const classicOf = async (playerId: string): Promise<ServerRating> => (await web.service.http.get(`/v1/players/${playerId}`).expect(200)).body.ratings.classic;
   /** What a page failed at beyond the requests cut off by its own navigation (streams, polls). */
   const real = (problems: string[]) => problems.filter((p) => !/\(net::ERR_ABORTED\)$/.test(p));
 
   it('a guest sees the rated switch off, with the reason', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await web.browser.newContext(PHONE);
     const watch = new Watch(context);
     const page = await context.newPage();
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
     await page.locator('#name').fill('Gast');
     await page.locator('form.sign-in button[type=submit]').click();
     await page.locator('[data-testid=quick-pairing]').waitFor();
@@ -65,11 +54,11 @@ browserSuite('the web client: rated play', () => {
   });
 
   it('two accounts quick-pair into a rated game, play it out, and see their ratings change as the service says', async () => {
-    const api = createClient({ baseUrl: service.url });
+    const api = createClient({ baseUrl: web.service.url });
     const anna = await accounts.signUp(api, { username: 'anna_rated', password: PASSWORD, name: 'Anna' });
     const bert = await accounts.signUp(api, { username: 'bert_rated', password: PASSWORD, name: 'Bert' });
-    const desktop = await browser.newContext(DESKTOP);
-    const phone = await browser.newContext(PHONE);
+    const desktop = await web.browser.newContext(DESKTOP);
+    const phone = await web.browser.newContext(PHONE);
     const watches = [new Watch(desktop), new Watch(phone)];
     const a = await desktop.newPage();
     const b = await phone.newPage();
@@ -79,10 +68,10 @@ browserSuite('the web client: rated play', () => {
     // A seek made and withdrawn: the pool is empty again.
     await a.locator('[data-testid=quick-cell][data-variant=halfOpen][data-seconds="30"]').click();
     await a.locator('[data-testid=cancel-seek]:not([disabled])').waitFor();
-    expect((await service.http.get('/v1/seeks').expect(200)).body.items).toHaveLength(1);
+    expect((await web.service.http.get('/v1/seeks').expect(200)).body.items).toHaveLength(1);
     await a.locator('[data-testid=cancel-seek]').click();
     await a.locator('[data-testid=cancel-seek]').waitFor({ state: 'detached' });
-    expect((await service.http.get('/v1/seeks').expect(200)).body.items).toHaveLength(0);
+    expect((await web.service.http.get('/v1/seeks').expect(200)).body.items).toHaveLength(0);
 
     // Anna: rated, classic, 60 s a move. Bert finds her seek in the pool, marked rated, and joins.
     await a.locator('[data-testid=quick-rated]').check();
@@ -99,14 +88,14 @@ browserSuite('the web client: rated play', () => {
     await a.locator('.game[data-you]').waitFor();
     const gameId = a.url().split('/play/')[1];
     expect(b.url()).toContain(`/play/${gameId}`);
-    const before = (await service.http.get(`/v1/games/${gameId}`).expect(200)).body;
+    const before = (await web.service.http.get(`/v1/games/${gameId}`).expect(200)).body;
     expect(before.rated).toBe(true);
     for (const page of [a, b]) await page.locator('[data-testid=rated-badge]').waitFor();
 
     await playToTheEnd([a, b]);
 
     // The result: each player's rating before and after, as the service has it.
-    const view = (await service.http.get(`/v1/games/${gameId}`).expect(200)).body;
+    const view = (await web.service.http.get(`/v1/games/${gameId}`).expect(200)).body;
     expect(view.status).toBe('finished');
     const changes = view.result.ratingChanges as Record<'forehand' | 'dealer', { before: number; after: number }>;
     expect(changes).toBeTruthy();
@@ -141,7 +130,7 @@ browserSuite('the web client: rated play', () => {
     await expect(a.locator(`[data-testid=recent-games] li[data-game-id="${gameId}"]`).count()).resolves.toBe(1);
     const exportHref = await a.locator('[data-testid=export-link]').getAttribute('href');
     expect(exportHref).toBe(`/v1/players/${anna.playerId}/games/export`);
-    const exported = await service.http.get(exportHref!).expect(200);
+    const exported = await web.service.http.get(exportHref!).expect(200);
     expect(exported.headers['content-type']).toMatch(/application\/x-ndjson/);
     const records = exported.text.trim().split('\n').map((l) => JSON.parse(l));
     expect(records).toHaveLength(1);
