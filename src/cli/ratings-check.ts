@@ -99,7 +99,7 @@ where g.rated and g.status = 'finished'`);
       else if (!sameRating(mine[0], after[seat]))
         differences.push(`game ${f.id}: ${seat} ${player} stored ${fmt(mine[0])}, recomputed ${fmt(after[seat])}`);
     }
-    const changes = f.rating_changes && json(f.rating_changes);
+    const changes = f.rating_changes === null ? null : json(f.rating_changes);
     const expected: RatingChanges = {
       forehand: { before: shown(before.forehand.rating), after: shown(fh.rating) },
       dealer: { before: shown(before.dealer.rating), after: shown(dl.rating) },

@@ -7,7 +7,7 @@ import createClient from 'openapi-fetch';
 import type { paths } from '../client/generated/api-types.ts';
 import { parseRecord, verifyRecord, type GameRecord } from './verify-record.ts';
 
-const USAGE = 'usage: npm run verify -- record.json | npm run verify -- --server URL --game ID  [--quiet]';
+const USAGE = 'usage: npm run verify -- record.json | npm run verify -- export.ndjson | npm run verify -- --server URL --game ID  [--quiet]';
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`verify: ${message}\n`);
@@ -53,7 +53,10 @@ async function main() {
     try {
       record = parseRecord(text);
     } catch (e) {
-      fail((e as Error).message);
+      // Not one JSON document: an export (ndjson), one record a line?
+      const lines = text.split('\n').filter((line) => line.trim() !== '');
+      if (lines.length < 2) fail((e as Error).message);
+      return verifyLines(lines, values.quiet ?? false);
     }
   }
 
@@ -65,6 +68,33 @@ async function main() {
   out.push(v.ok ? `record ${record.id}: verified` : `record ${record.id}: ${v.problems.length} problem(s)`);
   process.stdout.write(`${out.join('\n')}\n`);
   if (!v.ok) process.exitCode = 1;
+}
+
+/**
+ * An export (GET …/games/export): every line's record verified, one line of output each (the
+ * whole account of a game only without --quiet); exit 1 when any fails.
+ */
+function verifyLines(lines: string[], quiet: boolean): void {
+  let failed = 0;
+  lines.forEach((line, i) => {
+    let record: GameRecord;
+    try {
+      record = parseRecord(line);
+    } catch (e) {
+      failed++;
+      process.stdout.write(`line ${i + 1}: FAIL  ${(e as Error).message}\n`);
+      return;
+    }
+    const v = verifyRecord(record);
+    const out: string[] = [];
+    if (!quiet) out.push(...v.account, '');
+    for (const p of v.problems) out.push(`FAIL  ${p}`);
+    out.push(v.ok ? `line ${i + 1}: record ${record.id}: verified` : `line ${i + 1}: record ${record.id}: ${v.problems.length} problem(s)`);
+    process.stdout.write(`${out.join('\n')}\n`);
+    if (!v.ok) failed++;
+  });
+  process.stdout.write(failed === 0 ? `${lines.length} records: all verified\n` : `${lines.length} records: ${failed} failed\n`);
+  if (failed > 0) process.exitCode = 1;
 }
 
 main().catch((e) => fail(e instanceof Error ? `${e.message}${e.cause instanceof Error ? `: ${e.cause.message}` : ''}` : String(e)));

@@ -38,7 +38,6 @@ it('keeps one seek open while idle, plays what it is paired into, and withdraws 
   const me = guest.withToken((await guest.createPlayer('Gast')).token);
   const paired = await me.createSeek(options);
   expect(paired.status).toBe('paired');
-  // biome-ignore lint/style/noNonNullAssertion: a paired single game names its game
   const view = await playGame(me, await me.getGame(paired.gameId!), randomMove);
   expect(view.status).toBe('finished');
   await until(async () => finished.length, (n) => n === 1, 'the bot to finish the game');

@@ -2,6 +2,7 @@
 // processes of the service, half to each; on PGlite to one in-process service). Afterwards every
 // seek is in exactly one game or match with one other player's compatible seek, or still waits,
 // and no two waiting seeks are compatible.
+import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,6 +46,26 @@ const entryOf = (s: Seek): PoolEntry => ({
   max: s.ratingRange?.[1] ?? null,
 });
 
+/**
+ * A seek, on a connection of its own (node:http without an agent): a kept-alive socket the server
+ * closes as the request leaves it (its keep-alive time up on a loaded machine) would leave open
+ * whether the seek was made.
+ */
+function postSeek(url: string, token: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> {
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Authorization: `Bearer ${token}` } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text || 'null') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
 /** A request; a read (or a sign-up: one more guest is harmless) is sent again after a connection reset of the loaded machine. */
 const call = async (url: string, init: RequestInit & { token?: string } = {}): Promise<{ status: number; body: Record<string, any> }> => {
   const { token, ...rest } = init;
@@ -78,7 +99,7 @@ async function seekAtOnce(bases: string[], countSeeks: () => Promise<number>) {
   const answers = await Promise.all(
     requests.map(async (r) => {
       for (;;) {
-        const answer = await call(`${r.base}/v1/seeks`, { method: 'POST', token: r.player.token, body: JSON.stringify(r.body) });
+        const answer = await postSeek(`${r.base}/v1/seeks`, r.player.token, r.body);
         if (answer.status !== 503) return answer;
         expect(answer.body.code).toBe('DATABASE_UNAVAILABLE');
         refused++;
@@ -161,6 +182,9 @@ describe.runIf(testDriver === 'postgres')('the pairing pool on two processes', (
         processes.map((p) => p.url),
         async () => (await sql<{ n: number }[]>`select count(*)::int as n from seeks`)[0].n,
       );
+    } catch (e) {
+      for (const p of processes) console.log(`process ${p.url} (exit ${p.child.exitCode}):\n${p.output().slice(-3000)}`);
+      throw e;
     } finally {
       await sql.end();
     }

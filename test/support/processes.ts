@@ -21,6 +21,8 @@ const UNLIMITED = { RATE_LIMIT_PLAYER: '0', RATE_LIMIT_ANONYMOUS: '0', RATE_LIMI
 export interface ServiceProcess {
   url: string;
   child: ChildProcess;
+  /** What it wrote to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -53,7 +55,7 @@ export async function startProcesses(scratch: ScratchDatabase, count: number, en
         child.kill('SIGTERM');
         await exited;
       };
-      return { url: `http://127.0.0.1:${port}`, child, stop };
+      return { url: `http://127.0.0.1:${port}`, child, stop, output: () => output };
     }),
   );
   return started;
