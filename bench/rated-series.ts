@@ -1,13 +1,14 @@
 // A rated series between two bot accounts through the API, both only seeking (the pairing pool):
 // pimc (a fast budget) against greedy, rated, until N games are played; then both players'
 // ratings and RDs, and the series exported (GET /v1/players/{id}/games/export?rated=true) with
-// every record checked by the verifier of `npm run verify` (src/cli/verify-record.ts).
+// every record checked by `npm run verify` (on the ndjson file, and in-process by its verifier).
 //
 //   npm start &                                  # or any deployment
 //   npx tsx bench/rated-series.ts --server http://127.0.0.1:3000 [--games 200] [--variant classic] [--think-ms 50] [--out series.ndjson]
 //
 // Prints the command lines of the two bots it runs in-process (the same as `npm run bot -- --seek`),
 // the games, the score, the ratings at the end, and the export's verification.
+import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -86,6 +87,9 @@ for (const line of lines) {
   if (v.ok) verified++;
   else failures.push(...v.problems.slice(0, 2));
 }
-console.log(`verified ${verified} of ${lines.length} records (written to ${out}; one record a file: npm run verify -- <file>)`);
+console.log(`verified in-process ${verified} of ${lines.length} records (written to ${out})`);
 for (const f of failures.slice(0, 5)) console.log(`  FAIL ${f}`);
-if (verified !== lines.length || lines.length < a.games) process.exitCode = 1;
+// And by the CLI, on the whole file, as anyone would.
+const cli = spawnSync('npm', ['run', '--silent', 'verify', '--', '--quiet', out], { encoding: 'utf8' });
+console.log(`npm run verify -- --quiet ${out}: exit ${cli.status}; ${cli.stdout.trim().split('\n').at(-1)}`);
+if (verified !== lines.length || lines.length < a.games || cli.status !== 0) process.exitCode = 1;

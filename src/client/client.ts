@@ -299,8 +299,10 @@ export class SkatClient {
    * when a compatible seek waits, else `waiting`; then `gameStart` (`matchStart`) comes on
    * `myEvents` when someone pairs with it.
    */
-  createSeek(body: CreateSeek): Promise<Seek> {
-    return this.data('POST /v1/seeks', this.api.POST('/v1/seeks', { body }));
+  createSeek(body: CreateSeek, options: { idempotencyKey?: string } = {}): Promise<Seek> {
+    // A key of its own, so a retry (after a 503, or a lost answer) gets this seek, never a second one.
+    const key = options.idempotencyKey ?? newKey();
+    return this.data('POST /v1/seeks', this.api.POST('/v1/seeks', { params: { header: { 'idempotency-key': key } }, body }));
   }
 
   /** The pool: the waiting seeks, oldest first. */

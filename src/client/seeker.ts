@@ -35,6 +35,11 @@ export class SeekKeeper {
   /** The bot has nothing to play: one seek of it waits from now on (made now, unless one waits already). */
   idle(): Promise<void> {
     this.busy = false;
+    return this.look();
+  }
+
+  /** One look at the seek (at most one at a time): a new one when none waits and the bot is idle. */
+  private look(): Promise<void> {
     this.seeking ??= this.ensure().finally(() => (this.seeking = null));
     return this.seeking;
   }
@@ -59,7 +64,8 @@ export class SeekKeeper {
       // The last seek may still wait (or have been paired meanwhile: then its game is on the stream).
       if (this.current?.status === 'waiting') this.current = await this.client.getSeek(this.current.seekId);
       if (this.current?.status === 'waiting') return this.expireAt(this.current);
-      if (this.current?.status === 'paired' && this.pairedRecently()) return;
+      // Its game has not come on the stream yet (else the bot would be playing): look again shortly.
+      if (this.current?.status === 'paired' && this.pairedRecently()) return this.later(2000);
       const seek = await this.client.createSeek(this.body);
       this.current = seek;
       this.options.onSeek?.(seek);
@@ -90,7 +96,7 @@ export class SeekKeeper {
     if (this.stopped || this.busy) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.idle();
+      void this.look();
     }, ms);
   }
 

@@ -8,6 +8,7 @@ import { and, asc, count, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from
 import type { Pairing } from '../seeks/pairing.ts';
 import type { Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
+import { pgErrorOf, UNIQUE_VIOLATION } from './errors.ts';
 import { eventRows } from './events.ts';
 import { newGameRow } from './new-game.ts';
 import { appendNotices, type NoticedVersions } from './player-events.ts';
@@ -39,10 +40,26 @@ export class SeekStore {
    * Places `input`: paired with the oldest compatible waiting seek (the game or match `pair`
    * decides is written with it), or left waiting when there is none.
    */
-  async place(input: NewSeek, pair: (partner: SeekRow) => Pairing): Promise<Placed> {
+  async place(input: NewSeek, pair: (partner: SeekRow) => Pairing, keyed = false): Promise<Placed> {
+    try {
+      return await this.#place(input, pair, keyed);
+    } catch (e) {
+      // The same id placed meanwhile (a retry of a seek whose first answer was lost): that seek.
+      const pg = pgErrorOf(e);
+      const existing = pg?.code === UNIQUE_VIOLATION && pg.constraint === 'seeks_pkey' ? await this.get(input.id) : null;
+      if (existing) return { seek: existing, partner: null, pairing: null, noticed: [] };
+      throw e;
+    }
+  }
+
+  /** `keyed`: the id comes from an idempotency key, so a retry may find it placed already. */
+  async #place(input: NewSeek, pair: (partner: SeekRow) => Pairing, keyed: boolean): Promise<Placed> {
     const at = input.createdAt;
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEEK_LOCK}::int, hashtext(${input.pool}))`);
+      // A retry of a seek placed while it waited for the lock: that seek, not a second one.
+      const [placed] = keyed ? await tx.select().from(seeks).where(eq(seeks.id, input.id)) : [];
+      if (placed) return { seek: placed, partner: null, pairing: null, noticed: [] };
       const where: SQL[] = [
         eq(seeks.status, 'waiting'),
         eq(seeks.pool, input.pool),

@@ -1,6 +1,7 @@
 // The pairing pool's application layer: a seek is placed (paired at once with the oldest
 // compatible waiting seek, or left waiting), read, listed, withdrawn by its owner, ended when its
 // owner's last stream closes (whileConnected), and expired by the sweeper.
+import { createHash } from 'node:crypto';
 import { InvalidCursorError } from '../db/errors.ts';
 import type { Notifier } from '../db/notifier.ts';
 import { announceNoticed } from '../db/player-events.ts';
@@ -40,11 +41,20 @@ export interface SeekRequest extends RuleOptions {
   whileConnected?: boolean;
 }
 
+/** The id of a seek sent with an idempotency key: the same for the same player and key, UUID-shaped. */
+function keyedId(playerId: string, key: string): string {
+  const h = createHash('sha256').update(`${playerId}\n${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
 export class SeekService {
   constructor(private readonly deps: SeekServiceDeps) {}
 
-  /** A new seek: paired at once when a compatible one waits (both players are told), else waiting. */
-  async seek(playerId: string, request: SeekRequest): Promise<SeekView> {
+  /**
+   * A new seek: paired at once when a compatible one waits (both players are told), else waiting.
+   * With an idempotency key the seek's id is the key's (for this player): a retry gets that seek.
+   */
+  async seek(playerId: string, request: SeekRequest, idempotencyKey?: string): Promise<SeekView> {
     const { store, random, now, ttlMs, notifier, players } = this.deps;
     const ratingOf = this.deps.ratingOf ?? ((p: string, v: Variant) => store.ratingOf(p, v));
     const rated = request.rated ?? false;
@@ -52,13 +62,15 @@ export class SeekService {
     // and so is its partner: a rated seek is compatible only with rated ones.
     const turnSeconds = await ratedTurnSeconds(players, playerId, undefined, request);
     const options: SeekOptions = { config: configOf(request, false), turnSeconds, rated, games: request.games ?? 1 };
+    const id = idempotencyKey === undefined ? crypto.randomUUID() : keyedId(playerId, idempotencyKey);
+    if (idempotencyKey !== undefined && (await store.get(id))) return this.get(id);
     const at = now();
     checkWaitingSeeks(await store.waitingOf(playerId, at));
     const rating = await ratingOf(playerId, options.config.variant);
     const [ratingMin, ratingMax] = request.ratingRange ?? [null, null];
     const placed = await store.place(
       {
-        id: crypto.randomUUID(),
+        id,
         playerId,
         pool: poolKey(options),
         ...options,
@@ -71,6 +83,7 @@ export class SeekService {
       },
       (partner) =>
         decidePairing(options, partner.playerId, playerId, { id: crypto.randomUUID(), serverSeed: random.serverSeed(), seat: random.seat(), gameId: crypto.randomUUID(), gameSeed: random.serverSeed() }, at),
+      idempotencyKey !== undefined,
     );
     // After the commit: the streams of both players wake (on every process, through the notifier).
     await announceNoticed(notifier, placed.noticed);

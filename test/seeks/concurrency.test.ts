@@ -51,10 +51,10 @@ const entryOf = (s: Seek): PoolEntry => ({
  * closes as the request leaves it (its keep-alive time up on a loaded machine) would leave open
  * whether the seek was made.
  */
-function postSeek(url: string, token: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> {
+function postSeek(url: string, token: string, key: string, body: unknown): Promise<{ status: number; body: Record<string, any> }> {
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Authorization: `Bearer ${token}` } }, (res) => {
+    const req = httpRequest(url, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(data), Authorization: `Bearer ${token}`, 'Idempotency-Key': key } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk) => (text += chunk));
@@ -93,13 +93,15 @@ async function seekAtOnce(bases: string[], countSeeks: () => Promise<number>) {
     ...players.slice(0, TWICE).map((p, i) => ({ player: p, body: { ...OPTIONS[i % OPTIONS.length], ...rangeOf(i) }, base: bases[(i + 1) % bases.length] })),
   ];
   // A 503 (no database connection in time, or a statement past its time: one pool's placements
-  // queue behind one another, and a pooler has few connections) comes with Retry-After: the seeker
-  // tries again, as a client does. The count of rows below shows no refused seek was kept.
+  // queue behind one another, and a pooler has few connections) comes with Retry-After, and the
+  // seek may or may not have been made: the seeker tries again with the same Idempotency-Key, as a
+  // client does. The count of rows below shows no seek was made twice.
   let refused = 0;
   const answers = await Promise.all(
-    requests.map(async (r) => {
+    requests.map(async (r, i) => {
       for (;;) {
-        const answer = await postSeek(`${r.base}/v1/seeks`, r.player.token, r.body);
+        // The same key on every try: a seek made although its answer was a 503 is answered, not made again.
+        const answer = await postSeek(`${r.base}/v1/seeks`, r.player.token, `seek ${i}`, r.body);
         if (answer.status !== 503) return answer;
         expect(answer.body.code).toBe('DATABASE_UNAVAILABLE');
         refused++;

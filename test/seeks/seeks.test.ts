@@ -165,6 +165,23 @@ describe('the pool', () => {
   });
 });
 
+describe('Idempotency-Key', () => {
+  it('a retry with the same key gets the same seek, never a second one; another player’s same key is another seek', async () => {
+    const anna = await client.player('Anna');
+    const bert = await client.player('Bert');
+    const options = pool();
+    const first = (await service.http.post('/v1/seeks').set(anna.auth).set('Idempotency-Key', 'k1').send(options).expect(201)).body;
+    const again = (await service.http.post('/v1/seeks').set(anna.auth).set('Idempotency-Key', 'k1').send(options).expect(201)).body;
+    expect(again).toEqual(first);
+    const berts = (await service.http.post('/v1/seeks').set(bert.auth).set('Idempotency-Key', 'k1').send(options).expect(201)).body;
+    expect(berts.seekId).not.toBe(first.seekId);
+    expect(berts).toMatchObject({ status: 'paired' });
+    // Anna's retry after the pairing: her seek, paired into the same game.
+    const later = (await service.http.post('/v1/seeks').set(anna.auth).set('Idempotency-Key', 'k1').send(options).expect(201)).body;
+    expect(later).toMatchObject({ seekId: first.seekId, status: 'paired', gameId: berts.gameId });
+  });
+});
+
 describe('DELETE /v1/seeks/{seekId}', () => {
   it('its owner withdraws it (again: 204); anyone else 403; a paired one 422; an unknown one 404', async () => {
     const anna = await client.player('Anna');

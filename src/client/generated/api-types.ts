@@ -7604,7 +7604,10 @@ export interface operations {
     createSeek: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description any string you choose per seek: a retry with the same key (after a 503, or an answer lost) gets that seek, never a second one */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };

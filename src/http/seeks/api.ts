@@ -11,7 +11,7 @@ export function seeksApi({ seeks }: AppDeps): App {
   const api = createApi();
 
   operation(api, createSeek, async (c) => {
-    const seek = await seeks.seek(requirePlayer(c).playerId, c.req.valid('json'));
+    const seek = await seeks.seek(requirePlayer(c).playerId, c.req.valid('json'), c.req.valid('header')['idempotency-key']);
     setHeader(c, 'Location', `/v1/seeks/${seek.seekId}`);
     return respond(c, seek, 201);
   });

@@ -14,7 +14,17 @@ export const createSeek = createRoute({
   description:
     "Compatible: the same options, another player, and each player's rating in the variant (1500 while unrated) inside the other's `ratingRange`. When one waits, the oldest is paired with this one at once: the answer is `paired` with the `gameId` (or `matchId`) of the game that has just begun, seats drawn, and both players get `gameStart` (or `matchStart`) on their player streams. Else the seek waits (`waiting`) for SEEK_TTL_SECONDS, until withdrawn, or (`whileConnected`) while its player has a player stream open. At most 5 waiting seeks per player. `Location` names the seek.",
   security: bearer,
-  request: { body: jsonBody(CreateSeekSchema, seekExamples.create) },
+  request: {
+    headers: z.object({
+      'idempotency-key': z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .openapi({ description: 'any string you choose per seek: a retry with the same key (after a 503, or an answer lost) gets that seek, never a second one' }),
+    }),
+    body: jsonBody(CreateSeekSchema, seekExamples.create),
+  },
   responses: {
     201: json(SeekSchema, 'The seek: waiting, or paired with its game or match', seekExamples.paired),
     ...problemResponses('RATED_NEEDS_ACCOUNT', 'RATED_TURN_SECONDS', 'TOO_MANY_SEEKS'),
