@@ -1,8 +1,9 @@
 // The web client's static files (dist/web, built by `npm run build`): `/` and the client's own
-// routes `/play/…` and `/replay/…` answer index.html (no-cache: a new build is seen at once),
-// `/assets/…` the hashed files (cached for a year, immutable), gzip-precompressed twins to
-// browsers that accept them. The client talks to the public API like any third party; nothing
-// here touches `/v1`, `/openapi.json`, `/docs`, `/healthz`, `/readyz` or `/.well-known`.
+// routes (`/play/…`, `/replay/…`, `/account`, `/leaderboard/…`, `/players/…`) answer index.html
+// (no-cache: a new build is seen at once), `/assets/…` the hashed files (cached for a year,
+// immutable), gzip-precompressed twins to browsers that accept them. The client talks to the
+// public API like any third party; nothing here touches `/v1`, `/openapi.json`, `/docs`,
+// `/healthz`, `/readyz` or `/.well-known`.
 // Without a build (tests that run from the sources) these routes answer a 404 problem that says
 // how to build.
 import { existsSync } from 'node:fs';
@@ -67,8 +68,8 @@ export function mountWebClient(app: App, root?: string): void {
   });
 }
 
-/** The client's routes: the table (and a match), the replay viewer. */
-const CLIENT_PATH = /^\/(play|replay)(\/|$)/;
+/** The client's routes: the table (and a match), the replay viewer, the account, leaderboards, players' pages. */
+const CLIENT_PATH = /^\/(play|replay|account|leaderboard|players)(\/|$)/;
 const ASSET_PATH = /^\/assets\/([^/]+)$/;
 
 const notBuilt = () => new ProblemError('WEB_CLIENT_NOT_BUILT', 'the web client is not built here: run `npm run build` (it writes dist/web)');

@@ -3,12 +3,14 @@
 // browser (navigator.languages) unless the player picked one.
 import type { Card, GameType } from '../../src/client/index.ts';
 import { accountsDe, accountsEn } from './i18n-accounts.ts';
+import { ratedDe, ratedEn } from './i18n-rated.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const en = {
   ...accountsEn,
+  ...ratedEn,
   title: 'Offiziersskat',
   language: 'Deutsch',
   signInTitle: 'Play Offiziersskat',
@@ -261,6 +263,7 @@ export type MessageKey = keyof typeof en;
 
 const de: Record<MessageKey, string> = {
   ...accountsDe,
+  ...ratedDe,
   title: 'Offiziersskat',
   language: 'English',
   signInTitle: 'Offiziersskat spielen',

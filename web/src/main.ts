@@ -1,6 +1,7 @@
 // The web client's shell: language, header, routes. Routes: / (sign-in, then the lobby),
 // /play/{gameId} (the table: a player's, or a spectator's for anyone with the link),
-// /play/match/{matchId} (a match's score sheet), /replay and /replay/{gameId}, /account.
+// /play/match/{matchId} (a match's score sheet), /replay and /replay/{gameId}, /account,
+// /leaderboard/{variant} (the rankings), /players/{playerId} (ratings and their history).
 // A token the service refuses (expired, revoked, unknown) brings the sign-in with the reason,
 // wherever the player was; signed in again, the player is back on the same page.
 // It talks to the API only through the client module, exactly as a third party would.
@@ -53,6 +54,9 @@ function renderChrome(a: App): void {
     h(
       'nav',
       null,
+      h('a', { href: '/leaderboard/classic', class: 'link', 'data-testid': 'leaderboard-link' }, t('leaderboard')),
+      // Ratings are an account's (rated play needs one): a guest has none to show.
+      player?.username ? h('a', { href: `/players/${encodeURIComponent(player.playerId)}`, class: 'link', 'data-testid': 'profile-link' }, t('myProfile')) : null,
       player ? h('span', { class: 'who', 'data-testid': 'who' }, t('signedInAs', { name: player.name })) : null,
       player?.bot ? botBadge(t) : null,
       player ? h('a', { href: '/account', class: 'link', 'data-testid': 'account-link' }, player.username ? t('account') : t('accountGuest')) : null,
@@ -99,6 +103,10 @@ async function route(): Promise<void> {
       ? import('./screens/match.ts').then((m) => ({ default: (r, x, s) => m.matchScreen(r, x, s, parts[2]) }))
       : parts[0] === 'play' && parts[1]
         ? import('./screens/game.ts').then((m) => ({ default: (r, x, s) => m.gameScreen(r, x, s, parts[1]) }))
+        : parts[0] === 'leaderboard'
+          ? import('./screens/leaderboard.ts').then((m) => ({ default: (r, x, s) => m.leaderboardScreen(r, x, s, parts[1]) }))
+        : parts[0] === 'players' && parts[1]
+          ? import('./screens/player.ts').then((m) => ({ default: (r, x, s) => m.playerScreen(r, x, s, parts[1]) }))
         : parts[0] === 'replay'
           ? import('./screens/replay.ts').then((m) => ({ default: (r, x, s) => m.replayScreen(r, x, s, parts[1]) }))
           : import('./screens/lobby.ts').then((m) => ({ default: m.lobbyScreen }));

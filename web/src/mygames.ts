@@ -1,7 +1,8 @@
 // "My games" and challenges: GET /v1/players/me/games lists the player's games and matches and
 // the challenges reserved for it, and /v1/players/me/stream says when that changes; a waiting
 // game or match can be called off by its creator and declined by the challenged player.
-import type { SkatClient } from '../../src/client/index.ts';
+import type { PlayerEvent, SkatClient } from '../../src/client/index.ts';
+import { isRated } from './rated-api.ts';
 import type { Session } from './session.ts';
 
 export interface MyEntry {
@@ -17,6 +18,8 @@ export interface MyEntry {
   challengeFrom: string | null;
   /** Waiting, and opened by this player (it may cancel it). */
   ownWaiting: boolean;
+  /** Rated (API.md "Rated play"). */
+  rated: boolean;
 }
 
 export interface MyGames {
@@ -46,6 +49,7 @@ function entryOf(raw: Loose, me: string): MyEntry {
     variant: ((raw.config as { variant?: string } | undefined)?.variant ?? null) as string | null,
     challengeFrom: reserved && status === 'waiting' ? (others[0]?.name ?? '?') : null,
     ownWaiting: status === 'waiting' && !reserved,
+    rated: isRated(raw),
   };
 }
 
@@ -61,10 +65,10 @@ export async function loadMyGames(session: Session): Promise<MyGames> {
  * The player's stream, one per signed-in player for the page's whole life: screens come and go
  * and only add or remove their listener, so leaving the lobby aborts no request.
  */
-const following = new Map<string, Set<() => void>>();
+const following = new Map<string, Set<(event: PlayerEvent) => void>>();
 
-/** Calls `onChange` whenever the player's stream says its games changed (where there is one), until `signal` aborts. */
-export async function followMyGames(session: Session, onChange: () => void, signal: AbortSignal): Promise<void> {
+/** Calls `onChange` with each event of the player's stream (where there is one), until `signal` aborts. */
+export async function followMyGames(session: Session, onChange: (event: PlayerEvent) => void, signal: AbortSignal): Promise<void> {
   const client = session.client;
   const playerId = session.player?.playerId;
   if (!playerId) return;
@@ -74,7 +78,7 @@ export async function followMyGames(session: Session, onChange: () => void, sign
     const all = listeners;
     void (async () => {
       try {
-        for await (const _ of client.myEvents()) for (const listener of all) listener();
+        for await (const { event } of client.myEvents()) for (const listener of all) listener(event);
       } catch {
         // the lobby's own refresh still runs
       } finally {

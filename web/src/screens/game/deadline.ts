@@ -1,0 +1,32 @@
+// The turn's deadline, counted down each second; the table is drawn again when it passes (a claim
+// becomes possible) or is pushed back.
+import { h } from '../../dom.ts';
+import type { GameContext } from './context.ts';
+
+export interface DeadlineClock {
+  element: HTMLElement;
+  /** Shows the time left now. */
+  tick(): void;
+}
+
+export function deadlineClock(ctx: GameContext): DeadlineClock {
+  const { state, signal } = ctx;
+  const { t } = ctx.app;
+  const element = h('span', { class: 'deadline', 'data-testid': 'deadline', 'aria-live': 'off' });
+  const tick = () => {
+    const { view } = state;
+    if (!view.deadline || view.status === 'finished') {
+      element.textContent = '';
+      return;
+    }
+    const left = Math.ceil((Date.parse(view.deadline) - Date.now()) / 1000);
+    element.textContent = left > 0 ? t('deadline', { t: `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` }) : t('deadlinePassed');
+    if (left <= 0 !== state.expired) {
+      state.expired = left <= 0;
+      ctx.render();
+    }
+  };
+  const ticker = setInterval(tick, 1000);
+  signal.addEventListener('abort', () => clearInterval(ticker));
+  return { element, tick };
+}
