@@ -11,6 +11,7 @@ import { generateSigningKey, keyFromPrivateJwk } from './auth/keys.ts';
 import { AccountStore } from './db/accounts.ts';
 import { TokenService } from './auth/tokens.ts';
 import { isReady, openDatabase, type Database } from './db/client.ts';
+import { CreateAnswerStore } from './db/create-answers.ts';
 import { GameStore } from './db/games.ts';
 import { MatchStore } from './db/matches.ts';
 import { MoveBatcher } from './db/move-batch.ts';
@@ -73,6 +74,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const batcher = new MoveBatcher(database, Math.max(1, Math.floor(config.databasePoolSize / 2)));
   const gameStore = new GameStore(database, batcher);
   const matchStore = new MatchStore(database.db);
+  const createAnswers = new CreateAnswerStore(database.db);
   const key = config.jwt.privateKey
     ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
     : await players.getOrCreateSigningKey(generateSigningKey);
@@ -109,6 +111,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     games,
     repository,
     matches,
+    createAnswers,
     now,
     log,
     waitingTtlMs: retention.waitingTtlSeconds * 1000,
@@ -126,6 +129,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now: clock }),
       games,
       matches,
+      createAnswers,
       ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },

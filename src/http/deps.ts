@@ -2,6 +2,7 @@
 import type { AccountService } from '../accounts/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
+import type { CreateAnswerStore } from '../db/create-answers.ts';
 import type { GameService } from '../games/service.ts';
 import type { Logger } from '../log.ts';
 import type { MatchService } from '../matches/service.ts';
@@ -20,6 +21,8 @@ export interface AppDeps {
   games: GameService;
   /** The matches' use cases (src/matches). */
   matches: MatchService;
+  /** The answers kept for create calls sent with an Idempotency-Key (http/idempotent-create.ts). */
+  createAnswers: CreateAnswerStore;
   /** The process's metrics (GET /metrics, when configured). */
   metrics: ServiceMetrics;
   /** Whether the database answers and is migrated (`/readyz`). */

@@ -26,6 +26,7 @@ export function inertDeps(): AppDeps {
     metrics: inert(),
     games: inert(),
     matches: inert(),
+    createAnswers: inert(),
     ready: async () => false,
     timing: { longPollMs: 0, heartbeatMs: 0 },
   };
