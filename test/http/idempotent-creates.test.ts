@@ -43,6 +43,18 @@ describe('POST /v1/players with an Idempotency-Key', () => {
     expect(await playersNamed(name)).toBe(1);
   });
 
+  it('brings no token back once the guest signed out everywhere or became an account (409 NOT_A_GUEST)', async () => {
+    for (const change of ['signed out everywhere', 'claimed'] as const) {
+      const name = `Idem${crypto.randomUUID().slice(0, 8)}`;
+      const k = key();
+      const first = await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }).expect(201);
+      const auth = { Authorization: `Bearer ${first.body.token}` };
+      if (change === 'signed out everywhere') await service.http.delete('/v1/players/me/tokens').set(auth).expect(204);
+      else await service.http.post('/v1/players/me/account').set(auth).send({ username: name.toLowerCase(), password: 'a long and unusual passphrase 7' }).expect(201);
+      expectProblem(await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }), 409, 'NOT_A_GUEST');
+    }
+  });
+
   it('refuses the same key with another body (422 IDEMPOTENCY_KEY_REUSED) and makes nothing', async () => {
     const name = `Idem${crypto.randomUUID().slice(0, 8)}`;
     const k = key();

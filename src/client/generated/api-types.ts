@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create a guest player and get its bearer token
-         * @description A guest identity: the token (a JWT signed by the service) is sent as `Authorization: Bearer <token>` on every call that acts for the player, until `expiresAt`. `Location` names the new player. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default). A repeat gets the same player with a fresh token (the service keeps no token to send again).
+         * @description A guest identity: the token (a JWT signed by the service) is sent as `Authorization: Bearer <token>` on every call that acts for the player, until `expiresAt`. `Location` names the new player. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default). A repeat gets the same player with a fresh token (the service keeps no token to send again), as long as the guest is as it was made: once claimed as an account, deleted or signed out everywhere, a repeat answers 409 NOT_A_GUEST.
          */
         post: operations["createPlayer"];
         delete?: never;
@@ -1831,7 +1831,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer */
+            /** @description NOT_A_GUEST: the player is an account already, or an identity of the external provider; IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer */
             409: {
                 headers: {
                     /** @description Seconds to wait before trying again */

@@ -13,11 +13,10 @@ import { idempotentCreate } from '../idempotent-create.ts';
 export function playersApi({ players, accounts, timing, metrics, createAnswers, log }: AppDeps): App {
   const api = createApi();
   const creates = { store: createAnswers, log };
-  /** A guest's token, for the player just made or (a repeat of a keyed sign-up) made before. */
-  const tokenFor = async (player: { playerId: string; name: string }) => {
-    const { token, tokenId, expiresAt } = await accounts.issue(player.playerId, 'guest');
+  /** A guest's answer: the player just made, or (a repeat of a keyed sign-up) made before, with a new token. */
+  const withToken = (player: { playerId: string; name: string }, issued: { token: string; tokenId: string; expiresAt: string | null }) => {
     // biome-ignore lint/style/noNonNullAssertion: a guest's token always expires (only accounts make tokens that never do)
-    return { ...player, bot: false, token, tokenId, expiresAt: expiresAt! };
+    return { ...player, bot: false, token: issued.token, tokenId: issued.tokenId, expiresAt: issued.expiresAt! };
   };
   api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
   api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
@@ -31,10 +30,10 @@ export function playersApi({ players, accounts, timing, metrics, createAnswers, 
       body,
       async () => {
         const player = await players.register(body.name);
-        return { body: await tokenFor(player), location: `/v1/players/${player.playerId}` };
+        return { body: withToken(player, await accounts.issue(player.playerId, 'guest')), location: `/v1/players/${player.playerId}` };
       },
       // A token is shown once and never stored: a repeat gets the same player with a fresh one.
-      { keep: ({ playerId, name }) => ({ playerId, name }), restore: tokenFor },
+      { keep: ({ playerId, name }) => ({ playerId, name }), restore: async (player) => withToken(player, await accounts.reissueGuest(player.playerId)) },
     );
   });
 

@@ -23,10 +23,10 @@ export const createPlayer = createRoute({
   description:
     'A guest identity: the token (a JWT signed by the service) is sent as `Authorization: Bearer <token>` on every call that acts for the player, until `expiresAt`. `Location` names the new player.' +
     IDEMPOTENT_CREATE_NOTE +
-    ' A repeat gets the same player with a fresh token (the service keeps no token to send again).',
+    ' A repeat gets the same player with a fresh token (the service keeps no token to send again), as long as the guest is as it was made: once claimed as an account, deleted or signed out everywhere, a repeat answers 409 NOT_A_GUEST.',
   security: publicAccess,
   request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreatePlayerSchema, { name: examples.players.anna.name }) },
-  responses: { 201: json(PlayerTokenSchema, 'The player and its token', examples.players.token), ...problemResponses(...IDEMPOTENT_CREATE_CODES) },
+  responses: { 201: json(PlayerTokenSchema, 'The player and its token', examples.players.token), ...problemResponses('NOT_A_GUEST', ...IDEMPOTENT_CREATE_CODES) },
 });
 
 export const getMe = createRoute({
