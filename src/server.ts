@@ -12,6 +12,7 @@ import { AccountStore } from './db/accounts.ts';
 import { TokenService } from './auth/tokens.ts';
 import { isReady, openDatabase, type Database } from './db/client.ts';
 import { ExportStore } from './db/export.ts';
+import { CreateAnswerStore } from './db/create-answers.ts';
 import { GameStore } from './db/games.ts';
 import { GameExport } from './games/export.ts';
 import { MatchStore } from './db/matches.ts';
@@ -81,6 +82,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const batcher = new MoveBatcher(database, Math.max(1, Math.floor(config.databasePoolSize / 2)));
   const gameStore = new GameStore(database, batcher);
   const matchStore = new MatchStore(database.db);
+  const createAnswers = new CreateAnswerStore(database.db);
   const key = config.jwt.privateKey
     ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
     : await players.getOrCreateSigningKey(generateSigningKey);
@@ -122,6 +124,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     matches,
     seeks,
     seekGraceMs: PRESENCE_LEASE_MS,
+    createAnswers,
     now,
     log,
     waitingTtlMs: retention.waitingTtlSeconds * 1000,
@@ -142,6 +145,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       ratings,
       exporter: new GameExport({ store: new ExportStore(database), players }),
       seeks,
+      createAnswers,
       ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },

@@ -1,7 +1,8 @@
 // Retention: waiting games and matches nobody joined expire (they are called off, and their
-// players hear of it on their streams), and the answers kept for idempotent moves go after a
+// players hear of it on their streams), and the answers kept for idempotent moves and creates go after a
 // day. One sweep at a time across every process of the database: an advisory lock.
 import type { Database } from './db/client.ts';
+import type { CreateAnswerStore } from './db/create-answers.ts';
 import { scrubbedMessage } from './db/errors.ts';
 import type { GameRepository } from './games/repository.ts';
 import type { GameService } from './games/service.ts';
@@ -23,11 +24,13 @@ export interface SweeperDeps {
   seeks?: SeekService;
   /** A whileConnected seek made this long ago whose owner holds no stream anywhere ends (the presence lease). */
   seekGraceMs?: number;
+  /** The answers kept for keyed create calls (forgotten with the moves' kept answers). */
+  createAnswers: CreateAnswerStore;
   now: () => Date;
   log: Logger;
   /** A waiting game or match expires this long after it was created. */
   waitingTtlMs: number;
-  /** Answers kept for idempotent moves go this long after the move. */
+  /** Answers kept for idempotent moves and creates go this long after the request. */
   idempotencyTtlMs: number;
 }
 
@@ -49,7 +52,7 @@ export class Sweeper {
 
   /** One sweep, unless another process (or this one) is sweeping now. */
   async sweep(): Promise<SweepOutcome> {
-    const { database, games, repository, matches, now, waitingTtlMs, idempotencyTtlMs } = this.deps;
+    const { database, games, repository, matches, createAnswers, now, waitingTtlMs, idempotencyTtlMs } = this.deps;
     const outcome: SweepOutcome = { swept: false, games: 0, matches: 0, answers: 0, seeks: 0 };
     outcome.swept = await database.withAdvisoryLock(SWEEP_LOCK, async () => {
       const before = new Date(now().getTime() - waitingTtlMs);
@@ -57,7 +60,8 @@ export class Sweeper {
       // first wins, and the game is left as it is.
       for (const id of await repository.waitingSince(before, BATCH)) if (await this.tried(() => games.expire(id), id)) outcome.games++;
       for (const id of await matches.waitingSince(before, BATCH)) if (await this.tried(() => matches.expire(id), id)) outcome.matches++;
-      outcome.answers = await repository.forgetIdempotentBefore(new Date(now().getTime() - idempotencyTtlMs));
+      const answersBefore = new Date(now().getTime() - idempotencyTtlMs);
+      outcome.answers = (await repository.forgetIdempotentBefore(answersBefore)) + (await createAnswers.forgetBefore(answersBefore));
       if (this.deps.seeks) {
         // Ended seeks are kept as long as kept answers: a client reads its seek's end soon, or never.
         const swept = await this.deps.seeks.sweep(this.deps.seekGraceMs ?? 0, idempotencyTtlMs);

@@ -2,7 +2,7 @@
 // describes works — several processes of the service on one database (through pgbouncer in the
 // suite's pooled run), behind a balancer that hands each connection to the next process: bots
 // play whole games across them, woken across processes, every record verifying.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { verifyRecord } from '../src/cli/verify-record.ts';
 import { loadConfig } from '../src/config.ts';
 import { DEFAULT_TIMING } from '../src/http/deps.ts';
 import { createScratchDatabase, testDriver, throughPooler, type ScratchDatabase } from './support/db.ts';
-import { checkingEnv } from './support/openapi.ts';
+import { freePort, startServiceProcess, stopProcesses } from './support/processes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const deployFile = (name: string) => readFile(join(ROOT, 'deploy', name), 'utf8');
@@ -87,66 +87,20 @@ function roundRobin(ports: number[]): Promise<{ port: number; handed: number[]; 
   );
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** One process of the service as `npm run dev` starts it (a primary and its worker). */
-function startProcess(scratch: ScratchDatabase, port: number): { child: ChildProcess; ready: Promise<void>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/main.ts')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      ...checkingEnv(),
-      ...scratch.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_SIGNUP: '0',
-      SWEEP_INTERVAL_SECONDS: '0',
-      DATABASE_POOL_SIZE: '4',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const ready = new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (output.includes('listening on')) {
-        clearInterval(check);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(check);
-        reject(new Error(`the service exited (${child.exitCode}): ${output}`));
-      }
-    }, 50);
-  });
-  return { child, ready, output: () => output };
-}
-
 describe.runIf(testDriver === 'postgres')(`two processes of the service behind a balancer${throughPooler ? ', through pgbouncer' : ''}`, () => {
   const children: ChildProcess[] = [];
   let scratch: ScratchDatabase | undefined;
   let balancer: Awaited<ReturnType<typeof roundRobin>> | undefined;
   afterAll(async () => {
     await balancer?.close();
-    for (const child of children) {
-      if (child.exitCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcesses(children);
     await scratch?.drop();
   });
 
   it('play whole games: every game finished, no unexpected error, both processes serving, every record verifying', async () => {
     scratch = await createScratchDatabase();
     const ports = [await freePort(), await freePort()];
-    const processes = ports.map((port) => startProcess(scratch!, port));
+    const processes = ports.map((port) => startServiceProcess(scratch!, port, { TRUST_PROXY: 'true', RATE_LIMIT_SIGNUP: '0' }));
     children.push(...processes.map((p) => p.child));
     // One at a time: they migrate the same database at start (under an advisory lock).
     for (const p of processes) await p.ready;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDriver } from './support/db.ts';
 import { checkingEnv } from './support/openapi.ts';
+import { freePort } from './support/processes.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const started: ChildProcess[] = [];
@@ -37,14 +38,6 @@ function start(env: Record<string, string>, cwd = ROOT): Run {
   child.stdout!.on('data', (d) => (run.stdout += d));
   child.stderr!.on('data', (d) => (run.stderr += d));
   return run;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function until(check: () => boolean, what: string, ms = 30_000) {

@@ -70,6 +70,17 @@ export class AccountService {
     return { ...(await this.issue(playerId, SIGN_IN_TOKEN)), username: input.username, name, bot };
   }
 
+  /**
+   * A fresh token for a guest made earlier by a sign-up sent again with its Idempotency-Key: only
+   * while the guest is as it was made. Once claimed, deleted or signed out everywhere, a repeat of
+   * its sign-up must not bring a token back.
+   */
+  async reissueGuest(playerId: string): Promise<IssuedIdentity> {
+    if (!(await this.deps.store.isUntouchedGuest(playerId)))
+      throw new DomainError('NOT_A_GUEST', 'the guest this Idempotency-Key made has since become an account, was deleted or signed out everywhere: sign up again with a new key');
+    return this.issue(playerId, 'guest');
+  }
+
   /** The caller's guest player becomes an account: same id, games and matches; a new token. */
   async claim(caller: Caller, input: { username: string; password: string; bot?: boolean }) {
     const row = await this.deps.players.getPlayer(caller.playerId);

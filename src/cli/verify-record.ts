@@ -53,7 +53,20 @@ export interface Verification {
   problems: string[];
   /** The game told trick by trick (as far as the record could be replayed). */
   account: string[];
+  /** What the checks that held counted (null: that check did not hold), for a reader's own words. */
+  counts: Counts;
 }
+
+export interface Counts {
+  /** Packets of the staged deal, each as the seed's deck cut at `cut` gives it. */
+  dealt: number | null;
+  cut: number | null;
+  /** Moves replayed, each legal and causing exactly the logged events. */
+  moves: number | null;
+}
+
+/** "1 move", "8 moves": English's plural, for the verifier's own sentences. */
+const count = (n: number, one: string, other: string) => `${n} ${n === 1 ? one : other}`;
 
 /** JSON with sorted keys: equality of plain data regardless of key order. */
 function canonical(x: unknown): string {
@@ -133,8 +146,8 @@ function shapeProblems(r: GameRecord): string[] {
 
 export function verifyRecord(record: GameRecord): Verification {
   const shape = shapeProblems(record);
-  if (shape.length > 0) return { ok: false, passed: [], problems: shape.map((p) => `malformed record: ${p}`), account: [] };
-  const found: Findings = { passed: [], problems: [] };
+  if (shape.length > 0) return { ok: false, passed: [], problems: shape.map((p) => `malformed record: ${p}`), account: [], counts: { dealt: null, cut: null, moves: null } };
+  const found: Findings = { passed: [], problems: [], counts: { dealt: null, cut: null, moves: null } };
   const events = record.events.map((e) => e.event);
   checkSeed(record, found);
   checkDeal(record, found);
@@ -146,10 +159,11 @@ export function verifyRecord(record: GameRecord): Verification {
   return { ok: found.problems.length === 0, ...found, account };
 }
 
-/** What held and what did not, each a sentence; the checks below add to it. */
+/** What held and what did not, each a sentence, and what was counted; the checks below add to it. */
 interface Findings {
   passed: string[];
   problems: string[];
+  counts: Counts;
 }
 
 /** 1. The seed against its commitment. */
@@ -160,7 +174,7 @@ function checkSeed(record: GameRecord, { passed, problems }: Findings): void {
 }
 
 /** 2. The deal: each dealt event is the next batch of the staged deal, cut from the seed's deck. */
-function checkDeal(record: GameRecord, { passed, problems }: Findings): void {
+function checkDeal(record: GameRecord, { passed, problems, counts }: Findings): void {
   const cutEvent = record.events.map((e) => e.event).find((e) => e.type === 'cut');
   if (record.cut !== (cutEvent?.type === 'cut' ? cutEvent.at : null))
     problems.push(`cut: the record says ${record.cut}, its cut event says ${cutEvent?.type === 'cut' ? cutEvent.at : 'nothing (no cut event)'}`);
@@ -185,14 +199,17 @@ function checkDeal(record: GameRecord, { passed, problems }: Findings): void {
         `but the record has ${event.cards.join(' ')} to ${event.seat ?? 'the stock'} ${event.to}${event.stacks.length ? ` stacks ${event.stacks.map((s) => s + 1).join(',')}` : ''}`,
     );
   }
-  if (dealOk) passed.push(`deal: ${next} dealt batch(es) match the deck recomputed from the seed, cut at ${cutEvent.at}`);
+  if (!dealOk) return;
+  passed.push(`deal: ${count(next, 'packet', 'packets')} dealt, each as the deck recomputed from the seed and cut at ${cutEvent.at} gives it`);
+  counts.dealt = next;
+  counts.cut = cutEvent.at;
 }
 
 /**
  * 3. Replay: every move re-derived, decided, and compared with the log. Stops at the first event
  * that does not follow; `upTo` is how many events replayed, `complete` whether all of them did.
  */
-function checkMoves(record: GameRecord, events: GameEvent[], { passed, problems }: Findings): { state: State; upTo: number; complete: boolean } {
+function checkMoves(record: GameRecord, events: GameEvent[], { passed, problems, counts }: Findings): { state: State; upTo: number; complete: boolean } {
   let state: State = initialState(record.config, record.serverSeed);
   let i = 0;
   let moves = 0;
@@ -230,7 +247,8 @@ function checkMoves(record: GameRecord, events: GameEvent[], { passed, problems 
     i += decision.events.length;
     moves++;
   }
-  passed.push(`moves: ${moves} moves re-derived from the log, each legal and causing exactly the logged events`);
+  passed.push(`moves: ${count(moves, 'move', 'moves')} re-derived from the log, each legal and causing exactly the logged events`);
+  counts.moves = moves;
   return { state, upTo: i, complete: true };
 }
 

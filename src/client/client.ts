@@ -28,9 +28,10 @@ export interface ClientOptions extends RenewalOptions {
   /** Retries on 429/503 (and a 409 that carries Retry-After); `false`: none. */
   retry?: Partial<RetryPolicy> | false;
   /**
-   * Every move carries a fresh `Idempotency-Key` (default true), so a move retried after a lost
-   * answer is answered, not made twice. The service stores each key, so a load generator that
-   * pins `expectedVersion` (a repeat is then refused with 409) may turn this off.
+   * Every move and every create call (a player, a game, a match) carries a fresh `Idempotency-Key`
+   * (default true), so a call retried after a lost answer, a 429 or a 503 is answered, not made
+   * twice; without a key such a write is never retried. The service stores each key, so a load
+   * generator that pins `expectedVersion` (a repeat is then refused with 409) may turn this off.
    */
   idempotencyKeys?: boolean;
 }
@@ -49,6 +50,11 @@ export interface MoveOptions {
   /** Overrides the generated key (e.g. the same key for a retry of your own). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+}
+
+export interface CreateOptions {
+  /** Overrides the generated key (e.g. the same key for a retry of your own, across restarts). */
+  idempotencyKey?: string;
 }
 
 export interface StreamOptions {
@@ -104,11 +110,17 @@ export class SkatClient {
     return new SkatClient({ ...options, token }, this.transport);
   }
 
+  /** The `Idempotency-Key` of a create call: the caller's, else a fresh one (unless turned off). */
+  private createKey(options: CreateOptions): { 'idempotency-key': string } | undefined {
+    const key = options.idempotencyKey ?? (this.transport.idempotencyKeys ? newKey() : undefined);
+    return key === undefined ? undefined : { 'idempotency-key': key };
+  }
+
   // ------------------------------------------------------------------ players
 
   /** A guest player and its token: `client.withToken(player.token)` then acts for it. */
-  createPlayer(name: string): Promise<PlayerToken> {
-    return this.data('POST /v1/players', this.api.POST('/v1/players', { body: { name } }));
+  createPlayer(name: string, options: CreateOptions = {}): Promise<PlayerToken> {
+    return this.data('POST /v1/players', this.api.POST('/v1/players', { params: { header: this.createKey(options) }, body: { name } }));
   }
 
   /** Who the token is, and when it expires. */
@@ -142,8 +154,8 @@ export class SkatClient {
   }
 
   /** Creates a game and takes a seat in it. */
-  createGame(body: CreateGame = {}): Promise<GameView> {
-    return this.data('POST /v1/games', this.api.POST('/v1/games', { body }));
+  createGame(body: CreateGame = {}, options: CreateOptions = {}): Promise<GameView> {
+    return this.data('POST /v1/games', this.api.POST('/v1/games', { params: { header: this.createKey(options) }, body }));
   }
 
   joinGame(gameId: string): Promise<GameView> {
@@ -261,8 +273,8 @@ export class SkatClient {
     return this.data('GET /v1/matches', this.api.GET('/v1/matches', { params: { query } }));
   }
 
-  createMatch(body: CreateMatch): Promise<Match> {
-    return this.data('POST /v1/matches', this.api.POST('/v1/matches', { body }));
+  createMatch(body: CreateMatch, options: CreateOptions = {}): Promise<Match> {
+    return this.data('POST /v1/matches', this.api.POST('/v1/matches', { params: { header: this.createKey(options) }, body }));
   }
 
   joinMatch(matchId: string): Promise<Match> {

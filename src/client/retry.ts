@@ -4,10 +4,10 @@
 // `Retry-After` — the service's sign that the conflict is passing; a `409 VERSION_CONFLICT` with
 // the current view is the caller's to decide again from, never sent blindly a second time.
 // Only a request that is safe to repeat is retried at all: GET/HEAD, or one with an
-// `Idempotency-Key` (the service answers a repeat with the first answer). A write without one
-// (creating a player, a game, a match; joining; calling off) gets its 429, 503 or network
-// failure back: a 503 does not say the write was not made, and a second attempt could make a
-// second player, game or match.
+// `Idempotency-Key` (the service answers a repeat with the first answer; the client's moves and
+// create calls carry one by default). A write without one (joining, calling off, a create sent
+// with keys turned off) gets its 429, 503 or network failure back: a 503 does not say the write
+// was not made, and a second attempt could make a second player, game or match.
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */

@@ -98,6 +98,20 @@ export class AccountStore {
     return rows.length > 0;
   }
 
+  /**
+   * Whether the player is still a guest as it was made: no account claimed it, it is no identity of
+   * an external provider, and its tokens were never revoked all at once (nor the account deleted).
+   * Read fresh: another process may have changed it.
+   */
+  async isUntouchedGuest(playerId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ issuer: players.issuer, revokedAt: players.legacyTokensRevokedAt, account: accounts.playerId })
+      .from(players)
+      .leftJoin(accounts, eq(accounts.playerId, players.id))
+      .where(eq(players.id, playerId));
+    return !!row && row.issuer === null && row.revokedAt === null && row.account === null;
+  }
+
   /** Revokes every token of the player but `keep` (null: all), and its tokens from before accounts. */
   async revokeAll(playerId: string, keep: string | null, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {

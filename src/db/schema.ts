@@ -140,6 +140,34 @@ export const idempotencyKeys = pgTable(
   ],
 );
 
+/**
+ * The answer to a create call (a player, a game, a match, a seek) sent with an `Idempotency-Key`,
+ * replayed for repeats. Keyed by who sent it (`player:<id>`, or `address:<ip>` for a call without a
+ * token), the operation and the key. A row is written before the create runs (`status` 0: under
+ * way) and filled with the answer once it is made, so two requests with one key make one thing.
+ */
+export const createAnswers = pgTable(
+  'create_answers',
+  {
+    caller: text('caller').notNull(),
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    /** A hash of the request, so the same key with a different body can be refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The answer's HTTP status; 0 while the create is under way. */
+    status: integer('status').notNull().default(0),
+    /** The answer as the JSON text first sent (a repeat gets it byte for byte); null while under way. */
+    body: text('body'),
+    location: text('location'),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'create_answers_pkey', columns: [t.caller, t.operation, t.key] }),
+    // The sweeper drops answers as old as the moves' kept answers.
+    index('create_answers_created_idx').on(t.createdAt),
+  ],
+);
+
 /** Keys the service signs its own tokens with, when none is configured. */
 export const signingKeys = pgTable('signing_keys', {
   /** The JWK `kid`. */

@@ -3,6 +3,7 @@ import type { AccountService } from '../accounts/service.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { AppConfig } from '../config.ts';
 import type { GameExport } from '../games/export.ts';
+import type { CreateAnswerStore } from '../db/create-answers.ts';
 import type { GameService } from '../games/service.ts';
 import type { Logger } from '../log.ts';
 import type { MatchService } from '../matches/service.ts';
@@ -29,6 +30,8 @@ export interface AppDeps {
   exporter: GameExport;
   /** The pairing pool (src/seeks). */
   seeks: SeekService;
+  /** The answers kept for create calls sent with an Idempotency-Key (http/idempotent-create.ts). */
+  createAnswers: CreateAnswerStore;
   /** The process's metrics (GET /metrics, when configured). */
   metrics: ServiceMetrics;
   /** Whether the database answers and is migrated (`/readyz`). */

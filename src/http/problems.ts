@@ -74,6 +74,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   ALREADY_IN_MATCH: { status: 409, description: 'you already play in this match' },
   MATCH_FULL: { status: 409, description: 'both player slots of the match are taken' },
   USERNAME_TAKEN: { status: 409, description: 'the username (ignoring case) belongs to another account' },
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, retryAfter: 1, description: 'a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer' },
   NOT_A_GUEST: { status: 409, description: 'the player is an account already, or an identity of the external provider' },
   // 413, 415
   PAYLOAD_TOO_LARGE: { status: 413, description: 'a body over 16 KiB' },

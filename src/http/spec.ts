@@ -29,6 +29,7 @@ export function inertDeps(): AppDeps {
     ratings: inert(),
     exporter: inert(),
     seeks: inert(),
+    createAnswers: inert(),
     ready: async () => false,
     timing: { longPollMs: 0, heartbeatMs: 0 },
   };

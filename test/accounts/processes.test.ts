@@ -1,43 +1,10 @@
 // Two processes of the service on one Postgres database (as npm start runs them): a token revoked
 // on one is refused by the other within a second, and a bot's open stream on one is listed as
 // online by the other. Prints the revocation delay measured.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDriver, type ScratchDatabase } from '../support/db.ts';
-
-const ROOT = join(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function startProcess(scratch: ScratchDatabase, port: number): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/main.ts')], {
-    env: { PATH: process.env.PATH ?? '', ...scratch.env, HOST: '127.0.0.1', PORT: String(port), SINGLE_PROCESS: '1', SWEEP_INTERVAL_SECONDS: '0', DATABASE_POOL_SIZE: '4' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const ready = new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (output.includes('listening on')) {
-        clearInterval(check);
-        resolve();
-      } else if (child.exitCode !== null) {
-        clearInterval(check);
-        reject(new Error(`the service exited (${child.exitCode}): ${output}`));
-      }
-    }, 50);
-  });
-  return { child, ready };
-}
+import { freePort, startServiceProcess, stopProcesses } from '../support/processes.ts';
 
 const json = async (res: Response) => ({ status: res.status, body: (await res.json().catch(() => null)) as Record<string, any> });
 
@@ -45,19 +12,14 @@ describe.runIf(testDriver === 'postgres')('two processes of the service', () => 
   const children: ChildProcess[] = [];
   let scratch: ScratchDatabase | undefined;
   afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopProcesses(children);
     await scratch?.drop();
   });
 
   it('a token revoked on one is refused by the other within a second; a bot online on one is listed by the other', async () => {
     scratch = await createScratchDatabase();
     const ports = [await freePort(), await freePort()];
-    const processes = ports.map((port) => startProcess(scratch!, port));
+    const processes = ports.map((port) => startServiceProcess(scratch!, port, { SINGLE_PROCESS: '1' }));
     children.push(...processes.map((p) => p.child));
     for (const p of processes) await p.ready;
     const [one, two] = ports.map((port) => `http://127.0.0.1:${port}`);

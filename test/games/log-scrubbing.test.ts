@@ -42,6 +42,7 @@ const sweeperOf = (log: Logger, over: Partial<SweeperDeps>) =>
     games: { expire: async () => {} } as unknown as SweeperDeps['games'],
     repository: { waitingSince: async () => ['g1'], forgetIdempotentBefore: async () => 0 } as unknown as SweeperDeps['repository'],
     matches: { waitingSince: async () => [], expire: async () => {} } as unknown as SweeperDeps['matches'],
+    createAnswers: { forgetBefore: async () => 0 } as unknown as SweeperDeps['createAnswers'],
     now: () => new Date(),
     log,
     waitingTtlMs: 1000,

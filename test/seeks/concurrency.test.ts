@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/engine/index.ts';
 import { compatible, poolKey, type PoolEntry } from '../../src/seeks/pool.ts';
 import { createScratchDatabase, testDriver, type ScratchDatabase } from '../support/db.ts';
-import { startProcesses, type ServiceProcess } from '../support/processes.ts';
+import { startProcesses, type RunningProcess } from '../support/processes.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 const PLAYERS = 240;
@@ -169,7 +169,7 @@ async function seekAtOnce(bases: string[], countSeeks: () => Promise<number>) {
 
 describe.runIf(testDriver === 'postgres')('the pairing pool on two processes', () => {
   let scratch: ScratchDatabase | undefined;
-  let processes: ServiceProcess[] = [];
+  let processes: RunningProcess[] = [];
   afterAll(async () => {
     for (const p of processes) await p.stop();
     await scratch?.drop();

@@ -2,33 +2,23 @@
 // games; revoking the first browser's token brings its sign-in within seconds, with the reason; a
 // token made for a bot is shown once and works; a guest keeps its player (and its finished game)
 // as an account, and signs in with it elsewhere.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { accounts, createClient, playGame, type GameView } from '../../src/client/index.ts';
-import { startTestService, testConfig, type TestService } from '../support/service.ts';
-import { browserSuite, DESKTOP, launchBrowser, PHONE, screenshot, Watch } from './support/browser.ts';
-import { ensureWebBuild } from './support/build.ts';
+import { startTestService, testConfig } from '../support/service.ts';
+import { browserSuite, DESKTOP, PHONE, screenshot, Watch } from './support/browser.ts';
+import { webFixture } from './support/web-suite.ts';
 
 const PASSWORD = 'a long and unusual passphrase 7';
 
 browserSuite('the web client: accounts', () => {
-  let service: TestService;
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    service = await startTestService();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-  });
+  const web = webFixture();
 
   /** The games the lobby lists as the player's own (their links). */
   const myGames = (page: Page) => page.locator('.my-games a[href^="/play/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')).sort());
 
   async function signInWith(page: Page, username: string) {
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
     await page.locator('#username').fill(username);
     await page.locator('#password').fill(PASSWORD);
     await page.locator('[data-testid=sign-in]').click();
@@ -36,14 +26,14 @@ browserSuite('the web client: accounts', () => {
   }
 
   it('signed up in one browser, signed in in another: the same games; a revoked token brings the sign-in', async () => {
-    const first = await browser.newContext(DESKTOP);
-    const second = await browser.newContext(PHONE);
+    const first = await web.browser.newContext(DESKTOP);
+    const second = await web.browser.newContext(PHONE);
     const watches = [new Watch(first), new Watch(second)];
     const a = await first.newPage();
     const b = await second.newPage();
 
     // Sign up: a username and a password; the lobby follows.
-    await a.goto(`${service.url}/`);
+    await a.goto(`${web.service.url}/`);
     await a.locator('#new-username').fill('anna_k');
     await a.locator('#new-password').fill(PASSWORD);
     await a.locator('#display-name').fill('Anna');
@@ -54,7 +44,7 @@ browserSuite('the web client: accounts', () => {
     await a.locator('[data-testid=open-game]').click();
     await a.locator('.game[data-status=waiting]').waitFor();
     const gameId = a.url().split('/play/')[1];
-    await a.goto(`${service.url}/`);
+    await a.goto(`${web.service.url}/`);
     await a.locator(`.my-games a[href="/play/${gameId}"]`).waitFor();
 
     // The second browser signs in to the same account: the same player, the same games.
@@ -63,7 +53,7 @@ browserSuite('the web client: accounts', () => {
     expect(await myGames(b)).toEqual(await myGames(a));
 
     // A bot account's open game: its name carries the BOT badge in the lobby.
-    const api = createClient({ baseUrl: service.url });
+    const api = createClient({ baseUrl: web.service.url });
     const lobbyBot = await accounts.signUp(api, { username: 'lobby_bot', password: PASSWORD, bot: true });
     const botGame = await api.withToken(lobbyBot.token).createGame({});
     await b.locator(`li[data-game-id="${botGame.id}"] [data-testid=bot-badge]`).waitFor();
@@ -80,13 +70,13 @@ browserSuite('the web client: accounts', () => {
     await b.locator('[data-testid=copy-token]', { hasText: 'Kopiert' }).waitFor();
     await b.waitForFunction(() => document.querySelectorAll('[data-testid=tokens] li').length === 3);
     await screenshot(b, 'account');
-    const me = (await service.http.get('/v1/players/me').set({ Authorization: `Bearer ${botToken}` }).expect(200)).body;
+    const me = (await web.service.http.get('/v1/players/me').set({ Authorization: `Bearer ${botToken}` }).expect(200)).body;
     expect(me.username).toBe('anna_k');
     expect(me.expiresAt).toBeNull();
 
     // The first browser's token revoked from the second: within seconds the first shows the
     // sign-in, saying why, wherever it is (here: its waiting game, not a spectator's view of it).
-    await a.goto(`${service.url}/play/${gameId}`);
+    await a.goto(`${web.service.url}/play/${gameId}`);
     await a.locator('.game[data-you]').waitFor();
     const revokedAt = Date.now();
     await b.locator('[data-testid=tokens] li:not([data-current])').filter({ hasNotText: 'my bot' }).locator('[data-testid=revoke]').click();
@@ -113,10 +103,10 @@ browserSuite('the web client: accounts', () => {
   });
 
   it('a guest keeps its player as an account, with its game history, and signs in with it elsewhere', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await web.browser.newContext(DESKTOP);
     const watch = new Watch(context);
     const page = await context.newPage();
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
     await page.locator('#name').fill('Gina');
     await page.locator('form.sign-in button[type=submit]').click();
     await page.locator('[data-testid=open-game]').waitFor();
@@ -124,7 +114,7 @@ browserSuite('the web client: accounts', () => {
     // A finished game of the guest's (played through the API with the page's own token).
     const stored = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('offiziersskat:player:'))![1]);
     const gina = JSON.parse(stored) as { playerId: string; token: string };
-    const api = createClient({ baseUrl: service.url });
+    const api = createClient({ baseUrl: web.service.url });
     const mine = api.withToken(gina.token);
     const opponent = api.withToken((await api.createPlayer('Otto')).token);
     const random = (v: GameView) => v.legalMoves[Math.floor(Math.random() * v.legalMoves.length)];
@@ -141,7 +131,7 @@ browserSuite('the web client: accounts', () => {
     await expect(page.locator('[data-testid=account-of]').textContent()).resolves.toContain('gina');
 
     // Another browser signs in as gina: the same player, its finished game in its list.
-    const elsewhere = await browser.newContext(PHONE);
+    const elsewhere = await web.browser.newContext(PHONE);
     const other = await elsewhere.newPage();
     const otherWatch = new Watch(elsewhere);
     await signInWith(other, 'gina');
@@ -165,7 +155,7 @@ browserSuite('the web client: accounts', () => {
     await other.locator('#password').fill(`${PASSWORD} and more`);
     await other.locator('[data-testid=sign-in]').click();
     await other.locator('[data-testid=sign-in-form] .error', { hasText: 'Unbekannter Benutzername oder falsches Passwort' }).waitFor();
-    const record = (await service.http.get(`/v1/games/${created.id}/record`).expect(200)).body;
+    const record = (await web.service.http.get(`/v1/games/${created.id}/record`).expect(200)).body;
     expect(record.players.forehand.playerId).toBe(gina.playerId);
 
     expect(watch.problems.filter((p) => !/^HTTP 401: |status of 401 \(Unauthorized\)|\/stream \(net::ERR_ABORTED\)$/.test(p))).toEqual([]);
@@ -176,7 +166,7 @@ browserSuite('the web client: accounts', () => {
 
   it('with a token lifetime of 20 s, Play signs in, and the page renews its token: still the same player a minute later', async () => {
     const short = await startTestService({ config: { jwt: { ...testConfig().jwt, ttlSeconds: 20 } } });
-    const context = await browser.newContext(DESKTOP);
+    const context = await web.browser.newContext(DESKTOP);
     const watch = new Watch(context);
     const page = await context.newPage();
     try {

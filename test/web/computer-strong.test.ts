@@ -1,35 +1,23 @@
 // A whole game against the strong computer (pimc) in a real browser: the level is chosen in the
 // lobby, the computer thinks in a Web Worker (the page's thread has no long task of its size
 // while it does) and plays through the public API; the game ends with a result that verifies.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { verifyRecord } from '../../src/cli/verify-record.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { browserSuite, DESKTOP, launchBrowser, Watch } from './support/browser.ts';
-import { ensureWebBuild } from './support/build.ts';
+import { browserSuite, DESKTOP, Watch } from './support/browser.ts';
+import { webFixture } from './support/web-suite.ts';
 import { playToTheEnd } from './support/play.ts';
 
 /** The strong level's thinking time per card in this test (the page reads it from localStorage). */
 const THINK_MS = 300;
 
 browserSuite('the web client: a game against the strong computer', () => {
-  let service: TestService;
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    service = await startTestService();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-  });
+  const web = webFixture();
 
   it('plays a whole halfOpen game against pimc, which thinks off the page thread', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await web.browser.newContext(DESKTOP);
     const watch = new Watch(context);
     const page = await context.newPage();
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
     await page.evaluate((ms) => localStorage.setItem('offiziersskat:pimc-time-ms', String(ms)), THINK_MS);
     // Long tasks on the page's thread, from now on.
     await page.evaluate(() => {
@@ -52,7 +40,7 @@ browserSuite('the web client: a game against the strong computer', () => {
     expect(moves).toBeGreaterThanOrEqual(16);
     await page.locator('[data-testid=result]').waitFor();
 
-    const record = (await service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
+    const record = (await web.service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
     expect(verifyRecord(record).problems).toEqual([]);
     expect(record.players.forehand.name).toBe('Computer');
     // The computer thought in a worker: its script was loaded, and the page's thread never

@@ -1,32 +1,20 @@
 // A whole game against the computer in a real browser, by clicks and keys only: sign in, choose
 // the options, play (decisions clicked, every card by the key printed on it), read the result,
 // ask for the rematch. The computer's seat is played by the page itself through the API.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { verifyRecord } from '../../src/cli/verify-record.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { browserSuite, launchBrowser, PHONE, screenshot, Watch } from './support/browser.ts';
-import { ensureWebBuild } from './support/build.ts';
+import { browserSuite, PHONE, screenshot, Watch } from './support/browser.ts';
+import { webFixture } from './support/web-suite.ts';
 import { playToTheEnd } from './support/play.ts';
 
 browserSuite('the web client: a game against the computer', () => {
-  let service: TestService;
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    service = await startTestService();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-  });
+  const web = webFixture();
 
   it('signs in, plays a whole classic game with clicks and keys, shows the result and a rematch', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await web.browser.newContext(PHONE);
     const watch = new Watch(context);
     const page = await context.newPage();
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
 
     // Sign in: a name and Enter. The browser asked for German: the page speaks it.
     await page.locator('#name').click();
@@ -83,7 +71,7 @@ browserSuite('the web client: a game against the computer', () => {
     await screenshot(page, 'result');
 
     // What the page showed is what the service recorded, and the record verifies.
-    const record = (await service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
+    const record = (await web.service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
     expect(verifyRecord(record).problems).toEqual([]);
     expect(record.players.dealer.name).toBe('Computer');
     expect(await page.locator('.result .headline').textContent()).toContain(record.result.won ? 'gewonnen' : 'verloren');

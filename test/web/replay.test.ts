@@ -1,38 +1,29 @@
 // The replay viewer in a real browser: a finished game's record, stepped event by event and trick
 // by trick, forwards and back (buttons and keys), verified in the page (WebCrypto SHA-256, the
 // deal, every move, the result); and a tampered record, dropped on the page, that fails.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { runBots } from '../../src/cli/bot-runner.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { browserSuite, DESKTOP, launchBrowser, PHONE, screenshot, Watch } from './support/browser.ts';
-import { ensureWebBuild } from './support/build.ts';
+import { browserSuite, DESKTOP, PHONE, screenshot, Watch } from './support/browser.ts';
+import { webFixture } from './support/web-suite.ts';
 
 browserSuite('the web client: replay and verification', () => {
-  let service: TestService;
-  let browser: Browser;
+  const web = webFixture();
   let gameId: string;
   let record: { events: { seq: number; event: { type: string; to?: string; cards?: string[] } }[] };
   beforeAll(async () => {
-    await ensureWebBuild();
-    service = await startTestService();
-    browser = await launchBrowser();
-    const run = await runBots({ server: service.url, games: 1, concurrency: 1, strategy: 'greedy', opponent: 'random', variant: 'classic', seed: 9 });
+    const run = await runBots({ server: web.service.url, games: 1, concurrency: 1, strategy: 'greedy', opponent: 'random', variant: 'classic', seed: 9 });
     gameId = run.gameIds[0];
-    record = (await service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
+    record = (await web.service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
   });
 
   const at = async (page: Page) => Number(await page.locator('[data-testid=replay-step]').getAttribute('data-at'));
 
   it('steps through a finished game and verifies it', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await web.browser.newContext(DESKTOP);
     const watch = new Watch(context);
     const page = await context.newPage();
-    await page.goto(`${service.url}/replay/${gameId}`);
+    await page.goto(`${web.service.url}/replay/${gameId}`);
     const verification = page.locator('[data-testid=verification][data-ok]');
     await verification.waitFor();
     await expect(verification.getAttribute('data-ok')).resolves.toBe('true');
@@ -75,10 +66,10 @@ browserSuite('the web client: replay and verification', () => {
     const covered = tampered.events.find((e) => e.event.type === 'dealt' && e.event.to === 'covered')!.event;
     [open.cards![0], covered.cards![0]] = [covered.cards![0], open.cards![0]];
 
-    const context = await browser.newContext(PHONE);
+    const context = await web.browser.newContext(PHONE);
     const watch = new Watch(context);
     const page = await context.newPage();
-    await page.goto(`${service.url}/replay`);
+    await page.goto(`${web.service.url}/replay`);
     await page.locator('[data-testid=drop-zone]').waitFor();
     await page.locator('[data-testid=record-file]').setInputFiles({ name: 'tampered.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tampered)) });
     const verification = page.locator('[data-testid=verification][data-ok]');

@@ -1,26 +1,14 @@
 // A spectator: anyone with the game's link sees the table read-only, live from the game's stream
 // (covered cards as backs, hands as counts), until the result. The game is played meanwhile by
 // two bots through the client module.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { greedy, newMemory, remember, rng } from '../../src/bots/index.ts';
 import { createClient, playGame, type GameView, type SkatClient } from '../../src/client/index.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { browserSuite, DESKTOP, launchBrowser, screenshot, Watch } from './support/browser.ts';
-import { ensureWebBuild } from './support/build.ts';
+import { browserSuite, DESKTOP, screenshot, Watch } from './support/browser.ts';
+import { webFixture } from './support/web-suite.ts';
 
 browserSuite('the web client: a spectator', () => {
-  let service: TestService;
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    service = await startTestService();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-  });
+  const web = webFixture();
 
   /** A bot that waits `gate()` before each move, so the test sees the game step by step. */
   const bot = (client: SkatClient, first: GameView, seed: number, gate: () => Promise<void>) => {
@@ -30,17 +18,17 @@ browserSuite('the web client: a spectator', () => {
   };
 
   it('follows a game it does not sit at, read-only, from the link alone', async () => {
-    const anon = createClient({ baseUrl: service.url });
+    const anon = createClient({ baseUrl: web.service.url });
     const [a, b] = await Promise.all([anon.createPlayer('Anna'), anon.createPlayer('Bert')]);
     const anna = anon.withToken(a.token);
     const bert = anon.withToken(b.token);
     const created = await anna.createGame({ variant: 'halfOpen', seat: 'forehand' });
     const joined = await bert.joinGame(created.id);
 
-    const context = await browser.newContext(DESKTOP);
+    const context = await web.browser.newContext(DESKTOP);
     const watch = new Watch(context);
     const page = await context.newPage();
-    await page.goto(`${service.url}/play/${created.id}`);
+    await page.goto(`${web.service.url}/play/${created.id}`);
     await page.locator('.game[data-you=spectator]').waitFor();
     await expect(page.locator('.status-bar').textContent()).resolves.toContain('Watching');
 

@@ -1,36 +1,25 @@
 // Two people in two browsers: one opens a game (the bidding variant: bid, hold, pass, the stock,
 // laying away) on a phone in German, the other finds it in the lobby on a desktop in English,
 // joins, and both play it to the end; each sees the other's moves live, from the game's stream.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../support/service.ts';
-import { browserSuite, DESKTOP, launchBrowser, PHONE, screenshot, Watch } from './support/browser.ts';
-import { ensureWebBuild } from './support/build.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, DESKTOP, PHONE, screenshot, Watch } from './support/browser.ts';
+import { webFixture } from './support/web-suite.ts';
 import { playToTheEnd, takeTurn } from './support/play.ts';
 
 browserSuite('the web client: two players', () => {
-  let service: TestService;
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    service = await startTestService();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-  });
+  const web = webFixture();
 
   async function signIn(page: Page, name: string) {
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
     await page.locator('#name').fill(name);
     await page.locator('form.sign-in button[type=submit]').click();
     await page.locator('[data-testid=open-game]').waitFor();
   }
 
   it('a game opened in one browser is joined from the lobby of another and played out by both', async () => {
-    const phone = await browser.newContext(PHONE);
-    const desktop = await browser.newContext(DESKTOP);
+    const phone = await web.browser.newContext(PHONE);
+    const desktop = await web.browser.newContext(DESKTOP);
     const watches = [new Watch(phone), new Watch(desktop)];
     const anna = await phone.newPage();
     const bert = await desktop.newPage();
@@ -73,7 +62,7 @@ browserSuite('the web client: two players', () => {
 
     // Both see the same end (a passed-in game is possible: then there is no declarer).
     for (const page of [anna, bert]) await page.locator('[data-testid=result]').waitFor();
-    const view = (await service.http.get(`/v1/games/${gameId}`).expect(200)).body;
+    const view = (await web.service.http.get(`/v1/games/${gameId}`).expect(200)).body;
     expect(view.status).toBe('finished');
     const scores = async (page: Page) => (await page.locator('.result .scores').textContent())!.replace(/[^\d+−-]/g, '');
     expect(await scores(anna)).toBe(await scores(bert));

@@ -1,27 +1,16 @@
 // The words a person reads (issue 22), in Chromium: the contract in full with its trump, kontra
 // and re on a phone and on a desktop; an open match found in the lobby and joined from there, its
 // page asking the joining player to join.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { Client, startTestService, type TestService } from '../support/service.ts';
-import { browserSuite, DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser.ts';
-import { ensureWebBuild } from './support/build.ts';
+import { expect, it } from 'vitest';
+import { Client } from '../support/service.ts';
+import { browserSuite, DESKTOP, PHONE, screenshot } from './support/browser.ts';
+import { webFixture } from './support/web-suite.ts';
 
 browserSuite('the web client: words', () => {
-  let service: TestService;
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureWebBuild();
-    service = await startTestService();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await service?.close();
-  });
+  const web = webFixture();
 
   it('shows the whole contract (trump, Kontra, Re) on a phone and on a desktop', async () => {
-    const client = new Client(service.http);
+    const client = new Client(web.service.http);
     const { gameId, bySeat } = await client.startedGame({ kontra: true });
     // Forehand cuts and declares clubs; the dealer says Kontra, forehand Re.
     for (let i = 0; i < 12; i++) {
@@ -40,9 +29,9 @@ browserSuite('the web client: words', () => {
       [PHONE, ['Trumpf: Kreuz', 'Kontra', 'Re']],
       [DESKTOP, ['Trump: Clubs', 'Kontra', 'Re']],
     ] as const) {
-      const context = await browser.newContext(device);
+      const context = await web.browser.newContext(device);
       const page = await context.newPage();
-      await page.goto(`${service.url}/play/${gameId}`);
+      await page.goto(`${web.service.url}/play/${gameId}`);
       const label = page.locator('[data-testid=contract]');
       await label.waitFor();
       const shown = await label.locator('.word').allTextContents();
@@ -56,12 +45,12 @@ browserSuite('the web client: words', () => {
   });
 
   it('lists an open match in the lobby; its page asks the joining player to join', async () => {
-    const client = new Client(service.http);
+    const client = new Client(web.service.http);
     const anna = await client.player('Anna');
-    const match = (await service.http.post('/v1/matches').set(anna.auth).send({ games: 3 }).expect(201)).body;
-    const context = await browser.newContext(DESKTOP);
+    const match = (await web.service.http.post('/v1/matches').set(anna.auth).send({ games: 3 }).expect(201)).body;
+    const context = await web.browser.newContext(DESKTOP);
     const page = await context.newPage();
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
     await page.locator('#name').fill('Bert');
     await page.locator('form.sign-in button[type=submit]').click();
     const entry = page.locator(`li[data-match-id="${match.id}"]`);
@@ -79,16 +68,16 @@ browserSuite('the web client: words', () => {
   });
 
   it("names the player who joins, in the notice and at the table", async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await web.browser.newContext(DESKTOP);
     const page = await context.newPage();
-    await page.goto(`${service.url}/`);
+    await page.goto(`${web.service.url}/`);
     await page.locator('#name').fill('Carla');
     await page.locator('form.sign-in button[type=submit]').click();
     await page.locator('[data-testid=open-game]').click();
     await page.locator('.game[data-status=waiting]').waitFor();
     const gameId = page.url().split('/play/')[1];
-    const dora = await new Client(service.http).player('Dora');
-    await service.http.post(`/v1/games/${gameId}/join`).set(dora.auth).expect(200);
+    const dora = await new Client(web.service.http).player('Dora');
+    await web.service.http.post(`/v1/games/${gameId}/join`).set(dora.auth).expect(200);
     await page.locator('.game:not([data-status=waiting])').waitFor();
     await expect.poll(() => page.locator('[data-testid=notice]').textContent()).toContain('Dora takes a seat');
     await expect(page.locator('.seat-info .name').allTextContents()).resolves.toContain('Dora');

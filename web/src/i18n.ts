@@ -203,6 +203,9 @@ const en = {
   check_moves: 'Every move legal, every event as logged',
   check_result: 'The result',
   check_record: 'The record',
+  verify_deal: '{n} {n|packet|packets} dealt, each as the deck recomputed from the seed and cut at {cut} gives it',
+  verify_moves: '{n} {n|move|moves} replayed from the log, each legal and causing exactly the logged events',
+  verify_result: 'Replaying the game gives the recorded result',
   coveredMark: 'covered',
   notARecord: 'This file is not a game record: {detail}',
   // events (the replay's log)
@@ -449,6 +452,9 @@ const de: Record<MessageKey, string> = {
   check_moves: 'Jeder Zug regelgerecht, jedes Ereignis wie verzeichnet',
   check_result: 'Das Ergebnis',
   check_record: 'Die Spielakte',
+  verify_deal: '{n} {n|Päckchen|Päckchen} gegeben, jedes so, wie es der aus dem Seed berechnete und bei {cut} abgehobene Stapel ergibt',
+  verify_moves: '{n} {n|Zug|Züge} aus dem Protokoll nachgespielt, jeder regelgerecht und mit genau den verzeichneten Ereignissen',
+  verify_result: 'Das Nachspielen ergibt das verzeichnete Ergebnis',
   coveredMark: 'verdeckt',
   notARecord: 'Diese Datei ist keine Spielakte: {detail}',
   ev_seated: '{seat} nimmt Platz',
@@ -527,10 +533,20 @@ export function pickLanguage(stored: string | null | undefined, preferred: reado
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-/** `t('points', { n: 31 })` → "31 points"; a placeholder without a value stays as written. */
+/**
+ * `t('points', { n: 31 })` → "31 points"; a placeholder without a value stays as written. A word
+ * that follows a count is written `{n|one form|other form}`: the language's plural rules
+ * (Intl.PluralRules) pick the form for the value of `n`.
+ */
 export function translator(language: Language): Translate {
   const table = MESSAGES[language];
-  return (key, params) => table[key].replace(/\{(\w+)\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
+  const rules = new Intl.PluralRules(language);
+  return (key, params) =>
+    table[key]
+      .replace(/\{(\w+)\|([^|}]*)\|([^|}]*)\}/g, (whole, name: string, one: string, other: string) =>
+        params && name in params ? (rules.select(Number(params[name])) === 'one' ? one : other) : whole,
+      )
+      .replace(/\{(\w+)\}/g, (whole, name: string) => (params && name in params ? String(params[name]) : whole));
 }
 
 export const gameName = (t: Translate, game: GameType): string => t(`game_${game}` as MessageKey);

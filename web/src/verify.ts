@@ -3,7 +3,8 @@
 // the seed and the cut, every move's legality and every event, and the result. Its findings are
 // grouped into the checks a player reads.
 import { isSeedHex, seedCommitment } from '../../src/engine/index.ts';
-import { verifyRecord, type GameRecord } from '../../src/cli/verify-record.ts';
+import { verifyRecord, type Counts, type GameRecord } from '../../src/cli/verify-record.ts';
+import type { Translate } from './i18n.ts';
 
 export const CHECKS = ['record', 'commitment', 'deal', 'moves', 'result'] as const;
 export type CheckName = (typeof CHECKS)[number];
@@ -22,6 +23,8 @@ export interface Outcome {
   webCrypto: boolean;
   /** hex(SHA-256(serverSeed)) as computed here. */
   commitment: string | null;
+  /** What the verifier counted (packets dealt, the cut, moves), for the page's own words. */
+  counts: Counts;
 }
 
 /** The verifier's lines start with the part they speak of. */
@@ -55,5 +58,19 @@ export async function verifyInBrowser(record: GameRecord, subtle: SubtleCrypto |
     if (name === 'record' || passed.length > 0) return { name, ok: true, details: passed };
     return { name, ok: false, details: ['not checked: an earlier part of the record failed'] };
   });
-  return { ok: v.ok && checks.every((c) => c.ok), checks, webCrypto: Boolean(subtle) && seedOk, commitment };
+  return { ok: v.ok && checks.every((c) => c.ok), checks, webCrypto: Boolean(subtle) && seedOk, commitment, counts: v.counts };
+}
+
+/**
+ * What a check says on the page: what held, in the reader's language (with the count's plural
+ * form); what did not hold, in the verifier's own sentences (they name events, deck positions and
+ * cards, for whoever digs in).
+ */
+export function checkLines(c: Check, o: Outcome, t: Translate): string[] {
+  if (!c.ok) return c.details;
+  const { dealt, cut, moves } = o.counts;
+  if (c.name === 'deal' && dealt !== null && cut !== null) return [t('verify_deal', { n: dealt, cut })];
+  if (c.name === 'moves' && moves !== null) return [t('verify_moves', { n: moves })];
+  if (c.name === 'result') return [t('verify_result')];
+  return c.details;
 }

@@ -9,6 +9,7 @@ import { cancelGame, claimTimeout, createGame, declineGame, GameStream, getGame,
 import { empty, respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
 import { gone } from '../gone.ts';
+import { idempotentCreate } from '../idempotent-create.ts';
 import { isMinimal } from '../../games/view.ts';
 import type { Context } from 'hono';
 
@@ -25,15 +26,18 @@ function minimalMove(c: Context, version: number, viewer: string) {
 /** Whether an If-None-Match header names this ETag. */
 const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
 
-export function gamesApi({ games, timing, metrics }: AppDeps): App {
+export function gamesApi({ games, timing, metrics, createAnswers, log }: AppDeps): App {
   const api = createApi();
+  const creates = { store: createAnswers, log };
   api.openAPIRegistry.register('GameEventMessage', GameStream.message);
 
   operation(api, createGame, async (c) => {
     const player = requirePlayer(c);
-    const view = await games.create(player.playerId, c.req.valid('json') ?? {});
-    setHeader(c, 'Location', `/v1/games/${view.id}`);
-    return respond(c, view, 201);
+    const body = c.req.valid('json') ?? {};
+    return idempotentCreate(c, creates, 'createGame', body, async () => {
+      const view = await games.create(player.playerId, body);
+      return { body: view, location: `/v1/games/${view.id}` };
+    });
   });
 
   operation(api, listGames, async (c) => {

@@ -5,6 +5,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { examples, MOVE_REQUEST } from '../examples.ts';
 import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicAccess, seqQuery } from '../openapi.ts';
 import { ENGINE_CODES, problemResponses } from '../problems.ts';
+import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../idempotency-key.ts';
 import {
   CreateGameSchema,
   EventsResponseSchema,
@@ -34,10 +35,10 @@ export const createGame = createRoute({
   tags: ['games'],
   summary: 'Create a game and take a seat',
   description:
-    'The caller sits at the new game (at `seat`, or at one drawn at random) and waits for a second player; `opponent` reserves the other seat for one player. Every option has a default, so the body may be left out.',
+    'The caller sits at the new game (at `seat`, or at one drawn at random) and waits for a second player; `opponent` reserves the other seat for one player. Every option has a default, so the body may be left out.' + IDEMPOTENT_CREATE_NOTE,
   security: bearer,
-  request: { body: jsonBody(CreateGameSchema, { variant: 'classic', seat: 'forehand', turnSeconds: 60 }, false) },
-  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', examples.waitingView), ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_GAMES', 'RATED_NEEDS_ACCOUNT', 'RATED_WITH_SEED', 'RATED_TURN_SECONDS') },
+  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateGameSchema, { variant: 'classic', seat: 'forehand', turnSeconds: 60 }, false) },
+  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', examples.waitingView), ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_GAMES', 'RATED_NEEDS_ACCOUNT', 'RATED_WITH_SEED', 'RATED_TURN_SECONDS', ...IDEMPOTENT_CREATE_CODES) },
 });
 
 export const listGames = createRoute({

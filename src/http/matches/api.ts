@@ -7,16 +7,20 @@ import { eventStream } from '../sse.ts';
 import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, listMatches, MatchStream, streamMatch } from './routes.ts';
 import { empty, respond, setHeader } from '../reply.ts';
 import { operation } from '../operation.ts';
+import { idempotentCreate } from '../idempotent-create.ts';
 
-export function matchesApi({ matches, timing, metrics }: AppDeps): App {
+export function matchesApi({ matches, timing, metrics, createAnswers, log }: AppDeps): App {
   const api = createApi();
+  const creates = { store: createAnswers, log };
   api.openAPIRegistry.register('MatchEventMessage', MatchStream.message);
 
   operation(api, createMatch, async (c) => {
     const player = requirePlayer(c);
-    const view = await matches.create(player.playerId, c.req.valid('json'));
-    setHeader(c, 'Location', `/v1/matches/${view.id}`);
-    return respond(c, view, 201);
+    const body = c.req.valid('json');
+    return idempotentCreate(c, creates, 'createMatch', body, async () => {
+      const view = await matches.create(player.playerId, body);
+      return { body: view, location: `/v1/matches/${view.id}` };
+    });
   });
 
   operation(api, listMatches, async (c) => {

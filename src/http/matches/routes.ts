@@ -5,6 +5,7 @@ import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicA
 import { MatchPageSchema } from '../schemas.ts';
 import { MATCH_STATUSES } from '../../db/schema.ts';
 import { problemResponses } from '../problems.ts';
+import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../idempotency-key.ts';
 import { streamSchemas } from '../sse.ts';
 import { CreateMatchSchema, MatchEventLogSchema, MatchEventSchema, MatchIdParam, MatchSchema } from './schemas.ts';
 
@@ -21,12 +22,12 @@ export const createMatch = createRoute({
   tags: ['matches'],
   summary: 'Create a match of a fixed number of games and take a player slot',
   description:
-    'A fresh 32-byte `matchSeed` is drawn and its commitment published; it decides the first dealer and is revealed when the match ends. Game 1 is created when the second player joins.',
+    'A fresh 32-byte `matchSeed` is drawn and its commitment published; it decides the first dealer and is revealed when the match ends. Game 1 is created when the second player joins.' + IDEMPOTENT_CREATE_NOTE,
   security: bearer,
-  request: { body: jsonBody(CreateMatchSchema, examples.createMatch) },
+  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateMatchSchema, examples.createMatch) },
   responses: {
     201: json(MatchSchema, 'The new match (waiting for its second player)', examples.waitingMatch),
-    ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_MATCHES', 'RATED_NEEDS_ACCOUNT', 'RATED_TURN_SECONDS'),
+    ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_MATCHES', 'RATED_NEEDS_ACCOUNT', 'RATED_TURN_SECONDS', ...IDEMPOTENT_CREATE_CODES),
   },
 });
 

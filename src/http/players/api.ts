@@ -6,20 +6,35 @@ import type { App } from '../env.ts';
 import { PlayerEventSchema } from '../schemas.ts';
 import { eventStream } from '../sse.ts';
 import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEvents } from './routes.ts';
-import { respond, setHeader } from '../reply.ts';
+import { respond } from '../reply.ts';
 import { operation } from '../operation.ts';
+import { idempotentCreate } from '../idempotent-create.ts';
 
-export function playersApi({ players, accounts, ratings, seeks, timing, metrics }: AppDeps): App {
+export function playersApi({ players, accounts, ratings, seeks, timing, metrics, createAnswers, log }: AppDeps): App {
   const api = createApi();
+  const creates = { store: createAnswers, log };
+  /** A guest's answer: the player just made, or (a repeat of a keyed sign-up) made before, with a new token. */
+  const withToken = (player: { playerId: string; name: string }, issued: { token: string; tokenId: string; expiresAt: string | null }) => {
+    // biome-ignore lint/style/noNonNullAssertion: a guest's token always expires (only accounts make tokens that never do)
+    return { ...player, bot: false, token: issued.token, tokenId: issued.tokenId, expiresAt: issued.expiresAt! };
+  };
   api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
   api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
 
   operation(api, createPlayer, async (c) => {
-    const player = await players.register(c.req.valid('json').name);
-    const { token, tokenId, expiresAt } = await accounts.issue(player.playerId, 'guest');
-    setHeader(c, 'Location', `/v1/players/${player.playerId}`);
-    // biome-ignore lint/style/noNonNullAssertion: a guest's token always expires (only accounts make tokens that never do)
-    return respond(c, { ...player, bot: false, token, tokenId, expiresAt: expiresAt! }, 201);
+    const body = c.req.valid('json');
+    return idempotentCreate(
+      c,
+      creates,
+      'createPlayer',
+      body,
+      async () => {
+        const player = await players.register(body.name);
+        return { body: withToken(player, await accounts.issue(player.playerId, 'guest')), location: `/v1/players/${player.playerId}` };
+      },
+      // A token is shown once and never stored: a repeat gets the same player with a fresh one.
+      { keep: ({ playerId, name }) => ({ playerId, name }), restore: async (player) => withToken(player, await accounts.reissueGuest(player.playerId)) },
+    );
   });
 
   // Before /v1/players/{playerId}: "me" is the caller, not a player id.

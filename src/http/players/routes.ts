@@ -4,6 +4,7 @@ import { PLAYER_GAME_STATUSES } from '../../db/player-games.ts';
 import { examples } from '../examples.ts';
 import { bearer, eventStream, json, jsonBody, pageLimit, publicAccess, seqQuery } from '../openapi.ts';
 import { problemResponses } from '../problems.ts';
+import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../idempotency-key.ts';
 import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerTokenSchema } from '../schemas.ts';
 import { streamSchemas } from '../sse.ts';
 import { PlayerProfileSchema } from '../ratings/schemas.ts';
@@ -21,10 +22,12 @@ export const createPlayer = createRoute({
   tags: ['players'],
   summary: 'Create a guest player and get its bearer token',
   description:
-    'A guest identity: the token (a JWT signed by the service) is sent as `Authorization: Bearer <token>` on every call that acts for the player, until `expiresAt`. `Location` names the new player.',
+    'A guest identity: the token (a JWT signed by the service) is sent as `Authorization: Bearer <token>` on every call that acts for the player, until `expiresAt`. `Location` names the new player.' +
+    IDEMPOTENT_CREATE_NOTE +
+    ' A repeat gets the same player with a fresh token (the service keeps no token to send again), as long as the guest is as it was made: once claimed as an account, deleted or signed out everywhere, a repeat answers 409 NOT_A_GUEST.',
   security: publicAccess,
-  request: { body: jsonBody(CreatePlayerSchema, { name: examples.players.anna.name }) },
-  responses: { 201: json(PlayerTokenSchema, 'The player and its token', examples.players.token) },
+  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreatePlayerSchema, { name: examples.players.anna.name }) },
+  responses: { 201: json(PlayerTokenSchema, 'The player and its token', examples.players.token), ...problemResponses('NOT_A_GUEST', ...IDEMPOTENT_CREATE_CODES) },
 });
 
 export const getMe = createRoute({

@@ -1,0 +1,68 @@
+// The answers kept for create calls sent with an Idempotency-Key (see schema's createAnswers). A
+// key is taken before the create runs, so of two requests with one key only one makes anything;
+// the other finds the key under way, then answered.
+
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+import { createAnswers } from './schema.ts';
+
+export type CreateAnswerRow = typeof createAnswers.$inferSelect;
+
+/** Whose key, for which operation: `caller` is `player:<id>`, or `address:<ip>` without a token. */
+export interface CreateKey {
+  caller: string;
+  operation: string;
+  key: string;
+}
+
+/** What a repeat is answered with. */
+export interface KeptAnswer {
+  status: number;
+  /** The JSON text first sent (or what the operation keeps of it). */
+  body: string;
+  location: string | null;
+}
+
+const byKey = (k: CreateKey) => and(eq(createAnswers.caller, k.caller), eq(createAnswers.operation, k.operation), eq(createAnswers.key, k.key));
+
+export class CreateAnswerStore {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Takes the key for a create about to run: null when taken (the caller runs the create, then
+   * `fill`s or `release`s), else the row the key holds (under way, or answered). A reservation for
+   * the same request left unanswered since before `staleBefore` (its process died, or the database
+   * went away before the answer was kept) is taken over.
+   */
+  async take(k: CreateKey, requestHash: string, staleBefore: Date): Promise<CreateAnswerRow | null> {
+    for (;;) {
+      const taken = await this.db.insert(createAnswers).values({ ...k, requestHash }).onConflictDoNothing().returning({ key: createAnswers.key });
+      if (taken.length > 0) return null;
+      const stale = await this.db
+        .update(createAnswers)
+        .set({ createdAt: sql`now()` })
+        .where(and(byKey(k), eq(createAnswers.status, 0), eq(createAnswers.requestHash, requestHash), lt(createAnswers.createdAt, staleBefore)))
+        .returning({ key: createAnswers.key });
+      if (stale.length > 0) return null;
+      const [row] = await this.db.select().from(createAnswers).where(byKey(k));
+      // Swept between the insert and the read: take it again.
+      if (row) return row;
+    }
+  }
+
+  /** Keeps the answer of the create that took the key. */
+  async fill(k: CreateKey, answer: KeptAnswer): Promise<void> {
+    await this.db.update(createAnswers).set(answer).where(byKey(k));
+  }
+
+  /** Lets go of a key whose create was refused or failed: nothing was made, a repeat may run it again. */
+  async release(k: CreateKey): Promise<void> {
+    await this.db.delete(createAnswers).where(and(byKey(k), eq(createAnswers.status, 0)));
+  }
+
+  /** Drops the answers kept since before `before`; how many went. */
+  async forgetBefore(before: Date): Promise<number> {
+    const gone = await this.db.delete(createAnswers).where(lt(createAnswers.createdAt, before)).returning({ key: createAnswers.key });
+    return gone.length;
+  }
+}

@@ -1,0 +1,203 @@
+// The create calls with an Idempotency-Key (issue 22, item 14): a repeat by the same caller with
+// the same key and body gets the first answer (status, body, Location) and makes nothing new; the
+// same key with another body is refused as a move's is; keys are per caller and per operation, and
+// are forgotten after their time. And the client module: a keyed create retried after a 503 ends
+// with one game.
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, isApiError } from '../../src/client/index.ts';
+import { createAnswers, games, matches, players } from '../../src/db/schema.ts';
+import { expectProblem } from '../support/problems.ts';
+import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
+
+let service: TestService;
+let client: Client;
+beforeAll(async () => {
+  service = await startTestService();
+  client = new Client(service.http);
+});
+afterAll(() => service?.close());
+
+const key = () => `create-${crypto.randomUUID()}`;
+const countOf = async (rows: Promise<{ n: number }[]>) => Number((await rows)[0]?.n ?? 0);
+const playersNamed = (name: string) => countOf(service.database.db.select({ n: sql<number>`count(*)` }).from(players).where(eq(players.name, name)));
+const gamesOf = (p: TestPlayer) => countOf(service.database.db.select({ n: sql<number>`count(*)` }).from(games).where(eq(games.forehandPlayerId, p.playerId)));
+const matchesOf = (p: TestPlayer) => countOf(service.database.db.select({ n: sql<number>`count(*)` }).from(matches).where(eq(matches.creatorPlayerId, p.playerId)));
+
+describe('POST /v1/players with an Idempotency-Key', () => {
+  it('makes one player: a repeat gets the same player, Location and status, with a fresh token', async () => {
+    const name = `Idem${crypto.randomUUID().slice(0, 8)}`;
+    const k = key();
+    const first = await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }).expect(201);
+    const again = await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }).expect(201);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(again.body.playerId).toBe(first.body.playerId);
+    expect(again.body.name).toBe(name);
+    // The service keeps no token: the repeat's is a new one, for the same player.
+    expect(again.body.tokenId).not.toBe(first.body.tokenId);
+    const me = await service.http.get('/v1/players/me').set('Authorization', `Bearer ${again.body.token}`).expect(200);
+    expect(me.body.playerId).toBe(first.body.playerId);
+    const kept = await service.database.db.select().from(createAnswers).where(eq(createAnswers.key, k));
+    expect(kept).toHaveLength(1);
+    expect(kept[0].body).not.toContain(first.body.token);
+    expect(await playersNamed(name)).toBe(1);
+  });
+
+  it('brings no token back once the guest signed out everywhere or became an account (409 NOT_A_GUEST)', async () => {
+    for (const change of ['signed out everywhere', 'claimed'] as const) {
+      const name = `Idem${crypto.randomUUID().slice(0, 8)}`;
+      const k = key();
+      const first = await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }).expect(201);
+      const auth = { Authorization: `Bearer ${first.body.token}` };
+      if (change === 'signed out everywhere') await service.http.delete('/v1/players/me/tokens').set(auth).expect(204);
+      else await service.http.post('/v1/players/me/account').set(auth).send({ username: name.toLowerCase(), password: 'a long and unusual passphrase 7' }).expect(201);
+      expectProblem(await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }), 409, 'NOT_A_GUEST');
+    }
+  });
+
+  it('refuses the same key with another body (422 IDEMPOTENCY_KEY_REUSED) and makes nothing', async () => {
+    const name = `Idem${crypto.randomUUID().slice(0, 8)}`;
+    const k = key();
+    await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }).expect(201);
+    const problem = expectProblem(await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name: `${name}x` }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(problem.detail).toBe('this Idempotency-Key was used with another request');
+    expect(await playersNamed(`${name}x`)).toBe(0);
+  });
+});
+
+describe('POST /v1/games with an Idempotency-Key', () => {
+  it('makes one game: a repeat gets the first answer byte for byte, with its Location', async () => {
+    const anna = await client.player('Anna');
+    const k = key();
+    const first = await service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' }).expect(201);
+    const again = await service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' }).expect(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.location).toBe(`/v1/games/${first.body.id}`);
+    expect(await gamesOf(anna)).toBe(1);
+  });
+
+  it('makes one game of two requests sent at once with one key', async () => {
+    const anna = await client.player('Anna');
+    const k = key();
+    const send = () => service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand', variant: 'bidding' });
+    const answers = await Promise.all([send(), send(), send()]);
+    for (const a of answers) expect(a.status, a.text).toBe(201);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect(await gamesOf(anna)).toBe(1);
+  });
+
+  it('refuses the same key with another body, as a move is refused, and makes nothing', async () => {
+    const anna = await client.player('Anna');
+    const k = key();
+    await service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' }).expect(201);
+    const problem = expectProblem(await service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand', variant: 'bidding' }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(problem.detail).toBe('this Idempotency-Key was used with another request');
+    expect(await gamesOf(anna)).toBe(1);
+  });
+
+  it('keeps keys per caller and per operation; without a key every call creates', async () => {
+    const [anna, bert] = [await client.player('Anna'), await client.player('Bert')];
+    const k = key();
+    const a = await service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' }).expect(201);
+    const b = await service.http.post('/v1/games').set(bert.auth).set('Idempotency-Key', k).send({ seat: 'forehand' }).expect(201);
+    expect(b.body.id).not.toBe(a.body.id);
+    await service.http.post('/v1/matches').set(anna.auth).set('Idempotency-Key', k).send({ games: 2 }).expect(201);
+    await service.http.post('/v1/games').set(anna.auth).send({ seat: 'forehand' }).expect(201);
+    await service.http.post('/v1/games').set(anna.auth).send({ seat: 'forehand' }).expect(201);
+    expect(await gamesOf(anna)).toBe(3);
+  });
+
+  it('lets a refused create be sent again with its key: a refusal is not kept', async () => {
+    const anna = await client.player('Anna');
+    const k = key();
+    const send = (opponent: string) => service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand', opponent });
+    expectProblem(await send(anna.playerId), 422, 'INVALID_OPPONENT');
+    const bert = await client.player('Bert');
+    // Another body after a refusal: nothing was kept under the key, so it runs.
+    await send(bert.playerId).then((r) => expect(r.status, r.text).toBe(201));
+    expect(await gamesOf(anna)).toBe(1);
+  });
+
+  it('forgets a key after its time (the sweeper): a repeat then creates again', async () => {
+    const anna = await client.player('Anna');
+    const k = key();
+    await service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' }).expect(201);
+    await service.database.db
+      .update(createAnswers)
+      .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(and(eq(createAnswers.caller, `player:${anna.playerId}`), eq(createAnswers.key, k)));
+    const outcome = await service.parts.sweeper.sweep();
+    expect(outcome.answers).toBeGreaterThanOrEqual(1);
+    expect(await service.database.db.select().from(createAnswers).where(eq(createAnswers.key, k))).toEqual([]);
+    await service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' }).expect(201);
+    expect(await gamesOf(anna)).toBe(2);
+  });
+});
+
+describe('POST /v1/matches with an Idempotency-Key', () => {
+  it('makes one match: a repeat gets the first answer and Location; another body is refused', async () => {
+    const anna = await client.player('Anna');
+    const k = key();
+    const first = await service.http.post('/v1/matches').set(anna.auth).set('Idempotency-Key', k).send({ games: 4 }).expect(201);
+    const again = await service.http.post('/v1/matches').set(anna.auth).set('Idempotency-Key', k).send({ games: 4 }).expect(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.location).toBe(first.headers.location);
+    expectProblem(await service.http.post('/v1/matches').set(anna.auth).set('Idempotency-Key', k).send({ games: 6 }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(await matchesOf(anna)).toBe(1);
+  });
+});
+
+describe('the client module', () => {
+  /** A transport whose first POST to `path` reaches the service, but whose answer is lost: a 503 comes back. */
+  const losingFirstAnswer = (path: string) => {
+    const sent: (string | null)[] = [];
+    let lost = false;
+    const fetch = async (request: Request) => {
+      const response = await globalThis.fetch(request);
+      if (request.method !== 'POST' || new URL(request.url).pathname !== path) return response;
+      sent.push(request.headers.get('idempotency-key'));
+      if (lost) return response;
+      lost = true;
+      await response.body?.cancel();
+      return new Response(JSON.stringify({ type: 'about:blank', title: 'Service Unavailable', status: 503, code: 'DATABASE_UNAVAILABLE', detail: 'lost' }), {
+        status: 503,
+        headers: { 'content-type': 'application/problem+json', 'retry-after': '0' },
+      });
+    };
+    return { fetch, sent };
+  };
+
+  it('retries a create after a 503 with its key, and ends with one game', async () => {
+    const anna = await client.player('Anna');
+    const transport = losingFirstAnswer('/v1/games');
+    const sdk = createClient({ baseUrl: service.url, token: anna.token, fetch: transport.fetch });
+    const view = await sdk.createGame({ seat: 'forehand' });
+    expect(transport.sent).toHaveLength(2);
+    expect(transport.sent[0]).toBeTruthy();
+    expect(transport.sent[1]).toBe(transport.sent[0]);
+    expect(await gamesOf(anna)).toBe(1);
+    expect((await sdk.getGame(view.id)).id).toBe(view.id);
+  });
+
+  it('retries a keyed sign-up and a keyed match the same way: one player, one match', async () => {
+    const name = `Idem${crypto.randomUUID().slice(0, 8)}`;
+    const signUp = losingFirstAnswer('/v1/players');
+    const player = await createClient({ baseUrl: service.url, fetch: signUp.fetch }).createPlayer(name);
+    expect(signUp.sent).toHaveLength(2);
+    expect(await playersNamed(name)).toBe(1);
+
+    const open = losingFirstAnswer('/v1/matches');
+    await createClient({ baseUrl: service.url, token: player.token, fetch: open.fetch }).createMatch({ games: 2 });
+    expect(open.sent).toHaveLength(2);
+    expect(await matchesOf({ playerId: player.playerId } as TestPlayer)).toBe(1);
+  });
+
+  it('does not retry a create sent without a key: the 503 goes to the caller', async () => {
+    const anna = await client.player('Anna');
+    const transport = losingFirstAnswer('/v1/games');
+    const sdk = createClient({ baseUrl: service.url, token: anna.token, fetch: transport.fetch, idempotencyKeys: false });
+    const refused = await sdk.createGame({ seat: 'forehand' }).catch((e: unknown) => e);
+    expect(isApiError(refused) && refused.status).toBe(503);
+    expect(transport.sent).toEqual([null]);
+  });
+});
