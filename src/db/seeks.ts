@@ -24,6 +24,8 @@ export type PoolRow = SeekRow & { name: string; bot: boolean };
 
 /** Any fixed number: the first half of every pool's advisory lock key ("Seek"). */
 const SEEK_LOCK = 0x53_65_65_6b;
+/** The first half of a player's lock while a seek of theirs is left waiting ("SeeP"). */
+const SEEKER_LOCK = 0x53_65_65_50;
 
 /**
  * What a pairing writes (decided by seeks/pairing.ts): a game with both seats taken, or a match
@@ -48,9 +50,9 @@ export class SeekStore {
    * Places `input`: paired with the oldest compatible waiting seek (the game or match `pair`
    * decides is written with it), or left waiting when there is none.
    */
-  async place(input: NewSeek, pair: (partner: SeekRow) => Pairing, keyed = false): Promise<Placed> {
+  async place(input: NewSeek, pair: (partner: SeekRow) => Pairing, keyed = false, capWaiting: (open: number) => void = () => {}): Promise<Placed> {
     try {
-      return await this.#place(input, pair, keyed);
+      return await this.#place(input, pair, keyed, capWaiting);
     } catch (e) {
       // The same id placed meanwhile (a retry of a seek whose first answer was lost): that seek.
       const pg = pgErrorOf(e);
@@ -61,7 +63,7 @@ export class SeekStore {
   }
 
   /** `keyed`: the id comes from an idempotency key, so a retry may find it placed already. */
-  async #place(input: NewSeek, pair: (partner: SeekRow) => Pairing, keyed: boolean): Promise<Placed> {
+  async #place(input: NewSeek, pair: (partner: SeekRow) => Pairing, keyed: boolean, capWaiting: (open: number) => void): Promise<Placed> {
     const at = input.createdAt;
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEEK_LOCK}::int, hashtext(${input.pool}))`);
@@ -88,6 +90,15 @@ export class SeekStore {
         .limit(1)
         .for('update', { skipLocked: true });
       if (!partner) {
+        // Left waiting: counted against the player's cap under the player's own lock (taken after
+        // the pool's, never before it), so seeks sent at once to different pools cannot both take
+        // the last place.
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEEKER_LOCK}::int, hashtext(${input.playerId}))`);
+        const [open] = await tx
+          .select({ n: count() })
+          .from(seeks)
+          .where(and(eq(seeks.playerId, input.playerId), eq(seeks.status, 'waiting'), gt(seeks.expiresAt, at)));
+        capWaiting(open?.n ?? 0);
         const [seek] = await tx
           .insert(seeks)
           .values({ ...input, status: 'waiting' })

@@ -65,6 +65,7 @@ export class SeekService {
     const id = idempotencyKey === undefined ? crypto.randomUUID() : keyedId(playerId, idempotencyKey);
     if (idempotencyKey !== undefined && (await store.get(id))) return this.get(id);
     const at = now();
+    // A cheap refusal first; the exact count is taken again where the seek would be left waiting.
     checkWaitingSeeks(await store.waitingOf(playerId, at));
     const rating = await ratingOf(playerId, options.config.variant);
     const [ratingMin, ratingMax] = request.ratingRange ?? [null, null];
@@ -84,6 +85,7 @@ export class SeekService {
       (partner) =>
         decidePairing(options, partner.playerId, playerId, { id: crypto.randomUUID(), serverSeed: random.serverSeed(), seat: random.seat(), gameId: crypto.randomUUID(), gameSeed: random.serverSeed() }, at),
       idempotencyKey !== undefined,
+      checkWaitingSeeks,
     );
     // After the commit: the streams of both players wake (on every process, through the notifier).
     await announceNoticed(notifier, placed.noticed);

@@ -110,6 +110,20 @@ describe('POST /v1/seeks', () => {
     const refused = await seek(anna, options).expect(429);
     expect(refused.body.code).toBe('TOO_MANY_SEEKS');
   });
+
+  it('keeps the cap when many seeks of one player arrive at once, in different pools', async () => {
+    const dora = await client.player('Dora');
+    // Twelve pools (variant × time), nobody else in them: each seek would be left waiting.
+    const bodies = ['classic', 'halfOpen', 'bidding'].flatMap((variant) => [41, 42, 43, 44].map((turnSeconds) => ({ variant, turnSeconds })));
+    const answers = await Promise.all(bodies.map((body) => seek(dora, body)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_WAITING_SEEKS);
+    expect(answers.filter((r) => r.status === 429).every((r) => r.body.code === 'TOO_MANY_SEEKS')).toBe(true);
+    expect(statuses.filter((s) => s !== 201 && s !== 429)).toEqual([]);
+    for (const r of answers.filter((r) => r.status === 201)) expect((await seekOf(r.body.seekId)).status).toBe('waiting');
+    // And a sixth, later, is refused too.
+    expect((await seek(dora, { variant: 'classic', turnSeconds: 45 }).expect(429)).body.code).toBe('TOO_MANY_SEEKS');
+  });
 });
 
 let accounts = 0;
