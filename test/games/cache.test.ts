@@ -597,7 +597,7 @@ describe('a stale copy (A never hears of B’s writes)', () => {
 function normalized(value: unknown, ids: Record<string, string>): unknown {
   let text = JSON.stringify(value);
   for (const [id, name] of Object.entries(ids)) text = text.split(id).join(name);
-  return JSON.parse(text, (key, v) => (key === 'createdAt' || key === 'updatedAt' ? undefined : v));
+  return JSON.parse(text, (key, v) => (key === 'createdAt' || key === 'updatedAt' || key === 'endedAt' ? undefined : v));
 }
 
 /**

@@ -9,7 +9,7 @@ const doc = JSON.parse(renderOpenApi()) as { paths: Record<string, Record<string
 // Every /v1 call may answer 503 (the database unavailable, the process shutting down).
 const ROUTES: [string, string, number[]][] = [
   // 403: a token of scope read (INSUFFICIENT_SCOPE) on a write.
-  ['post', '/v1/matches', [201, 400, 401, 403, 413, 415, 422, 429, 503]],
+  ['post', '/v1/matches', [201, 400, 401, 403, 409, 413, 415, 422, 429, 503]],
   ['get', '/v1/matches/{matchId}', [200, 400, 401, 404, 429, 503]],
   ['post', '/v1/matches/{matchId}/join', [200, 400, 401, 403, 404, 409, 413, 415, 422, 429, 503]],
   ['get', '/v1/matches/{matchId}/events', [200, 400, 401, 404, 429, 503]],
