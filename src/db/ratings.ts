@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Variant } from '../engine/types.ts';
 import type { Db } from './client.ts';
+import { decodeTuple, encodeTuple, isCursorId } from './cursor.ts';
 import { InvalidCursorError } from './errors.ts';
 import type { StoredRating } from './rated-end.ts';
 import { players, ratingHistory, ratings } from './schema.ts';
@@ -38,21 +39,12 @@ interface BoardCursor {
 }
 
 function encodeBoardCursor(c: BoardCursor): string {
-  return Buffer.from(JSON.stringify([c.rating, c.playerId, c.rank])).toString('base64url');
+  return encodeTuple([c.rating, c.playerId, c.rank]);
 }
 
 function decodeBoardCursor(cursor: string): BoardCursor {
-  let value: unknown;
-  try {
-    if (!/^[A-Za-z0-9_-]+$/.test(cursor)) throw new Error();
-    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new InvalidCursorError();
-  }
-  if (!Array.isArray(value) || value.length !== 3) throw new InvalidCursorError();
-  const [rating, playerId, rank] = value as unknown[];
-  if (typeof rating !== 'number' || !Number.isFinite(rating) || typeof playerId !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(playerId))
-    throw new InvalidCursorError();
+  const [rating, playerId, rank] = decodeTuple(cursor, 3);
+  if (typeof rating !== 'number' || !Number.isFinite(rating) || !isCursorId(playerId)) throw new InvalidCursorError();
   if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0) throw new InvalidCursorError();
   return { rating, playerId, rank };
 }
