@@ -7,6 +7,7 @@ import { stream } from 'hono/streaming';
 import type { AppEnv } from './env.ts';
 import { gone } from './gone.ts';
 import { headersOf, writtenAlready } from './reply.ts';
+import { socketWriter } from './socket-writer.ts';
 
 export const NDJSON = 'application/x-ndjson';
 
@@ -27,13 +28,7 @@ export function ndjsonStream(c: Context<AppEnv>, chunks: (stopped: () => boolean
   outgoing.writeHead(200, record);
   const tap = c.get('streamTap');
   tap?.opened(NDJSON);
-  const write = (text: string) =>
-    new Promise<void>((resolve) => {
-      tap?.wrote(text);
-      if (outgoing.write(text) || outgoing.destroyed) return resolve();
-      const go = () => (outgoing.off('drain', go), outgoing.off('close', go), resolve());
-      outgoing.on('drain', go).on('close', go);
-    });
+  const write = socketWriter(outgoing, tap);
   void (async () => {
     for await (const text of chunks(stopped)) {
       if (stopped()) return;

@@ -10,6 +10,7 @@ import type { Feed, FeedItem } from '../games/feed.ts';
 import { ProblemCodeSchema } from './problems.ts';
 import { gone } from './gone.ts';
 import { headersOf, writtenAlready } from './reply.ts';
+import { socketWriter } from './socket-writer.ts';
 import type { Cancellation } from '../cancellation.ts';
 import type { ServerResponse } from 'node:http';
 import type { AppEnv } from './env.ts';
@@ -40,15 +41,8 @@ export function eventStream(c: Context<AppEnv>, heartbeatMs: number, feed: Feed,
   const tap = c.get('streamTap');
   tap?.opened();
   const closed = gone(c);
-  const write = (text: string) =>
-    new Promise<void>((resolve) => {
-      tap?.wrote(text);
-      if (outgoing.write(text) || outgoing.destroyed) return resolve();
-      // A slow reader: the next message waits for its socket to drain (or to close).
-      const go = () => (outgoing.off('drain', go), outgoing.off('close', go), resolve());
-      outgoing.on('drain', go).on('close', go);
-    });
-  void pump(feed, heartbeatMs, closed, metrics, write)
+  // A slow reader: the next message waits for its socket to drain (or to close).
+  void pump(feed, heartbeatMs, closed, metrics, socketWriter(outgoing, tap))
     .catch(() => {}) // the database away mid-stream: the stream ends; the client resumes with Last-Event-ID
     .finally(() => outgoing.end());
   // Tells the adapter that the answer is being written already (@hono/node-server's own marker).
