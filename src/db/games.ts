@@ -101,6 +101,9 @@ export function raceError(error: unknown, gameId: string, expectedVersion: numbe
   return new VersionConflictError(gameId, expectedVersion);
 }
 
+/** The first half of a player's lock while a game of theirs is created waiting ("GamW"). */
+const WAITING_GAMES_LOCK = 0x47_61_6d_57;
+
 export class GameStore {
   private readonly db: Db;
   private readonly query: Database['query'];
@@ -120,9 +123,24 @@ export class GameStore {
     return (await this.insert(input)).row;
   }
 
-  /** A new game with its first events, and its players' notices, in one statement (db/new-game.ts). */
-  async insert(input: NewGame): Promise<Written> {
-    const { row, written, noticed } = await this.#insert(input);
+  /**
+   * A new game with its first events, and its players' notices, in one statement (db/new-game.ts).
+   * With `capWaiting`, a game its creator leaves waiting: the creator's waiting games are counted
+   * and `capWaiting` may refuse, in the inserting transaction under the creator's own advisory lock,
+   * so that creates sent at once cannot all take the last place (a count before the insert could).
+   */
+  async insert(input: NewGame, capWaiting?: { creatorId: string; check: (open: number) => void }): Promise<Written> {
+    const { row, written, noticed } = capWaiting
+      ? await this.transaction(async (query) => {
+          await query('select pg_advisory_xact_lock($1::int, hashtext($2))', [WAITING_GAMES_LOCK, capWaiting.creatorId]);
+          const [open] = await query<{ n: number }>(
+            "select count(*)::int as n from games where status = 'waiting' and (forehand_player_id = $1 or dealer_player_id = $1)",
+            [capWaiting.creatorId],
+          );
+          capWaiting.check(open?.n ?? 0);
+          return this.#insert(input, query);
+        })
+      : await this.#insert(input);
     if (!written) throw new Error(`game ${input.id}: not inserted`);
     return { row, noticed };
   }
@@ -139,9 +157,9 @@ export class GameStore {
     return { row: existing, noticed: [], created: false };
   }
 
-  async #insert(input: NewGame): Promise<Written & { written: boolean }> {
+  async #insert(input: NewGame, query: Query = this.query): Promise<Written & { written: boolean }> {
     const row = newGameRow(input, new Date());
-    const rows = await this.query<{ kind: string; id: string; version: number | null }>(NEW_GAME_TEXT, newGameParams(row, input));
+    const rows = await query<{ kind: string; id: string; version: number | null }>(NEW_GAME_TEXT, newGameParams(row, input));
     const { written, noticed } = writtenAndNoticed(rows);
     return { row, written, noticed };
   }
@@ -222,14 +240,6 @@ export class GameStore {
   }
   private idempotentQuery?: ReturnType<typeof prepareIdempotent>;
 
-  /** How many waiting games `playerId` sits at (has created: nobody else sits at a waiting game). */
-  async waitingOf(playerId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(games)
-      .where(and(eq(games.status, 'waiting'), or(eq(games.forehandPlayerId, playerId), eq(games.dealerPlayerId, playerId))));
-    return row?.n ?? 0;
-  }
 
   /** Waiting games created before `before`, oldest first (the sweeper expires them). */
   async waitingSince(before: Date, limit: number): Promise<string[]> {

@@ -101,12 +101,28 @@ export class MatchConflictError extends Error {
   }
 }
 
+/** The first half of a player's lock while a match of theirs is created waiting ("MatW"). */
+const WAITING_MATCHES_LOCK = 0x4d_61_74_57;
+
 export class MatchStore {
   constructor(private readonly db: Db) {}
 
-  async createMatch(input: NewMatch): Promise<MatchWritten> {
+  /**
+   * A new waiting match. `capWaiting` may refuse it, given how many waiting matches its creator has:
+   * counted in the inserting transaction under the creator's own advisory lock, so that creates
+   * sent at once cannot all take the last place.
+   */
+  async createMatch(input: NewMatch, capWaiting?: (open: number) => void): Promise<MatchWritten> {
     const { at, notices = [], ...match } = input;
     return this.db.transaction(async (tx) => {
+      if (capWaiting) {
+        await tx.execute(sql`select pg_advisory_xact_lock(${WAITING_MATCHES_LOCK}::int, hashtext(${match.creatorPlayerId}))`);
+        const [open] = await tx
+          .select({ n: count() })
+          .from(matches)
+          .where(and(eq(matches.status, 'waiting'), eq(matches.creatorPlayerId, match.creatorPlayerId)));
+        capWaiting(open?.n ?? 0);
+      }
       const [row] = await tx
         .insert(matches)
         .values({ ...match, status: 'waiting', version: 0, createdAt: at, updatedAt: at })
@@ -232,14 +248,6 @@ export class MatchStore {
     return { matches: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
   }
 
-  /** How many waiting matches `playerId` has created. */
-  async waitingOf(playerId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(matches)
-      .where(and(eq(matches.status, 'waiting'), eq(matches.creatorPlayerId, playerId)));
-    return row?.n ?? 0;
-  }
 
   /** Waiting matches created before `before`, oldest first (the sweeper expires them). */
   async waitingSince(before: Date, limit: number): Promise<string[]> {

@@ -120,17 +120,16 @@ export class GameRepository {
     return { ok: true, game: after };
   }
 
-  /** A new game, as written (its first events and its players' notices included). */
-  async create(game: NewGame): Promise<Game> {
-    const { row, noticed } = await this.store.insert(game);
+  /**
+   * A new game, as written (its first events and its players' notices included). `capWaiting`:
+   * its creator leaves it waiting, and may have no more than the cap allows (checked as it is written).
+   */
+  async create(game: NewGame, capWaiting?: { creatorId: string; check: (open: number) => void }): Promise<Game> {
+    const { row, noticed } = await this.store.insert(game, capWaiting);
     await announceNoticed(this.notifier, noticed);
     return gameOf(row, game.events ?? []);
   }
 
-  /** How many waiting games the player has created (the cap of open-caps.ts). */
-  waitingOf(playerId: string): Promise<number> {
-    return this.store.waitingOf(playerId);
-  }
 
   /** The rematch of a finished game: created by the first to ask, found by everyone after. */
   async createRematch(game: NewGame & { rematchOf: string }): Promise<{ game: Game; created: boolean }> {

@@ -74,7 +74,6 @@ export class GameService {
     await checkOpponent(players, playerId, request.opponent);
     const turnSeconds = await ratedTurnSeconds(players, playerId, request.opponent, request);
     const rated = request.rated === true;
-    checkWaitingGames(await repository.waitingOf(playerId));
     const practice = request.seed !== undefined;
     // biome-ignore lint/style/noNonNullAssertion: practice is `seed !== undefined`
     const serverSeed = practice ? request.seed!.toLowerCase() : random.serverSeed();
@@ -97,7 +96,7 @@ export class GameService {
       updatedAt: at,
       events: [seated(seat, playerId)],
       notices: reserved ? challengeNotices({ id, reservedPlayerId: reserved, config: configOf(request, practice), turnSeconds, rated }, playerId) : [],
-    });
+    }, { creatorId: playerId, check: checkWaitingGames });
     return this.view(game, seat);
   }
 

@@ -47,7 +47,6 @@ export class MatchService {
     const { store, players, random, now } = this.deps;
     await checkOpponent(players, playerId, request.opponent);
     const turnSeconds = await ratedTurnSeconds(players, playerId, request.opponent, request);
-    checkWaitingMatches(await store.waitingOf(playerId));
     const matchSeed = random.serverSeed();
     const fields = {
       id: crypto.randomUUID(),
@@ -61,7 +60,7 @@ export class MatchService {
       seedCommitment: seedCommitment(matchSeed),
       at: now(),
     };
-    const { row, noticed } = await store.createMatch({ ...fields, notices: challengeNotices(fields, playerId) });
+    const { row, noticed } = await store.createMatch({ ...fields, notices: challengeNotices(fields, playerId) }, checkWaitingMatches);
     await announceNoticed(this.deps.notifier, noticed);
     return this.view(row);
   }

@@ -1,5 +1,6 @@
 // One player cannot fill the lobby: at most MAX_WAITING_GAMES waiting games and
-// MAX_WAITING_MATCHES waiting matches at once, refused past that with a code of their own.
+// MAX_WAITING_MATCHES waiting matches at once, refused past that with a code of their own; also
+// when the creates arrive at once (counted where the game or match is written).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WAITING_GAMES, MAX_WAITING_MATCHES } from '../../src/games/open-caps.ts';
 import { expectProblem } from '../support/problems.ts';
@@ -41,5 +42,23 @@ describe('caps on what one player leaves open', () => {
     expectProblem(await service.http.post('/v1/matches').set(carla.auth).send({ games: 2 }), 429, 'TOO_MANY_WAITING_MATCHES');
     // Games are counted apart from matches.
     await service.http.post('/v1/games').set(carla.auth).send({}).expect(201);
+  });
+
+  it('holds when the creates arrive at once: of 14 games and 14 matches sent together, 10 of each are made and the rest refused', async () => {
+    const client = new Client(service.http);
+    const dora = await client.player('Dora');
+    const N = 14;
+    const sendAll = (path: string, body: object) => Promise.all(Array.from({ length: N }, () => service.http.post(path).set(dora.auth).send(body)));
+    const [games, matches] = await Promise.all([sendAll('/v1/games', {}), sendAll('/v1/matches', { games: 2 })]);
+    const tally = (answers: { status: number; body: { code?: string } }[]) => ({
+      made: answers.filter((a) => a.status === 201).length,
+      refused: answers.filter((a) => a.status === 429).map((a) => a.body.code),
+    });
+    expect(tally(games)).toEqual({ made: MAX_WAITING_GAMES, refused: Array(N - MAX_WAITING_GAMES).fill('TOO_MANY_WAITING_GAMES') });
+    expect(tally(matches)).toEqual({ made: MAX_WAITING_MATCHES, refused: Array(N - MAX_WAITING_MATCHES).fill('TOO_MANY_WAITING_MATCHES') });
+    const mine = await service.http.get('/v1/players/me/games?status=waiting&limit=100').set(dora.auth).expect(200);
+    const kinds = mine.body.entries.map((e: { kind: string }) => e.kind);
+    expect(kinds.filter((k: string) => k === 'game')).toHaveLength(MAX_WAITING_GAMES);
+    expect(kinds.filter((k: string) => k === 'match')).toHaveLength(MAX_WAITING_MATCHES);
   });
 });
