@@ -2,7 +2,7 @@
 // Stateless: any number of processes may share one database, so every write that races is
 // guarded in SQL, never in memory.
 
-import { and, asc, count, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { GameEvent } from '../engine/types.ts';
 import type { Database, Db, Query } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
