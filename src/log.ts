@@ -26,4 +26,3 @@ export function jsonLogger(level: 'info' | 'silent', write?: (line: string) => v
   );
 }
 
-export const silentLogger: Logger = { info() {}, error() {} };

@@ -4,7 +4,7 @@
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { silentLogger, type Logger } from '../../src/log.ts';
+import type { Logger } from '../../src/log.ts';
 import { startService, type RunningService, type ServiceOptions } from '../../src/server.ts';
 import type { Move, Seat } from '../../src/engine/index.ts';
 import { createScratchDatabase, openTestDatabase, testDriver } from './db.ts';
@@ -22,13 +22,24 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...loadConfig(env), ...overrides };
 }
 
+/**
+ * A test service's log: quiet, except for the service's own failures (an answer 500 and the like),
+ * which go to stderr so that a failing run says what went wrong inside.
+ */
+export const testLogger: Logger = {
+  info() {},
+  error(fields) {
+    console.error(`[test service] ${JSON.stringify(fields)}`);
+  },
+};
+
 /** Starts the service on a port of its own; `database` may be shared between two instances. */
 export async function startTestService(
   options: ServiceOptions & { config?: Partial<AppConfig>; database?: Database; log?: Logger } = {},
 ): Promise<TestService> {
   const ownDatabase = !options.database;
   const database = options.database ?? (await openTestDatabase());
-  const service = await startService(testConfig(options.config), { log: silentLogger, ...options, database });
+  const service = await startService(testConfig(options.config), { log: testLogger, ...options, database });
   watchOrigin(service.url);
   return {
     ...service,
