@@ -9,8 +9,13 @@ import type { Database } from '../../src/db/client.ts';
 import { openTestDatabase } from '../support/db.ts';
 import { startTestService, testConfig, type TestService } from '../support/service.ts';
 
-/** Seconds a token lives here: short, so the test sees renewals (the service allows 5 s of clock skew past it). */
-const TTL = 4;
+/**
+ * Seconds a token lives here: short, so the test sees renewals (the service allows 5 s of clock
+ * skew past it). A renewal is sent with the old token, so it must reach the service within the
+ * time left plus those 5 s: at 4 s with the default (renew in the last tenth) that was 5.4 s, which
+ * a loaded CI machine once exceeded (TOKEN_EXPIRED on a move). 8 s, and Anna renews at half.
+ */
+const TTL = 8;
 
 let database: Database;
 let service: TestService | undefined;
@@ -64,7 +69,7 @@ it('renews its token, and survives a restart of the service and its own, always 
   const tokens = () => new Set(states.map((s) => s.token));
 
   // Anna's own token renews itself too (the client module does it; on a timer while she waits).
-  const anna = guest.withToken((await guest.createPlayer('Anna')).token);
+  const anna = guest.withToken((await guest.createPlayer('Anna')).token, { renewBelow: 0.5 });
   void anna.identity!.keepRenewed(stop.signal);
 
   // Idle on its stream, the bot renews before the token ends: past the first token's end (and the
