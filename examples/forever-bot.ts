@@ -167,6 +167,7 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
     } else if (event.type === 'gameStart') play(client, event.gameId);
     else if (event.type === 'matchStart') (matches.add(event.matchId), keeper?.playing());
     else if (event.type === 'matchFinish') (matches.delete(event.matchId), idle());
+    else if (event.type === 'seekEnded') void keeper?.ended(event.seekId, event.reason);
   }
 
   /** The client of the bot's player: its token renews itself (the state keeps the new one). */

@@ -96,6 +96,7 @@ export async function runSeekBot(options: SeekBotOptions): Promise<SeekBotSummar
       if (event.type === 'gameStart') play(event.gameId);
       else if (event.type === 'matchStart') (matches.add(event.matchId), keeper.playing());
       else if (event.type === 'matchFinish') (matches.delete(event.matchId), idleIfDone());
+      else if (event.type === 'seekEnded') void keeper.ended(event.seekId, event.reason);
     }
   } catch (e) {
     if (!signal.aborted) throw e;

@@ -1,7 +1,9 @@
 // Keeping one seek open while idle (a bot of the pairing pool): `idle()` when the bot has nothing
 // to play makes sure one seek of its waits in the pool (a new one when the last was paired, or
 // has ended: withdrawn, expired, or its stream gone); the games it is paired into come as
-// `gameStart` (`matchStart`) on the player's own stream, or at once in the seek's answer.
+// `gameStart` (`matchStart`) on the player's own stream, or at once in the seek's answer. Hand it
+// the stream's `seekEnded` events (`ended`): it seeks again at once; without them it looks again
+// when the seek's time is up.
 import type { SkatClient } from './client.ts';
 import type { CreateSeek, Seek } from './types.ts';
 
@@ -42,6 +44,17 @@ export class SeekKeeper {
   private look(): Promise<void> {
     this.seeking ??= this.ensure().finally(() => (this.seeking = null));
     return this.seeking;
+  }
+
+  /**
+   * The player's stream said a seek ended unpaired (`seekEnded`): when it is the one the keeper
+   * holds, a new one is made now (if the bot is idle) instead of at the seek's expiry.
+   */
+  ended(seekId: string, reason: 'withdrawn' | 'expired' | 'disconnected'): Promise<void> {
+    if (this.current?.seekId !== seekId || this.current.status !== 'waiting') return Promise.resolve();
+    this.current = { ...this.current, status: reason };
+    this.clearTimer();
+    return this.look();
   }
 
   /** The bot plays now (a seek was paired): no new seek until the next `idle()`. */

@@ -25,7 +25,9 @@ export type PlayerEvent =
   /** A match of this player's ended. */
   | { type: 'matchFinish'; matchId: string; winner: string | null; draw: boolean; totals: Record<string, number> }
   /** A rated game of this player's ended: the rating in its variant before and after (rounded as shown), and the new RD. */
-  | { type: 'ratingChanged'; gameId: string; variant: Variant; before: number; after: number; rd: number; games: number; provisional: boolean };
+  | { type: 'ratingChanged'; gameId: string; variant: Variant; before: number; after: number; rd: number; games: number; provisional: boolean }
+  /** A seek of this player's left the pool without a pairing: withdrawn by its owner, past its time, or its owner's streams all closed (whileConnected). */
+  | { type: 'seekEnded'; seekId: string; reason: 'withdrawn' | 'expired' | 'disconnected' };
 
 /** An event for one player's log. */
 export interface PlayerNotice {

@@ -5,19 +5,25 @@
 // the pairing starts is written in the same transaction, with its players' notices. All of it is
 // transaction-scoped, so it works through a pooler in transaction mode too.
 import { and, asc, count, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import { rowsOf, type Db } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from './errors.ts';
 import { eventRows } from './events.ts';
 import type { MatchRow } from './matches.ts';
 import { newGameRow, type NewGame } from './new-game.ts';
-import { appendNotices, type NoticedVersions, type PlayerNotice } from './player-events.ts';
+import { appendNotices, NOTICE_CTES, writtenAndNoticed, type NoticedVersions, type PlayerNotice } from './player-events.ts';
 import type { MatchEvent, NewMatchGame } from './matches.ts';
 import type { Variant } from '../engine/types.ts';
 import { botPresence, gameEvents, games, matchEvents, matches, players, ratings, seeks, type SeekStatus } from './schema.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
 export type NewSeek = Omit<SeekRow, 'status' | 'gameId' | 'matchId' | 'endedAt'>;
+
+/** Seeks ended by one statement: how many, and the versions of their owners' logs (to announce). */
+export interface SeeksEnded {
+  ended: number;
+  noticed: NoticedVersions;
+}
 
 /** A pool entry with who seeks. */
 export type PoolRow = SeekRow & { name: string; bot: boolean };
@@ -203,48 +209,54 @@ export class SeekStore {
 
   /**
    * Ends a waiting seek (its owner's withdrawal): one statement, so it waits for a pairing that
-   * holds the row and then finds it no longer waiting. Null when it was not waiting.
+   * holds the row and then finds it no longer waiting. Not ended (it was not waiting): 0.
    */
-  async end(id: string, playerId: string, status: Exclude<SeekStatus, 'waiting' | 'paired'>, at: Date): Promise<SeekRow | null> {
-    const [row] = await this.db
-      .update(seeks)
-      .set({ status, endedAt: at })
-      .where(and(eq(seeks.id, id), eq(seeks.playerId, playerId), eq(seeks.status, 'waiting')))
-      .returning();
-    return row ?? null;
+  end(id: string, playerId: string, status: 'withdrawn', at: Date): Promise<SeeksEnded> {
+    return this.#endWaiting(and(eq(seeks.id, id), eq(seeks.playerId, playerId)), status, at);
   }
 
-  /** Waiting seeks past their time end as expired (the sweeper's); how many. */
-  async expire(now: Date): Promise<number> {
-    const rows = await this.db
-      .update(seeks)
-      .set({ status: 'expired', endedAt: now })
-      .where(and(eq(seeks.status, 'waiting'), lte(seeks.expiresAt, now)))
-      .returning({ id: seeks.id });
-    return rows.length;
+  /** Waiting seeks past their time end as expired (the sweeper's). */
+  expire(now: Date): Promise<SeeksEnded> {
+    return this.#endWaiting(lte(seeks.expiresAt, now), 'expired', now);
   }
 
   /**
    * Waiting `whileConnected` seeks whose owner holds no open player stream on any process (no
    * live presence lease) end as disconnected: of one player (its stream has just closed), or of
    * everyone (the sweeper's, for seeks made before `madeBefore`: a stream that opened just now
-   * may not have written its lease yet). How many.
+   * may not have written its lease yet).
    */
-  async disconnect(now: Date, scope: { playerId: string } | { madeBefore: Date }): Promise<number> {
+  disconnect(now: Date, scope: { playerId: string } | { madeBefore: Date }): Promise<SeeksEnded> {
     const live = sql`exists (select 1 from ${botPresence} where ${botPresence.playerId} = ${seeks.playerId} and ${botPresence.leaseUntil} > ${now.toISOString()}::timestamptz)`;
-    const rows = await this.db
-      .update(seeks)
-      .set({ status: 'disconnected', endedAt: now })
-      .where(
-        and(
-          eq(seeks.status, 'waiting'),
-          eq(seeks.whileConnected, true),
-          'playerId' in scope ? eq(seeks.playerId, scope.playerId) : lte(seeks.createdAt, scope.madeBefore),
-          sql`not ${live}`,
-        ),
-      )
-      .returning({ id: seeks.id });
-    return rows.length;
+    return this.#endWaiting(
+      and(eq(seeks.whileConnected, true), 'playerId' in scope ? eq(seeks.playerId, scope.playerId) : lte(seeks.createdAt, scope.madeBefore), sql`not ${live}`),
+      'disconnected',
+      now,
+    );
+  }
+
+  /**
+   * Ends the waiting seeks `where` picks as `status`, and tells each owner on its own stream
+   * (`seekEnded`, the status its reason), in one statement: a bot hears that its seek is gone
+   * (and may seek again) without a timer of its own. The notices are written only with the rows.
+   */
+  async #endWaiting(where: SQL | undefined, status: 'withdrawn' | 'expired' | 'disconnected', at: Date): Promise<SeeksEnded> {
+    const rows = rowsOf<{ kind: string; id: string; version: number | null }>(
+      await this.db.execute(sql`
+with ended as (
+  update ${seeks} set status = ${status}, ended_at = ${at.toISOString()}::timestamptz
+  where ${and(eq(seeks.status, 'waiting'), where)}
+  returning ${seeks.id} as id, ${seeks.playerId} as player_id
+), notice_input as (
+  select player_id as id, count(*)::integer as n,
+    jsonb_agg(jsonb_build_object('type', 'seekEnded', 'seekId', id, 'reason', ${status}::text) order by id) as events
+  from ended group by player_id
+), ${sql.raw(NOTICE_CTES)}
+select 'row' as kind, id, null::integer as version from ended
+union all
+select 'player' as kind, id, event_version as version from bumped`),
+    );
+    return { ended: rows.filter((r) => r.kind === 'row').length, noticed: writtenAndNoticed(rows).noticed };
   }
 
   /** Ended seeks older than `before` go (a seek's status is read soon after it ends, or never). */

@@ -480,6 +480,15 @@ export const PlayerEventSchema = z
         provisional: z.boolean().openapi({ description: 'the RD is still above the provisional threshold' }),
       })
       .openapi('RatingChangedEvent', { description: 'a rated game of yours ended and moved your rating in its variant' }),
+    z
+      .object({
+        type: z.literal('seekEnded'),
+        seekId: z.string(),
+        reason: z.enum(['withdrawn', 'expired', 'disconnected']).openapi({
+          description: 'withdrawn by you; expired: past SEEK_TTL_SECONDS; disconnected: a whileConnected seek whose owner has no player stream open any more',
+        }),
+      })
+      .openapi('SeekEndedEvent', { description: 'a seek of yours left the pool without being paired (a pairing comes as gameStart or matchStart instead): seek again if you still want a game' }),
   ])
   .openapi('PlayerEvent', { description: "an event of the caller's own stream (GET /v1/players/me/stream)" });
 

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { InvalidCursorError } from '../db/errors.ts';
 import type { Notifier } from '../db/notifier.ts';
 import { announceNoticed } from '../db/player-events.ts';
-import type { PoolRow, SeekStore } from '../db/seeks.ts';
+import type { PoolRow, SeekStore, SeeksEnded } from '../db/seeks.ts';
 import type { Variant } from '../engine/index.ts';
 import { DomainError } from '../errors.ts';
 import { checkWaitingSeeks } from '../games/open-caps.ts';
@@ -113,7 +113,8 @@ export class SeekService {
   /** Its owner takes a waiting seek out of the pool; one that has ended already stays as it is. */
   async withdraw(seekId: string, playerId: string): Promise<void> {
     const { store, now } = this.deps;
-    if (await store.end(seekId, playerId, 'withdrawn', now())) return;
+    const { ended, noticed } = await store.end(seekId, playerId, 'withdrawn', now());
+    if (ended > 0) return announceNoticed(this.deps.notifier, noticed);
     const row = await store.get(seekId);
     if (!row) throw new DomainError('SEEK_NOT_FOUND', `there is no seek ${seekId}`);
     if (row.playerId !== playerId) throw new DomainError('NOT_YOUR_SEEK', 'only the player who seeks withdraws a seek');
@@ -122,7 +123,13 @@ export class SeekService {
 
   /** One of the player's streams has closed (its presence lease is gone): its whileConnected seeks end unless another stream is open. */
   async streamClosed(playerId: string): Promise<number> {
-    return this.deps.store.disconnect(this.deps.now(), { playerId });
+    return this.announced(await this.deps.store.disconnect(this.deps.now(), { playerId }));
+  }
+
+  /** After the commit: the owners' streams hear of their ended seeks (on every process, through the notifier). */
+  private async announced({ ended, noticed }: SeeksEnded): Promise<number> {
+    await announceNoticed(this.deps.notifier, noticed);
+    return ended;
   }
 
   /**
@@ -133,8 +140,8 @@ export class SeekService {
     const { store, now } = this.deps;
     const at = now();
     return {
-      expired: await store.expire(at),
-      disconnected: await store.disconnect(at, { madeBefore: new Date(at.getTime() - graceMs) }),
+      expired: await this.announced(await store.expire(at)),
+      disconnected: await this.announced(await store.disconnect(at, { madeBefore: new Date(at.getTime() - graceMs) })),
       forgotten: await store.forgetEndedBefore(new Date(at.getTime() - keepMs)),
     };
   }

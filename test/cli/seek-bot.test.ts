@@ -3,6 +3,7 @@
 // of theirs is left in the pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSeekBot } from '../../src/cli/seek-bot.ts';
+import { testClock } from '../support/matches.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -29,4 +30,36 @@ describe('the seek bot', () => {
     const pool = (await service.http.get('/v1/seeks?limit=100').expect(200)).body.items;
     expect(pool.filter((s: { player: { playerId: string } }) => [greedy.playerId, random.playerId].includes(s.player.playerId))).toEqual([]);
   }, 120_000);
+
+  it('seeks again as soon as its stream says its seek ended (seekEnded), not at the time it had planned', async () => {
+    const clock = testClock();
+    const own = await startTestService({ now: clock.now, config: { seekTtlSeconds: 60 } });
+    const stop = new AbortController();
+    const lines: string[] = [];
+    const bot = runSeekBot({ server: own.url, name: 'patient seeker', strategy: 'random', seek: { variant: 'classic', turnSeconds: 88 }, signal: stop.signal, log: (l) => lines.push(l) });
+    try {
+      const waitingSeeks = async () =>
+        ((await own.http.get('/v1/seeks?limit=100').expect(200)).body.items as { seekId: string; player: { name: string } }[]).filter((s) => s.player.name === 'patient seeker');
+      const until = async <T>(look: () => Promise<T | undefined>, what: string): Promise<T> => {
+        const end = Date.now() + 5000;
+        for (;;) {
+          const found = await look();
+          if (found !== undefined) return found;
+          if (Date.now() > end) throw new Error(`timed out waiting for ${what}; the bot said: ${lines.join(' | ')}`);
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      };
+      const first = await until(async () => (await waitingSeeks())[0], 'the first seek');
+      // Its time is up (for the service; the bot's own timer would look again in a minute).
+      clock.advance(61);
+      await own.parts.sweeper.sweep();
+      const next = await until(async () => (await waitingSeeks()).find((s) => s.seekId !== first.seekId), 'a new seek');
+      expect(next.seekId).not.toBe(first.seekId);
+      expect((await own.http.get(`/v1/seeks/${first.seekId}`).expect(200)).body.status).toBe('expired');
+    } finally {
+      stop.abort();
+      await bot;
+      await own.close();
+    }
+  }, 60_000);
 });

@@ -252,4 +252,54 @@ describe('the end of a seek', () => {
     const pooled = (await service.http.get('/v1/seeks?limit=100').expect(200)).body.items.map((x: { seekId: string }) => x.seekId);
     expect(pooled).not.toContain(old.seekId);
   });
+
+  it('tells its owner on the player stream (seekEnded): withdrawn, disconnected, expired; a paired seek comes as gameStart instead', async () => {
+    const anna = await client.player('Anna');
+    const bert = await client.player('Bert');
+    const listening = await openSse(`${service.url}/v1/players/me/stream`, anna.auth);
+    const ended = () =>
+      listening.messages.filter((m) => m.event === 'seekEnded').map((m) => JSON.parse(m.data!) as { type: string; seekId: string; reason: string });
+    try {
+      const withdrawn = (await seek(anna, pool()).expect(201)).body;
+      await service.http.delete(`/v1/seeks/${withdrawn.seekId}`).set(anna.auth).expect(204);
+      await listening.until(() => ended().length === 1, 2000);
+      expect(ended()).toEqual([{ type: 'seekEnded', seekId: withdrawn.seekId, reason: 'withdrawn' }]);
+      // Withdrawn again: nothing more is said.
+      await service.http.delete(`/v1/seeks/${withdrawn.seekId}`).set(anna.auth).expect(204);
+
+      // A whileConnected seek of hers ends when a stream of hers is gone and none other is open:
+      // she hears of it on the next stream (the events are kept; this one resumes after them).
+      const second = await openSse(`${service.url}/v1/players/me/stream`, anna.auth);
+      const whileConnected = (await seek(anna, { ...pool(), whileConnected: true }).expect(201)).body;
+      const old = (await seek(anna, pool()).expect(201)).body;
+      const paired = pool();
+      const pairedSeek = (await seek(anna, paired).expect(201)).body;
+      await seek(bert, paired).expect(201);
+      listening.close();
+      second.close();
+      const deadline = Date.now() + 5000;
+      while ((await seekOf(whileConnected.seekId)).status === 'waiting' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      clock.advance(700);
+      await service.parts.sweeper.sweep();
+      expect((await seekOf(old.seekId)).status).toBe('expired');
+
+      const again = await openSse(`${service.url}/v1/players/me/stream`, anna.auth);
+      try {
+        const all = () => again.messages.filter((m) => m.event === 'seekEnded' || m.event === 'gameStart');
+        await again.until(() => all().length >= 4, 2000);
+        const said = all().map((m) => JSON.parse(m.data!));
+        expect(said.filter((e) => e.type === 'seekEnded')).toEqual([
+          { type: 'seekEnded', seekId: withdrawn.seekId, reason: 'withdrawn' },
+          { type: 'seekEnded', seekId: whileConnected.seekId, reason: 'disconnected' },
+          { type: 'seekEnded', seekId: old.seekId, reason: 'expired' },
+        ]);
+        expect(said.filter((e) => e.type === 'gameStart')).toHaveLength(1);
+        expect(JSON.stringify(said)).not.toContain(pairedSeek.seekId);
+      } finally {
+        again.close();
+      }
+    } finally {
+      listening.close();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 // One seek of this page at a time: posted (whileConnected: it lasts while the page's player stream
 // is open), then followed until it is paired, and the table opened. The player stream's gameStart
-// or matchStart says so at once; GET /v1/seeks/{id} every few seconds is the fallback (a proxy that
+// or matchStart says so at once (seekEnded that it left the pool unpaired); GET /v1/seeks/{id} every few seconds is the fallback (a proxy that
 // buffers the stream, a dropped connection). Leaving the page's lobby withdraws a seek still waiting.
 import { isApiError } from '../../src/client/index.ts';
 import type { App } from './app.ts';
@@ -25,7 +25,9 @@ export class Seeker {
     private readonly onChange: () => void,
   ) {
     void followMyGames(app.session, (event) => {
-      if (this.state.kind === 'waiting' && (event.type === 'gameStart' || event.type === 'matchStart')) void this.#look();
+      if (this.state.kind !== 'waiting') return;
+      // Paired (its table opens), or ended unpaired (withdrawn in another tab, expired): look now.
+      if (event.type === 'gameStart' || event.type === 'matchStart' || (event.type === 'seekEnded' && event.seekId === this.state.seekId)) void this.#look();
     }, signal);
     signal.addEventListener('abort', () => {
       clearTimeout(this.#timer);

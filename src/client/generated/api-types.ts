@@ -77,7 +77,7 @@ export interface paths {
         };
         /**
          * Follow the caller's own events as Server-Sent Events
-         * @description Each SSE message's `data:` is one `PlayerEvent` (schema PlayerEventMessage), with `id:` = the caller's own event sequence number and `event:` = its type: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.
+         * @description Each SSE message's `data:` is one `PlayerEvent` (schema PlayerEventMessage), with `id:` = the caller's own event sequence number and `event:` = its type: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`, `ratingChanged` (a rated game moved your rating), `seekEnded` (a seek of yours left the pool unpaired: withdrawn, expired, or disconnected). Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.
          */
         get: operations["streamMyEvents"];
         put?: never;
@@ -807,7 +807,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description an event of the caller's own stream (GET /v1/players/me/stream) */
-        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"] | components["schemas"]["RatingChangedEvent"];
+        PlayerEvent: components["schemas"]["ChallengeEvent"] | components["schemas"]["ChallengeCancelledEvent"] | components["schemas"]["ChallengeDeclinedEvent"] | components["schemas"]["GameStartEvent"] | components["schemas"]["GameFinishEvent"] | components["schemas"]["MatchStartEvent"] | components["schemas"]["MatchFinishEvent"] | components["schemas"]["RatingChangedEvent"] | components["schemas"]["SeekEndedEvent"];
         /** @description a game or match was created with you as its opponent: join it, or decline it */
         ChallengeEvent: {
             /**
@@ -973,6 +973,20 @@ export interface components {
             games: number;
             /** @description the RD is still above the provisional threshold */
             provisional: boolean;
+        };
+        /** @description a seek of yours left the pool without being paired (a pairing comes as gameStart or matchStart instead): seek again if you still want a game */
+        SeekEndedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "seekEnded";
+            seekId: string;
+            /**
+             * @description withdrawn by you; expired: past SEEK_TTL_SECONDS; disconnected: a whileConnected seek whose owner has no player stream open any more
+             * @enum {string}
+             */
+            reason: "withdrawn" | "expired" | "disconnected";
         };
         /** @description One Server-Sent Events message of the stream, decoded */
         PlayerEventMessage: {

@@ -67,7 +67,7 @@ export const streamMyEvents = createRoute({
   tags: ['players'],
   summary: "Follow the caller's own events as Server-Sent Events",
   description:
-    "Each SSE message's `data:` is one `PlayerEvent` (schema PlayerEventMessage), with `id:` = the caller's own event sequence number and `event:` = its type: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.",
+    "Each SSE message's `data:` is one `PlayerEvent` (schema PlayerEventMessage), with `id:` = the caller's own event sequence number and `event:` = its type: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`, `ratingChanged` (a rated game moved your rating), `seekEnded` (a seek of yours left the pool unpaired: withdrawn, expired, or disconnected). Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.",
   security: bearer,
   request: {
     query: z.object({ after: seqQuery('start after this sequence number') }),
