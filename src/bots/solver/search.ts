@@ -320,8 +320,9 @@ function leadNode(t: number, ply: number): number {
   const opp = 1 - me;
   const mb = ply * 16;
   const n = gather(play[me], rest[opp], mb);
-  // Order the leads: the table's move; sure winners, richest first; else cheap cards, those the
-  // other side may ruff (void in their suit, a trump in hand) last.
+  // Order the leads: the table's move; sure winners, richest first; else cheap cards of the
+  // classes the other side holds fewest playable cards of, those it may ruff (void in their
+  // suit, a trump in hand) last.
   const oppPlay = play[opp];
   for (let i = 0; i < n; i++) {
     const b = moveBuf[mb + i];
@@ -331,7 +332,7 @@ function leadNode(t: number, ply: number): number {
     let s: number;
     if (b === best) s = 1 << 20;
     else if (mode === 0)
-      s = beatable ? 100 - ptsOf[b] * 4 - (b - lowBit[c]) - (oppClass === 0 ? 80 : 0) : 1000 + ptsOf[b] * 4 + (oppClass !== 0 ? 30 : 0);
+      s = beatable ? 100 - ptsOf[b] * 4 - (b - lowBit[c]) - (oppClass === 0 ? 80 : popcount(oppClass) * 10) : 1000 + ptsOf[b] * 4 + (oppClass !== 0 ? 30 : 0);
     else s = beatable ? 1000 - ptsOf[b] * 4 - b : 100 - ptsOf[b] * 4 - b;
     scoreBuf[mb + i] = s;
   }
