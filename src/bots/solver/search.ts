@@ -311,11 +311,15 @@ function leadNode(t: number, ply: number): number {
   if (ply > 0) {
     if (lo >= t) return lo;
     if (hi < t) return hi;
-    bounds();
-    if (boundLo > lo) lo = boundLo;
-    if (boundHi < hi) hi = boundHi;
-    if (lo >= t) return lo;
-    if (hi < t) return hi;
+    // The static bounds, for a position the table does not know (an entry stored below the root
+    // holds them already: the bounds stored were clipped to them).
+    if (at < 0) {
+      bounds();
+      lo = boundLo;
+      hi = boundHi;
+      if (lo >= t) return lo;
+      if (hi < t) return hi;
+    }
   }
   const opp = 1 - me;
   const mb = ply * 16;
