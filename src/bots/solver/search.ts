@@ -311,16 +311,22 @@ function leadNode(t: number, ply: number): number {
   if (ply > 0) {
     if (lo >= t) return lo;
     if (hi < t) return hi;
-    bounds();
-    if (boundLo > lo) lo = boundLo;
-    if (boundHi < hi) hi = boundHi;
-    if (lo >= t) return lo;
-    if (hi < t) return hi;
+    // The static bounds, for a position the table does not know (an entry stored below the root
+    // holds them already: the bounds stored were clipped to them).
+    if (at < 0) {
+      bounds();
+      lo = boundLo;
+      hi = boundHi;
+      if (lo >= t) return lo;
+      if (hi < t) return hi;
+    }
   }
   const opp = 1 - me;
   const mb = ply * 16;
   const n = gather(play[me], rest[opp], mb);
-  // Order the leads: the table's move; sure winners, richest first; else cheap cards.
+  // Order the leads: the table's move; sure winners, richest first; else cheap cards of the
+  // classes the other side holds fewest playable cards of, those it may ruff (void in their
+  // suit, a trump in hand) last.
   const oppPlay = play[opp];
   for (let i = 0; i < n; i++) {
     const b = moveBuf[mb + i];
@@ -330,7 +336,7 @@ function leadNode(t: number, ply: number): number {
     let s: number;
     if (b === best) s = 1 << 20;
     else if (mode === 0)
-      s = beatable ? 100 - ptsOf[b] * 4 - (b - lowBit[c]) : 1000 + ptsOf[b] * 4 + (c === TRUMP ? 50 : 0) + (oppClass !== 0 ? 30 : 0);
+      s = beatable ? 100 - ptsOf[b] * 4 - (b - lowBit[c]) - (oppClass === 0 ? 80 : popcount(oppClass) * 10) : 1000 + ptsOf[b] * 4 + (oppClass !== 0 ? 30 : 0);
     else s = beatable ? 1000 - ptsOf[b] * 4 - b : 100 - ptsOf[b] * 4 - b;
     scoreBuf[mb + i] = s;
   }
@@ -492,9 +498,11 @@ function followNode(t: number, a: number, ply: number): number {
   }
   if (n > 1) sortMoves(mb, n);
   const maximizing = me === 0;
-  if (n > 1 && (rest[me] & (rest[me] - 1)) !== 0) {
+  const r2 = rest[me] & (rest[me] - 1);
+  if (n > 1 && (r2 & (r2 - 1)) !== 0) {
     // Enhanced transposition cutoff: an answer whose position after the trick the table already
-    // decides in this side's favour ends the search here, before any answer is searched.
+    // decides in this side's favour ends the search here, before any answer is searched. Not with
+    // two cards left a side: the last trick is played out directly and never stored.
     const f = (tricks[0] > 0 ? 2 : 0) | (tricks[1] > 0 ? 4 : 0);
     const all = rest[0] | rest[1];
     for (let i = 0; i < n; i++) {
