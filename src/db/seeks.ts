@@ -14,7 +14,7 @@ import { newGameRow, type NewGame } from './new-game.ts';
 import { appendNotices, NOTICE_CTES, writtenAndNoticed, type NoticedVersions, type PlayerNotice } from './player-events.ts';
 import type { MatchEvent, NewMatchGame } from './matches.ts';
 import type { Variant } from '../engine/types.ts';
-import { botPresence, gameEvents, games, matchEvents, matches, players, ratings, seeks, type SeekStatus } from './schema.ts';
+import { botPresence, gameEvents, games, matchEvents, matches, players, ratings, seeks } from './schema.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
 export type NewSeek = Omit<SeekRow, 'status' | 'gameId' | 'matchId' | 'endedAt'>;
