@@ -25,6 +25,15 @@ export interface SeeksEnded {
   noticed: NoticedVersions;
 }
 
+/** How many seeks of `playerId` wait at `now` (on the store's connection, or inside a transaction). */
+async function waitingSeeksOf(db: Pick<Db, 'select'>, playerId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(seeks)
+    .where(and(eq(seeks.playerId, playerId), eq(seeks.status, 'waiting'), gt(seeks.expiresAt, now)));
+  return row?.n ?? 0;
+}
+
 /** A pool entry with who seeks. */
 export type PoolRow = SeekRow & { name: string; bot: boolean };
 
@@ -100,11 +109,7 @@ export class SeekStore {
         // the pool's, never before it), so seeks sent at once to different pools cannot both take
         // the last place.
         await tx.execute(sql`select pg_advisory_xact_lock(${SEEKER_LOCK}::int, hashtext(${input.playerId}))`);
-        const [open] = await tx
-          .select({ n: count() })
-          .from(seeks)
-          .where(and(eq(seeks.playerId, input.playerId), eq(seeks.status, 'waiting'), gt(seeks.expiresAt, at)));
-        capWaiting(open?.n ?? 0);
+        capWaiting(await waitingSeeksOf(tx, input.playerId, at));
         const [seek] = await tx
           .insert(seeks)
           .values({ ...input, status: 'waiting' })
@@ -199,12 +204,8 @@ export class SeekStore {
   }
 
   /** How many seeks of `playerId` wait now. */
-  async waitingOf(playerId: string, now: Date): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
-      .from(seeks)
-      .where(and(eq(seeks.playerId, playerId), eq(seeks.status, 'waiting'), gt(seeks.expiresAt, now)));
-    return row?.n ?? 0;
+  waitingOf(playerId: string, now: Date): Promise<number> {
+    return waitingSeeksOf(this.db, playerId, now);
   }
 
   /**
