@@ -72,7 +72,12 @@ describe('rated games ending while the database restarts', () => {
             break;
           }
           if (res === null || res.status === 503) counts.unavailable++;
-          else throw new Error(`resign answered ${res.status}: ${JSON.stringify(res.body)}`);
+          else if (res.status === 422 && res.body?.code === 'GAME_NOT_STARTED') {
+            // The join was acknowledged just before the crash and lost with it: this Postgres runs
+            // with synchronous_commit=off (see the end of the test). The game never began.
+            counts.lost++;
+            break;
+          } else throw new Error(`resign answered ${res.status}: ${JSON.stringify(res.body)}`);
           if (attempt > 200) throw new Error('the resign was never answered');
           await sleep(100);
         }
