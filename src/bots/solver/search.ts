@@ -51,9 +51,20 @@ let leader = 0;
 
 // ---------------------------------------------------------------- the transposition table
 
-/** Entries: 2^TT_BITS (8 MB), in buckets of four (32 bytes: a look-up touches one cache line). */
-const TT_BITS = 20;
-const BUCKET_SHIFT = 32 - (TT_BITS - 2);
+/**
+ * Entries: 2^SMALL_BITS (2 MB) while a deal's searches are small, in buckets of four (32 bytes: a
+ * look-up touches one cache line); a deal that stores more new entries than that grows it to
+ * 2^LARGE_BITS (8 MB) for the rest of its searches. Most searches fit the small table and miss
+ * the cache less (full values 0.82 times the time at the median against 8 MB always); the few
+ * large ones would thrash it (a fixed 2 MB table slowed the slowest deal from 1.9 to 3.2 s).
+ */
+const SMALL_BITS = 18;
+const LARGE_BITS = 20;
+let bucketShift = 32 - (SMALL_BITS - 2);
+/** New entries a deal stores before the table grows (tests move it to grow mid-search, or never). */
+export const table = { growAfter: 1 << SMALL_BITS, grown: false };
+/** New entries this generation may still store before the table grows. */
+let storesBeforeGrowth = table.growAfter;
 /**
  * Two words an entry: the cards left (the key); then generation << 25 | who has a trick << 23 |
  * leader << 22 (the key's rest; 0 = empty) | lower bound + 128 << 14 | upper bound + 128 << 6 |
@@ -61,7 +72,7 @@ const BUCKET_SHIFT = 32 - (TT_BITS - 2);
  * side's points so far. A full bucket gives up its entry with the fewest cards left (the cheapest
  * to search again): with one entry a slot, full values searched about 10 % more positions.
  */
-const tt = new Int32Array((1 << TT_BITS) * 2);
+const tt = new Int32Array((1 << LARGE_BITS) * 2);
 /** Generations wrap at 7 bits: the table is emptied then. */
 const GENERATIONS = 127;
 let generation = 0;
@@ -140,6 +151,10 @@ export function load(p: Position): void {
       tt.fill(0);
       generation = 1;
     }
+    // A new deal starts on the small table (entries of older generations are never found).
+    bucketShift = 32 - (SMALL_BITS - 2);
+    storesBeforeGrowth = table.growAfter;
+    table.grown = false;
     dealSeen = deal;
   }
   for (let b = 0; b < 32; b++) {
@@ -249,7 +264,25 @@ export let rootMove = -1;
 /** The first word of the bucket of the cards left `kc` and the key's rest `m` (leader, trick flags). */
 function bucketOf(kc: number, m: number): number {
   const h = Math.imul(kc ^ Math.imul(m & 7, 0x9e3779b1), 0x85ebca6b);
-  return (Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> BUCKET_SHIFT) << 3;
+  return (Math.imul(h ^ (h >>> 15), 0x2c1b3c6d) >>> bucketShift) << 3;
+}
+
+/**
+ * Grows the table to 2^LARGE_BITS entries, keeping this generation's entries: each is stored
+ * again in its bucket of the large table (an entry left where it was is still right for its key,
+ * only in a bucket its look-ups no longer visit).
+ */
+function grow(): void {
+  const small = tt.slice(0, (1 << SMALL_BITS) * 2);
+  bucketShift = 32 - (LARGE_BITS - 2);
+  storesBeforeGrowth = 0x7fffffff;
+  table.grown = true;
+  for (let i = 0; i < small.length; i += 2) {
+    const w = small[i + 1];
+    if (w >>> 25 !== generation) continue;
+    const m = w >>> 22;
+    store(bucketOf(small[i], m), small[i], m, loOf(w), hiOf(w), (w & 63) - 1);
+  }
 }
 
 /** The second word of the entry of `kc`, `m` (generation << 3 | flags) in bucket `b`, or -1. */
@@ -269,6 +302,7 @@ function store(b: number, kc: number, m: number, lo: number, hi: number, best: n
     const w = tt[i + 1];
     if (tt[i] === kc && w >>> 22 === m) {
       at = i;
+      fewest = -2;
       break;
     }
     const left = w >>> 25 !== generation ? -1 : popcount(tt[i]);
@@ -279,6 +313,8 @@ function store(b: number, kc: number, m: number, lo: number, hi: number, best: n
   }
   tt[at] = kc;
   tt[at + 1] = (m << 22) | ((lo + 128) << 14) | ((hi + 128) << 6) | (best + 1);
+  // Growing mid-search is sound: a bucket index a caller still holds only misplaces its entry.
+  if (fewest !== -2 && --storesBeforeGrowth === 0) grow();
 }
 
 /**

@@ -6,6 +6,7 @@ import { TRICK_COUNT, type GameType, type RamschTrumps, type Variant } from '../
 import { dealAtFirstTrick, playRandomly, seeded } from './deals.ts';
 import { afterCard, legalCards, moveValues, positionFromState, reaches, solve, type Position } from './index.ts';
 import { finalValue, minimax } from './minimax.ts';
+import { forget, table } from './search.ts';
 
 interface Kind {
   name: string;
@@ -80,6 +81,33 @@ describe('the solver', () => {
       expect(legalCards(p)).toContain(move);
       expect(reaches(p, value)).toBe(true);
       expect(reaches(p, value + 1)).toBe(false);
+    }
+  }, 300_000);
+
+  it('answers the same when its table grows early in a search, at its usual point, or never', () => {
+    const usual = table.growAfter;
+    try {
+      for (const seed of [1, 2, 3]) {
+        const p = positionFromState(dealAtFirstTrick({ variant: 'classic', game: 'best' }, seed));
+        const answers = [500, usual, 2 ** 30].map((growAfter) => {
+          table.growAfter = growAfter;
+          forget();
+          const { value, move } = solve(p);
+          return { value, move, grown: table.grown };
+        });
+        expect(answers[0].grown).toBe(true);
+        expect(answers[2].grown).toBe(false);
+        expect(new Set(answers.map((a) => a.value)).size).toBe(1);
+        for (const { move } of answers) {
+          // Each card found keeps the value (the side to move is forehand, the declarer or not).
+          const after = afterCard(p, move as NonNullable<typeof move>).next;
+          forget();
+          expect(solve(after).value).toBe(answers[0].value);
+        }
+      }
+    } finally {
+      table.growAfter = usual;
+      forget();
     }
   }, 300_000);
 });
