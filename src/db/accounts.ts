@@ -1,7 +1,7 @@
 // Accounts (username and password hash), the tokens the service signed (their ids, names, scopes,
 // expiry and revocation), and the open streams of bot accounts. The use cases are in src/accounts.
 import type { JWK } from 'jose';
-import { and, asc, desc, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import { accessTokens, accounts, botPresence, players, signingKeys } from './schema.ts';
 
@@ -170,7 +170,8 @@ export class AccountStore {
   }
 
   async sweepPresence(now: Date): Promise<void> {
-    await this.db.delete(botPresence).where(sql`${botPresence.leaseUntil} < ${now}`);
+    // Through the column's operator, which makes the Date the text drizzle's Postgres driver takes.
+    await this.db.delete(botPresence).where(lt(botPresence.leaseUntil, now));
   }
 
   // ---------------------------------------------------------------- signing keys

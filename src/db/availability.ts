@@ -120,7 +120,7 @@ export function guardedClient(sql: postgres.Sql, limits: CallLimits): postgres.S
     // which cost a second round trip each (Parse/Describe, then Bind/Execute). Through a pooler in
     // transaction mode the client's own `prepare: false` still wins (client.ts).
     // postgres.js's types leave out `state`, which its pending queries have (read by boundedQuery).
-    const query = sql.unsafe(text, params, { ...options, prepare: true }) as unknown as AnyQuery;
+    const query = sql.unsafe(text, datesAsText(params), { ...options, prepare: true }) as unknown as AnyQuery;
     return {
       values: () => boundedQuery(limits, query.values() as unknown as AnyQuery), // `state` again, as above
       // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose: drizzle awaits the query it is handed
@@ -148,10 +148,21 @@ export function guardedClient(sql: postgres.Sql, limits: CallLimits): postgres.S
   });
 }
 
+/**
+ * A Date among a statement's parameters as ISO text. drizzle's driver makes postgres.js pass
+ * timestamp parameters through untouched, expecting text (its columns convert their own values),
+ * so a Date in a raw `sql` template would fail to serialize; postgres.js then rejects whichever
+ * query is in flight on that connection, not always the one at fault.
+ */
+function datesAsText(params?: postgres.ParameterOrJSON<never>[]): postgres.ParameterOrJSON<never>[] | undefined {
+  if (!params?.some((p) => p instanceof Date)) return params;
+  return params.map((p) => (p instanceof Date ? (p.toISOString() as never) : p));
+}
+
 /** A transaction's client whose statements are prepared too (see guardedClient). */
 function preparing(tx: postgres.TransactionSql): postgres.TransactionSql {
   const unsafe = (text: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-    tx.unsafe(text, params, { ...options, prepare: true });
+    tx.unsafe(text, datesAsText(params), { ...options, prepare: true });
   return new Proxy(tx, { get: (target, key, receiver) => (key === 'unsafe' ? unsafe : Reflect.get(target, key, receiver)) });
 }
 
