@@ -67,11 +67,19 @@ export const UNIQUE_VIOLATION = '23505';
 export function scrubbedMessage(error: unknown): string {
   const pg = pgErrorOf(error);
   if (pg) return `database error ${pg.code}${pg.constraint ? ` on ${pg.constraint}` : ''}`;
-  const message = error instanceof Error ? error.message : String(error);
-  return message
+  const message = scrub(error instanceof Error ? error.message : String(error));
+  // drizzle's "Failed query" says which query, not why: the innermost cause says that (a driver's
+  // error without a SQLSTATE, a TypeError), by name, code and message, scrubbed the same way.
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && cause instanceof Error && cause.cause instanceof Error; depth++) cause = cause.cause;
+  if (cause === error || !(cause instanceof Error)) return message.slice(0, 500);
+  const code = (cause as { code?: unknown }).code;
+  return `${message.slice(0, 400)} (cause: ${cause.name}${typeof code === 'string' ? ` ${code}` : ''}: ${scrub(cause.message).slice(0, 200)})`;
+}
+
+const scrub = (text: string) =>
+  text
     .replace(/\nparams:[\s\S]*$/, '\nparams: (not logged)')
     .replace(/\b(Bearer\s+)?[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/gi, '(token)')
     .replace(/\b[0-9a-f]{32,}\b/gi, '(hex)')
-    .replace(/\b[CSHD][789TJQKA]\b/g, '??')
-    .slice(0, 500);
-}
+    .replace(/\b[CSHD][789TJQKA]\b/g, '??');
