@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // database (the engine, the bots and their solver, the web client's units) ran in the first leg.
 const DATABASE_FREE = ['src/engine/**', 'src/bots/**', 'web/src/**'];
 const databaseOnly = process.env.TEST_DATABASE_ONLY === '1';
+// .ci/run's pooler leg sets TEST_WITHOUT_BROWSER=1: the web client's browser tests ran on PGlite
+// and on Postgres before it; through the pooler they would only repeat the API calls the other
+// suites make there (about 4 of its 13 minutes).
+const BROWSER = ['test/web/**'];
+const withoutBrowser = process.env.TEST_WITHOUT_BROWSER === '1';
 
 export default defineConfig({
   test: {
@@ -16,7 +21,7 @@ export default defineConfig({
     // (src/http/answer-validation.ts); child processes and worker threads inherit the switch.
     env: { VALIDATE_RESPONSES: '1' },
     // The fault suite starts servers of its own and runs alone: `npm run test:faults`.
-    exclude: ['**/node_modules/**', 'test/faults/**', ...(databaseOnly ? DATABASE_FREE : [])],
+    exclude: ['**/node_modules/**', 'test/faults/**', ...(databaseOnly ? DATABASE_FREE : []), ...(withoutBrowser ? BROWSER : [])],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
