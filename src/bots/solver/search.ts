@@ -60,9 +60,14 @@ let leader = 0;
  */
 const SMALL_BITS = 18;
 const LARGE_BITS = 20;
-let bucketShift = 32 - (SMALL_BITS - 2);
+/** A hash's shift to a bucket (of four entries) of the small or the large table. */
+const SMALL_SHIFT = 32 - (SMALL_BITS - 2);
+const LARGE_SHIFT = 32 - (LARGE_BITS - 2);
+let bucketShift = SMALL_SHIFT;
 /** New entries a deal stores before the table grows (tests move it to grow mid-search, or never). */
-export const table = { growAfter: 1 << SMALL_BITS, grown: false };
+export const table = { growAfter: 1 << SMALL_BITS };
+/** Whether the loaded deal's table has grown (tests). */
+export const tableGrown = (): boolean => bucketShift === LARGE_SHIFT;
 /** New entries this generation may still store before the table grows. */
 let storesBeforeGrowth = table.growAfter;
 /**
@@ -152,9 +157,8 @@ export function load(p: Position): void {
       generation = 1;
     }
     // A new deal starts on the small table (entries of older generations are never found).
-    bucketShift = 32 - (SMALL_BITS - 2);
+    bucketShift = SMALL_SHIFT;
     storesBeforeGrowth = table.growAfter;
-    table.grown = false;
     dealSeen = deal;
   }
   for (let b = 0; b < 32; b++) {
@@ -274,9 +278,8 @@ function bucketOf(kc: number, m: number): number {
  */
 function grow(): void {
   const small = tt.slice(0, (1 << SMALL_BITS) * 2);
-  bucketShift = 32 - (LARGE_BITS - 2);
+  bucketShift = LARGE_SHIFT;
   storesBeforeGrowth = 0x7fffffff;
-  table.grown = true;
   for (let i = 0; i < small.length; i += 2) {
     const w = small[i + 1];
     if (w >>> 25 !== generation) continue;
@@ -298,11 +301,12 @@ const hiOf = (w: number) => ((w >>> 6) & 255) - 128;
 function store(b: number, kc: number, m: number, lo: number, hi: number, best: number): void {
   let at = b;
   let fewest = 99;
+  let isNew = true;
   for (let i = b; i < b + 8; i += 2) {
     const w = tt[i + 1];
     if (tt[i] === kc && w >>> 22 === m) {
       at = i;
-      fewest = -2;
+      isNew = false;
       break;
     }
     const left = w >>> 25 !== generation ? -1 : popcount(tt[i]);
@@ -314,7 +318,7 @@ function store(b: number, kc: number, m: number, lo: number, hi: number, best: n
   tt[at] = kc;
   tt[at + 1] = (m << 22) | ((lo + 128) << 14) | ((hi + 128) << 6) | (best + 1);
   // Growing mid-search is sound: a bucket index a caller still holds only misplaces its entry.
-  if (fewest !== -2 && --storesBeforeGrowth === 0) grow();
+  if (isNew && --storesBeforeGrowth === 0) grow();
 }
 
 /**

@@ -6,7 +6,7 @@ import { TRICK_COUNT, type GameType, type RamschTrumps, type Variant } from '../
 import { dealAtFirstTrick, playRandomly, seeded } from './deals.ts';
 import { afterCard, legalCards, moveValues, positionFromState, reaches, solve, type Position } from './index.ts';
 import { finalValue, minimax } from './minimax.ts';
-import { forget, table } from './search.ts';
+import { forget, table, tableGrown } from './search.ts';
 
 interface Kind {
   name: string;
@@ -93,7 +93,7 @@ describe('the solver', () => {
           table.growAfter = growAfter;
           forget();
           const { value, move } = solve(p);
-          return { value, move, grown: table.grown };
+          return { value, move, grown: tableGrown() };
         });
         expect(answers[0].grown).toBe(true);
         expect(answers[2].grown).toBe(false);
