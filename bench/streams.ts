@@ -231,9 +231,11 @@ async function inProcessFanOut() {
   // biome-ignore lint/suspicious/noExplicitAny: node's overloads of write, passed through as they are
   http.ServerResponse.prototype.write = function (this: http.ServerResponse, chunk: any, ...rest: any[]) {
     const done = (write as (...args: unknown[]) => boolean).apply(this, [chunk, ...rest]);
-    if (typeof chunk === 'string') {
-      const at = chunk.lastIndexOf('event: view');
-      const m = at >= 0 ? VIEW.exec(chunk.slice(at, at + 120)) : null;
+    // A round is written as text or as its bytes (encoded once for every stream that sends it).
+    if (typeof chunk === 'string' || chunk instanceof Uint8Array) {
+      const bytes = typeof chunk === 'string' ? null : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const at = bytes ? bytes.lastIndexOf('event: view') : (chunk as string).lastIndexOf('event: view');
+      const m = at < 0 ? null : VIEW.exec(bytes ? bytes.toString('latin1', at, at + 120) : (chunk as string).slice(at, at + 120));
       if (m) {
         const now = performance.now();
         const key = `${m[1]} ${m[2]}`;

@@ -13,7 +13,7 @@ export interface FeedItem {
 
 export interface Feed {
   /** Every item after the last one taken, and the version they reach; null: the log is complete. */
-  next(): Promise<{ items: FeedItem[]; version: number | null }>;
+  next(): Promise<{ items: readonly FeedItem[]; version: number | null }>;
   /** True as soon as the log passes `version`, false after `timeoutMs` or when `cancel` is cancelled. */
   waitPast(version: number, timeoutMs: number, cancel: Cancellation): Promise<boolean>;
   /** The feed is done with (its stream ended): its waiter slot goes back. */

@@ -10,7 +10,7 @@ import { DomainError } from '../errors.ts';
 import type { GameCommand } from './commands.ts';
 import { checkWaitingGames } from './open-caps.ts';
 import { feedWaiter, type Feed, type FeedItem } from './feed.ts';
-import { SharedViews } from './shared-views.ts';
+import { SharedRounds, SharedViews, type RoundKind } from './shared-views.ts';
 import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
 import { handleCommand, type HandlerDeps, type Rater } from './handler.ts';
 import { checkOpponent, configOf, type RuleOptions } from './options.ts';
@@ -52,6 +52,8 @@ export class GameService {
   private readonly handler: HandlerDeps;
   /** The views streams send, made once per version per viewer (see feed). */
   readonly sharedViews = new SharedViews((game, viewer) => this.view(game, viewer));
+  /** What streams send after a change, made once per version per viewer and place (see feed). */
+  readonly sharedRounds = new SharedRounds((game, viewer, from, kind) => this.round(game, viewer, from, kind));
 
   constructor(private readonly deps: GameServiceDeps) {
     this.handler = {
@@ -253,22 +255,36 @@ export class GameService {
         const current = game ?? (await repository.load(gameId, { fresh }));
         game = null;
         fresh = false;
-        const finished = isFinished(current);
-        const items: FeedItem[] = [];
-        // The view's id is the last event's seq sent before it: a resume from it misses nothing.
-        const view = async () => ({ seq, type: 'view', payload: null, data: await this.sharedViews.text(current, viewer) });
-        if (views && first) items.push(await view());
         const from = seq;
-        for (; seq < current.events.length; seq++) {
-          const event = viewEvent(current.events[seq], viewer, finished);
-          items.push({ seq: seq + 1, type: event.type, payload: event });
-        }
-        if (views && !first && seq > from) items.push(await view());
+        const kind: RoundKind = !views ? 'events' : first ? 'first' : 'next';
         first = false;
+        seq = Math.max(seq, current.events.length);
+        // Every stream of this viewer at the same place gets the same list (and its text, sse.ts).
+        const items = await this.sharedRounds.items(current, viewer, from, kind);
+        const finished = isFinished(current);
         // The stream is complete once the game is over: played to its end, or called off.
         return { items, version: finished || current.state.phase === 'cancelled' ? null : current.row.version };
       },
     };
+  }
+
+  /**
+   * A stream's round (see feed): with views, the view first (`first`); the events after `from`,
+   * redacted for `viewer`; with views, the view after them when there were any (`next`). The
+   * view's id is the last event's seq sent before it: a resume from it misses nothing.
+   */
+  private async round(game: Game, viewer: Viewer, from: number, kind: RoundKind): Promise<readonly FeedItem[]> {
+    const finished = isFinished(game);
+    const items: FeedItem[] = [];
+    const view = async (seq: number): Promise<FeedItem> => ({ seq, type: 'view', payload: null, data: await this.sharedViews.text(game, viewer) });
+    if (kind === 'first') items.push(await view(from));
+    let seq = from;
+    for (; seq < game.events.length; seq++) {
+      const event = viewEvent(game.events[seq], viewer, finished);
+      items.push({ seq: seq + 1, type: event.type, payload: event });
+    }
+    if (kind === 'next' && seq > from) items.push(await view(seq));
+    return items;
   }
 
   /** A command answered with the game as its player sees it afterwards. */

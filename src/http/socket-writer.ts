@@ -5,10 +5,10 @@
 import type { ServerResponse } from 'node:http';
 import type { StreamTap } from './env.ts';
 
-export function socketWriter(outgoing: ServerResponse, tap?: StreamTap): (text: string) => Promise<void> {
+export function socketWriter(outgoing: ServerResponse, tap?: StreamTap): (text: string | Uint8Array) => Promise<void> {
   return (text) =>
     new Promise<void>((resolve) => {
-      tap?.wrote(text);
+      tap?.wrote(typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString());
       if (outgoing.write(text) || outgoing.destroyed) return resolve();
       const go = () => (outgoing.off('drain', go), outgoing.off('close', go), resolve());
       outgoing.on('drain', go).on('close', go);

@@ -50,7 +50,7 @@ export function eventStream(c: Context<AppEnv>, heartbeatMs: number, feed: Feed,
 }
 
 /** The loop of one stream: what is new, then the wait, until the feed is complete or the client goes. */
-async function pump(feed: Feed, heartbeatMs: number, closed: Cancellation, metrics: { streamOpened(): () => void }, write: (text: string) => Promise<void>): Promise<void> {
+async function pump(feed: Feed, heartbeatMs: number, closed: Cancellation, metrics: { streamOpened(): () => void }, write: (text: string | Uint8Array) => Promise<void>): Promise<void> {
   const ended = metrics.streamOpened();
   try {
     while (!closed.cancelled) {
@@ -79,11 +79,21 @@ async function pump(feed: Feed, heartbeatMs: number, closed: Cancellation, metri
   }
 }
 
+/**
+ * The messages of a round's items, encoded once per list: a list shared by several streams (the
+ * same viewer at the same place, games/shared-views.ts) is written to each of them as it is.
+ */
+const encoded = new WeakMap<readonly FeedItem[], Uint8Array>();
+
 /** The items as Server-Sent Events messages (`event:`, `data:`, `id:`, as hono's writeSSE writes them). */
-function messagesOf(items: readonly FeedItem[]): string {
+function messagesOf(items: readonly FeedItem[]): Uint8Array {
+  const known = encoded.get(items);
+  if (known) return known;
   let text = '';
   for (const item of items) text += `event: ${item.type}\ndata: ${item.data ?? JSON.stringify(item.payload)}\nid: ${item.seq}\n\n`;
-  return text;
+  const bytes = Buffer.from(text);
+  encoded.set(items, bytes);
+  return bytes;
 }
 
 // ------------------------------------------------------------------ the OpenAPI side

@@ -1,7 +1,7 @@
-// The views of streams are made once per version per viewer and shared.
+// The views and rounds of streams are made once per version per viewer and shared.
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/games/game.ts';
-import { SharedViews } from '../../src/games/shared-views.ts';
+import { SharedRounds, SharedViews } from '../../src/games/shared-views.ts';
 
 const gameAt = (id: string, version: number) => ({ row: { id, version } }) as unknown as Game;
 
@@ -39,5 +39,24 @@ describe('SharedViews', () => {
     await views.text(gameAt('c', 1), 'spectator');
     await views.text(gameAt('a', 1), 'spectator'); // evicted: made again
     expect(views.stats).toEqual({ made: 5, shared: 0 });
+  });
+});
+
+describe('SharedRounds', () => {
+  it('makes a round once per version, viewer, place and kind, and hands the same list to every stream there', async () => {
+    const made: string[] = [];
+    const rounds = new SharedRounds(async (game, viewer, from, kind) => {
+      made.push(`${game.row.id}@${game.row.version}:${viewer}:${from}:${kind}`);
+      return [{ seq: from + 1, type: 'played', payload: { viewer } }];
+    });
+    const lists = await Promise.all([1, 2, 3].map(() => rounds.items(gameAt('g', 7), 'spectator', 6, 'next')));
+    expect(new Set(lists).size).toBe(1);
+    // Another place, kind, viewer or version is another round.
+    await rounds.items(gameAt('g', 7), 'spectator', 5, 'next');
+    await rounds.items(gameAt('g', 7), 'spectator', 6, 'first');
+    await rounds.items(gameAt('g', 7), 'dealer', 6, 'next');
+    await rounds.items(gameAt('g', 8), 'spectator', 6, 'next');
+    expect(made).toEqual(['g@7:spectator:6:next', 'g@7:spectator:5:next', 'g@7:spectator:6:first', 'g@7:dealer:6:next', 'g@8:spectator:6:next']);
+    expect(rounds.stats).toEqual({ made: 5, shared: 2 });
   });
 });

@@ -54,18 +54,22 @@ describe('GET /v1/games/{gameId}/stream?views=true', () => {
     }
   });
 
-  it('makes each view once per commit per viewer, shared by every stream of that viewer', async () => {
+  it('makes each view and round once per commit per viewer, shared by every stream of that viewer', async () => {
     const game = await client.startedGame();
     const url = `${service.url}/v1/games/${game.gameId}/stream?views=true`;
     const streams = await Promise.all([1, 2, 3].map(() => openSse(url, game.dealer.auth)));
     try {
       for (const s of streams) await s.until((m) => m.length >= 1);
-      const stats = service.deps.games.sharedViews.stats;
-      const before = { ...stats };
+      const views = service.deps.games.sharedViews.stats;
+      const rounds = service.deps.games.sharedRounds.stats;
+      const before = { views: { ...views }, rounds: { ...rounds } };
       const moved = await client.move(game.gameId, game.forehand, { type: 'cut', at: 12 }).expect(200);
       for (const s of streams) await s.until((m) => viewsOf(m).some((v) => v.view.version === moved.body.version));
-      expect(stats.made - before.made).toBe(1);
-      expect(stats.shared - before.shared).toBe(2);
+      // The move's answer makes the mover's view, not the dealer's: the dealer's view is made
+      // once, in the one round (its events and that view) all three streams send.
+      expect(views.made - before.views.made).toBe(1);
+      expect(rounds.made - before.rounds.made).toBe(1);
+      expect(rounds.shared - before.rounds.shared).toBe(2);
       const texts = streams.map((s) => s.messages.at(-1)!.data);
       expect(new Set(texts).size).toBe(1);
     } finally {
