@@ -26,6 +26,11 @@ export interface Notifier {
    * the cap of `client` (who waits: a player, an address).
    */
   wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: WaiterClient | WaiterSlot): Promise<boolean>;
+  /**
+   * A stream's standing wait on `key` (see Subscription), within the slot the stream holds;
+   * `cancel` (the client gone) lets its waits go for good. Throws SHUTTING_DOWN once draining.
+   */
+  subscribe(key: string, cancel: Cancellation): Subscription;
   /** Whether one more waiter (of `client`) fits under the caps. */
   hasRoom(client?: WaiterClient): boolean;
   /** A slot for a stream's whole life (see WaiterSlot); throws TOO_MANY_WAITERS past the caps. */
@@ -70,7 +75,29 @@ export async function waitPast(
 
 const noop = () => {};
 
-type Waiter = { version: number; wake: (moved: boolean) => void };
+/** `heard`: the version announced, when an announcement wakes it. */
+type Waiter = { version: number; wake: (moved: boolean, heard?: number) => void };
+
+/**
+ * A stream's standing wait on one key: registered once and kept for the stream's life (its slot
+ * is counted once, when the stream opens), with one timer re-armed for each wait. So a round of a
+ * stream costs a promise, not a waiter, a timer and a cancellation link each: a commit wakes
+ * every stream of its game at once, and what each allocates then is what the next young-generation
+ * collection copies. It remembers what it heard while its stream was busy writing.
+ */
+export interface Subscription {
+  /**
+   * True as soon as the key passes `version` (at once when it has, as heard since subscribing),
+   * false after `timeoutMs`, when the stream's cancellation is cancelled or the process drains;
+   * throws SHUTTING_DOWN once the process is draining.
+   */
+  wait(version: number, timeoutMs: number): Promise<boolean>;
+  /** The stream has ended: the wait goes from the key. */
+  close(): void;
+}
+
+const MOVED = Promise.resolve(true);
+const STILL = Promise.resolve(false);
 
 export const shuttingDown = () => new DomainError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)');
 
@@ -180,7 +207,75 @@ export class Waiters {
   notify(key: string, version: number): void {
     const set = this.byKey.get(key);
     if (!set) return;
-    for (const w of set) if (version > w.version) w.wake(true);
+    for (const w of set) if (version > w.version) w.wake(true, version);
+  }
+
+  /** See Subscription: counted in the slot of its stream, not here. */
+  subscribe(key: string, cancel: Cancellation): Subscription {
+    if (this.draining) throw shuttingDown();
+    let set = this.byKey.get(key);
+    if (!set) this.byKey.set(key, (set = new Set()));
+    const byKey = this.byKey;
+    // The highest version announced since subscribing; a reset (versions may have been missed).
+    let heard = -1;
+    let lookAgain = false;
+    let waitingFor = -1;
+    let settle: ((moved: boolean) => void) | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let timerMs = -1;
+    let closed = false;
+    const done = (moved: boolean) => {
+      const resolve = settle;
+      settle = null;
+      resolve?.(moved);
+    };
+    const waiter: Waiter = {
+      version: heard,
+      wake: (moved, version) => {
+        if (version !== undefined) {
+          if (version > heard) waiter.version = heard = version;
+        } else if (moved) lookAgain = true;
+        if (settle === null) return;
+        if (!moved) done(false);
+        else if (heard > waitingFor || lookAgain) {
+          lookAgain = false;
+          done(true);
+        }
+      },
+    };
+    set.add(waiter);
+    const off = cancel.onCancel(() => done(false));
+    return {
+      wait: (version, timeoutMs) => {
+        if (closed || cancel.cancelled) return STILL;
+        if (this.draining) throw shuttingDown();
+        if (heard > version || lookAgain) {
+          lookAgain = false;
+          return MOVED;
+        }
+        waitingFor = version;
+        // One timer, re-armed from now for each wait; one that fires with no wait pending does nothing.
+        if (timer === null || timerMs !== timeoutMs) {
+          if (timer !== null) clearTimeout(timer);
+          timer = setTimeout(() => done(false), timeoutMs);
+          timerMs = timeoutMs;
+        } else timer.refresh();
+        return new Promise<boolean>((resolve) => {
+          settle = resolve;
+        });
+      },
+      close: () => {
+        if (closed) return;
+        closed = true;
+        if (timer !== null) clearTimeout(timer);
+        off();
+        // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the subscription that closes over it
+        set!.delete(waiter);
+        // biome-ignore lint/style/noNonNullAssertion: as above
+        if (set!.size === 0) byKey.delete(key);
+        done(false);
+      },
+    };
   }
 
   /** Waits as `client` (counted for this wait), or within a slot already held (counted there). */
@@ -253,6 +348,9 @@ export class LocalNotifier implements Notifier {
   }
   wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: WaiterClient | WaiterSlot): Promise<boolean> {
     return this.waiters.wait(key, version, timeoutMs, cancel, client);
+  }
+  subscribe(key: string, cancel: Cancellation): Subscription {
+    return this.waiters.subscribe(key, cancel);
   }
   hasRoom(client?: WaiterClient): boolean {
     return this.waiters.hasRoom(client);

@@ -1,6 +1,6 @@
 // A feed: a log followed as it grows (a game's events, a match's), for a stream that sends what
 // is new and then waits for the next version, never in a sleep loop.
-import { waitPast, type Notifier, type WaiterClient } from '../db/notifier.ts';
+import type { Notifier, Subscription, WaiterClient } from '../db/notifier.ts';
 import type { Cancellation } from '../cancellation.ts';
 
 export interface FeedItem {
@@ -21,11 +21,12 @@ export interface Feed {
 }
 
 /**
- * The waiting half of a feed of `key`: registered with the notifier before the version is read
- * once, so a write in between is never missed. The feed takes its waiter slot here, before its
- * stream answers anything, and keeps it until `release`: past the cap (of the process, of
- * `client`: who reads the feed, or of its address) it is refused up front, a plain 503, never a
- * stream that opens and then says it cannot wait.
+ * The waiting half of a feed of `key`. The feed takes its waiter slot here, before its stream
+ * answers anything, and keeps it until `release`: past the cap (of the process, of `client`: who
+ * reads the feed, or of its address) it is refused up front, a plain 503, never a stream that
+ * opens and then says it cannot wait. Its first wait subscribes to the notifier (one standing wait
+ * for the stream's life, see Subscription) and then reads the version once, so a write in between
+ * is never missed; so does the first wait after one that ran out (an announcement may be lost).
  */
 export function feedWaiter(
   notifier: Notifier,
@@ -34,8 +35,23 @@ export function feedWaiter(
   client?: WaiterClient,
 ): Required<Pick<Feed, 'waitPast' | 'release'>> {
   const slot = notifier.reserve(client);
+  let subscription: Subscription | null = null;
+  let look = true;
   return {
-    waitPast: (version, timeoutMs, cancel) => waitPast(notifier, key, version, timeoutMs, readVersion, cancel, slot),
-    release: () => slot.release(),
+    waitPast: async (version, timeoutMs, cancel) => {
+      subscription ??= notifier.subscribe(key, cancel);
+      if (look) {
+        look = false;
+        const current = await readVersion();
+        if (current !== null && current > version) return true;
+      }
+      const moved = await subscription.wait(version, timeoutMs);
+      if (!moved) look = true;
+      return moved;
+    },
+    release: () => {
+      subscription?.close();
+      slot.release();
+    },
   };
 }

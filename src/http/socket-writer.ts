@@ -5,12 +5,16 @@
 import type { ServerResponse } from 'node:http';
 import type { StreamTap } from './env.ts';
 
+/** A write the socket took at once: one settled promise for all of them (a commit writes to every stream of its game). */
+const TAKEN = Promise.resolve();
+
 export function socketWriter(outgoing: ServerResponse, tap?: StreamTap): (text: string | Uint8Array) => Promise<void> {
-  return (text) =>
-    new Promise<void>((resolve) => {
-      tap?.wrote(typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString());
-      if (outgoing.write(text) || outgoing.destroyed) return resolve();
+  return (text) => {
+    tap?.wrote(typeof text === 'string' ? text : Buffer.from(text.buffer, text.byteOffset, text.byteLength).toString());
+    if (outgoing.write(text) || outgoing.destroyed) return TAKEN;
+    return new Promise<void>((resolve) => {
       const go = () => (outgoing.off('drain', go), outgoing.off('close', go), resolve());
       outgoing.on('drain', go).on('close', go);
     });
+  };
 }
