@@ -233,9 +233,9 @@ async function inProcessFanOut() {
     const done = (write as (...args: unknown[]) => boolean).apply(this, [chunk, ...rest]);
     // A round is written as text or as its bytes (encoded once for every stream that sends it).
     if (typeof chunk === 'string' || chunk instanceof Uint8Array) {
-      const bytes = typeof chunk === 'string' ? null : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      const at = bytes ? bytes.lastIndexOf('event: view') : (chunk as string).lastIndexOf('event: view');
-      const m = at < 0 ? null : VIEW.exec(bytes ? bytes.toString('latin1', at, at + 120) : (chunk as string).slice(at, at + 120));
+      const written = typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const at = written.lastIndexOf('event: view');
+      const m = at < 0 ? null : VIEW.exec(typeof written === 'string' ? written.slice(at, at + 120) : written.toString('latin1', at, at + 120));
       if (m) {
         const now = performance.now();
         const key = `${m[1]} ${m[2]}`;

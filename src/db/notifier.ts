@@ -215,9 +215,7 @@ export class Waiters {
     if (this.draining) throw shuttingDown();
     let set = this.byKey.get(key);
     if (!set) this.byKey.set(key, (set = new Set()));
-    const byKey = this.byKey;
-    // The highest version announced since subscribing; a reset (versions may have been missed).
-    let heard = -1;
+    // A reset: versions may have been missed.
     let lookAgain = false;
     let waitingFor = -1;
     let settle: ((moved: boolean) => void) | null = null;
@@ -229,15 +227,15 @@ export class Waiters {
       settle = null;
       resolve?.(moved);
     };
+    // Its version is the highest announced since subscribing (notify wakes it past that only).
     const waiter: Waiter = {
-      version: heard,
+      version: -1,
       wake: (moved, version) => {
-        if (version !== undefined) {
-          if (version > heard) waiter.version = heard = version;
-        } else if (moved) lookAgain = true;
+        if (version !== undefined) waiter.version = version;
+        else if (moved) lookAgain = true;
         if (settle === null) return;
         if (!moved) done(false);
-        else if (heard > waitingFor || lookAgain) {
+        else if (waiter.version > waitingFor || lookAgain) {
           lookAgain = false;
           done(true);
         }
@@ -249,7 +247,7 @@ export class Waiters {
       wait: (version, timeoutMs) => {
         if (closed || cancel.cancelled) return STILL;
         if (this.draining) throw shuttingDown();
-        if (heard > version || lookAgain) {
+        if (waiter.version > version || lookAgain) {
           lookAgain = false;
           return MOVED;
         }
@@ -272,7 +270,7 @@ export class Waiters {
         // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the subscription that closes over it
         set!.delete(waiter);
         // biome-ignore lint/style/noNonNullAssertion: as above
-        if (set!.size === 0) byKey.delete(key);
+        if (set!.size === 0) this.byKey.delete(key);
         done(false);
       },
     };
