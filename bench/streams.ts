@@ -17,7 +17,8 @@
 //    games. For each: from the commit (the moment the append has committed and the notifier is
 //    told: GameRepository.append's publish) to the last of that game's streams' writes of the new
 //    view (ServerResponse.write returned: the message is the socket's), by performance.now().
-//    The readers are sockets of this process too, but they only read, after the writes.
+//    The readers are a process of their own (see openReaders); BENCH_READERS=here reads in this
+//    process, as the benchmark did until 2026-12-02.
 // The targets of issue 25: ≤ 50 KB of RSS per stream, ≤ 5 ms p99 from a commit to all of a
 // game's streams.
 // BENCH_PART: rss (1 and 2), fanout (3), or all (the default).
@@ -26,6 +27,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { latencyStats } from '../src/cli/bot-runner.ts';
 
@@ -34,6 +36,8 @@ const STREAMS = Number(env.BENCH_STREAMS ?? 1000);
 const MOVES = Number(env.BENCH_MOVES ?? 40);
 const GAMES = Number(env.BENCH_GAMES ?? 4);
 const PART = env.BENCH_PART ?? 'all';
+/** Who reads the in-server fan-out's streams: another process (the default), or the server's own (`here`). */
+const READERS = env.BENCH_READERS === 'here' ? 'here' : 'process';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TARGET = { kbPerStream: 50, p99Ms: 5 };
 
@@ -215,10 +219,11 @@ async function inProcessFanOut() {
   const base = service.url;
   const agentOf = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   const streams: http.ClientRequest[] = [];
+  let readerProcess: ReturnType<typeof spawn> | undefined;
   // The clock: a commit's announcement, and each write of a view message (game, version).
   const committedAt = new Map<string, { at: number; cpu: NodeJS.CpuUsage }>();
   /** Per change: its last write's time, the writes so far, and this process's CPU time from the commit to the last. */
-  const writes = new Map<string, { last: number; count: number; cpuMs?: number }>();
+  const writes = new Map<string, { first: number; last: number; count: number; cpuMs?: number }>();
   let perGame = 0;
   const notifier = service.parts.notifier;
   const publish = notifier.publish.bind(notifier);
@@ -240,7 +245,7 @@ async function inProcessFanOut() {
         const now = performance.now();
         const key = `${m[1]} ${m[2]}`;
         const w = writes.get(key);
-        const entry = w ?? { last: now, count: 0 };
+        const entry = w ?? { first: now, last: now, count: 0 };
         entry.last = now;
         entry.count++;
         if (!w) writes.set(key, entry);
@@ -266,24 +271,36 @@ async function inProcessFanOut() {
       games.push({ id: created.body.id, bySeat: { forehand: auth.a, dealer: auth.b } });
     }
     perGame = Math.floor(STREAMS / GAMES);
-    await new Promise<void>((resolve, reject) => {
-      let opened = 0;
-      for (let i = 0; i < perGame * GAMES; i++) {
-        const req = http.get(`${base}/v1/games/${games[i % GAMES].id}/stream?views=true`, { agent: agentOf, headers: { accept: 'text/event-stream' } }, (res) => {
-          if (res.statusCode !== 200) {
+    if (READERS === 'here') {
+      await new Promise<void>((resolve, reject) => {
+        let opened = 0;
+        for (let i = 0; i < perGame * GAMES; i++) {
+          const req = http.get(`${base}/v1/games/${games[i % GAMES].id}/stream?views=true`, { agent: agentOf, headers: { accept: 'text/event-stream' } }, (res) => {
+            if (res.statusCode !== 200) {
+              res.resume();
+              return reject(new Error(`stream ${i}: ${res.statusCode}`));
+            }
+            res.once('data', () => ++opened === perGame * GAMES && resolve());
             res.resume();
-            return reject(new Error(`stream ${i}: ${res.statusCode}`));
-          }
-          res.once('data', () => ++opened === perGame * GAMES && resolve());
-          res.resume();
-        });
-        req.on('error', () => {}); // closed by us
-        streams.push(req);
-      }
-    });
-    log(`${perGame * GAMES} streams open on ${GAMES} games (in this process)`);
+          });
+          req.on('error', () => {}); // closed by us
+          streams.push(req);
+        }
+      });
+    } else readerProcess = await openReaders(base, games.map((g) => g.id), perGame);
+    log(`${perGame * GAMES} streams open on ${GAMES} games (read ${READERS === 'here' ? 'in this process' : 'by another process'})`);
     const fanOut: number[] = [];
     const fanOutCpu: number[] = [];
+    // Where a fan-out's time goes: before its first write (the round made), and the writes; and
+    // whether a garbage collection of this process fell inside it.
+    const toFirst: number[] = [];
+    const writing: number[] = [];
+    const spans: { from: number; to: number }[] = [];
+    const collections: { from: number; to: number }[] = [];
+    const gc = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) collections.push({ from: e.startTime, to: e.startTime + e.duration });
+    });
+    gc.observe({ entryTypes: ['gc'] });
     let short = 0;
     for (let m = 0; m < MOVES; m++) {
       const game = games[m % GAMES];
@@ -302,25 +319,80 @@ async function inProcessFanOut() {
       if (!w || at === undefined || w.count < perGame) short++;
       else {
         fanOut.push(w.last - at.at);
+        toFirst.push(w.first - at.at);
+        writing.push(w.last - w.first);
+        spans.push({ from: at.at, to: w.last });
         if (w.cpuMs !== undefined) fanOutCpu.push(w.cpuMs);
       }
     }
+    gc.disconnect();
     const d = latencyStats(fanOut);
     const c = latencyStats(fanOutCpu);
+    const [first, rest] = [latencyStats(toFirst), latencyStats(writing)];
+    const hit = spans.filter((sp) => collections.some((g) => g.to > sp.from && g.from < sp.to)).length;
     const f = (x: number) => x.toFixed(2);
-    out(`fan-out inside the server: ${perGame} view streams per game × ${GAMES} games, ${fanOut.length} commits: commit to its game's last stream write p50 ${f(d.p50)} ms, p99 ${f(d.p99)} ms, max ${f(d.max)} ms${short ? ` (${short} commits not written to every stream within 5 s)` : ''}`);
+    out(`fan-out inside the server: ${perGame} view streams per game × ${GAMES} games (read ${READERS === 'here' ? 'in the server\'s process' : 'by another process'}), ${fanOut.length} commits: commit to its game's last stream write p50 ${f(d.p50)} ms, p99 ${f(d.p99)} ms, max ${f(d.max)} ms${short ? ` (${short} commits not written to every stream within 5 s)` : ''}`);
     out(`      CPU time of that span (this process): p50 ${f(c.p50)} ms, p99 ${f(c.p99)} ms, ${((1000 * c.p50) / perGame).toFixed(1)} µs per stream at p50 (what an idle core would take)`);
+    out(`      commit to the first write p50 ${f(first.p50)} ms, p99 ${f(first.p99)} ms; first to last write p50 ${f(rest.p50)} ms, p99 ${f(rest.p99)} ms`);
+    out(`      garbage collections of this process: ${collections.length}, inside ${hit} of the ${spans.length} fan-outs`);
     out(`      host load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     out(`${d.p99 <= TARGET.p99Ms && short === 0 ? 'ok  ' : 'MISS'} a commit reaches all of a game's streams in ≤ ${TARGET.p99Ms} ms p99 (inside the server)`);
   } finally {
     http.ServerResponse.prototype.write = write;
+    readerProcess?.kill();
     for (const r of streams) r.destroy();
     agentOf.destroy();
     await service.close();
   }
 }
 
+/**
+ * The fan-out's readers in a process of their own (BENCH_ROLE=readers runs this file as that
+ * process): the service's heap and event loop then hold only the service, as they would with
+ * clients on other machines; read in the service's process (BENCH_READERS=here), every reader's
+ * buffers are garbage of the process measured, and its collections land inside fan-outs.
+ */
+async function openReaders(base: string, gameIds: string[], perGame: number): Promise<ReturnType<typeof spawn>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    cwd: ROOT,
+    env: { ...env, BENCH_ROLE: 'readers', BENCH_READER_BASE: base, BENCH_READER_GAMES: gameIds.join(','), BENCH_READER_PER_GAME: String(perGame) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let said = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      said += chunk;
+      if (said.includes('open\n')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the readers' process ended (${code}) before its streams opened`)));
+  });
+  return child;
+}
+
+/** The readers' process: opens every stream, says `open` once each has its first message, then reads until killed. */
+function readers() {
+  const base = env.BENCH_READER_BASE ?? '';
+  const gameIds = (env.BENCH_READER_GAMES ?? '').split(',');
+  const perGame = Number(env.BENCH_READER_PER_GAME);
+  const readerAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  let opened = 0;
+  const total = perGame * gameIds.length;
+  for (let i = 0; i < total; i++) {
+    const req = http.get(`${base}/v1/games/${gameIds[i % gameIds.length]}/stream?views=true`, { agent: readerAgent, headers: { accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) {
+        log(`stream ${i}: ${res.statusCode}`);
+        process.exit(1);
+      }
+      res.once('data', () => ++opened === total && process.stdout.write('open\n'));
+      res.resume();
+    });
+    req.on('error', () => {}); // the server goes first at the end
+  }
+}
+
 async function all() {
+  if (env.BENCH_ROLE === 'readers') return readers();
   if (PART === 'rss' || PART === 'all') await main();
   if (PART === 'fanout' || PART === 'all') await inProcessFanOut();
 }
