@@ -89,9 +89,11 @@ export interface Subscription {
   /**
    * True as soon as the key passes `version` (at once when it has, as heard since subscribing),
    * false after `timeoutMs`, when the stream's cancellation is cancelled or the process drains;
-   * throws SHUTTING_DOWN once the process is draining.
+   * throws SHUTTING_DOWN once the process is draining. `push` (see Feed.waitPast) is offered
+   * each announcement past the version first: when it answers true, it has sent the change, the
+   * wait goes on for what comes after, and runs out `timeoutMs` after the last push it took.
    */
-  wait(version: number, timeoutMs: number): Promise<boolean>;
+  wait(version: number, timeoutMs: number, push?: () => boolean): Promise<boolean>;
   /** The stream has ended: the wait goes from the key. */
   close(): void;
 }
@@ -219,13 +221,44 @@ export class Waiters {
     let lookAgain = false;
     let waitingFor = -1;
     let settle: ((moved: boolean) => void) | null = null;
+    let pushed: (() => boolean) | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let timerMs = -1;
+    // When the pending wait's push last took an announcement (-1: not since the wait began): the
+    // wait runs out timerMs after that. A push reads the clock; the timer moves only when it fires.
+    let pushedAt = -1;
+    // The timer was set for the rest of a wait (after a push), not for timerMs.
+    let short = false;
+    const runOut = () => {
+      if (settle !== null && pushedAt >= 0) {
+        const idle = performance.now() - pushedAt;
+        pushedAt = -1;
+        if (idle < timerMs) {
+          timer = setTimeout(runOut, timerMs - idle);
+          short = true;
+          return;
+        }
+      }
+      done(false);
+    };
     let closed = false;
     const done = (moved: boolean) => {
       const resolve = settle;
       settle = null;
+      pushed = null;
       resolve?.(moved);
+    };
+    /** The pending wait's push took the announcement: it waits on past it. */
+    const tookIt = (): boolean => {
+      try {
+        // biome-ignore lint/style/noNonNullAssertion: called only while a push is set
+        if (!pushed!()) return false;
+      } catch {
+        return false; // the stream's loop makes the round the usual way
+      }
+      waitingFor = waiter.version;
+      pushedAt = performance.now();
+      return true;
     };
     // Its version is the highest announced since subscribing (notify wakes it past that only).
     const waiter: Waiter = {
@@ -236,6 +269,7 @@ export class Waiters {
         if (settle === null) return;
         if (!moved) done(false);
         else if (waiter.version > waitingFor || lookAgain) {
+          if (!lookAgain && pushed !== null && tookIt()) return;
           lookAgain = false;
           done(true);
         }
@@ -244,7 +278,7 @@ export class Waiters {
     set.add(waiter);
     const off = cancel.onCancel(() => done(false));
     return {
-      wait: (version, timeoutMs) => {
+      wait: (version, timeoutMs, push) => {
         if (closed || cancel.cancelled) return STILL;
         if (this.draining) throw shuttingDown();
         if (waiter.version > version || lookAgain) {
@@ -253,11 +287,14 @@ export class Waiters {
         }
         waitingFor = version;
         // One timer, re-armed from now for each wait; one that fires with no wait pending does nothing.
-        if (timer === null || timerMs !== timeoutMs) {
+        pushedAt = -1;
+        if (timer === null || timerMs !== timeoutMs || short) {
           if (timer !== null) clearTimeout(timer);
-          timer = setTimeout(() => done(false), timeoutMs);
+          timer = setTimeout(runOut, timeoutMs);
           timerMs = timeoutMs;
+          short = false;
         } else timer.refresh();
+        pushed = push ?? null;
         return new Promise<boolean>((resolve) => {
           settle = resolve;
         });

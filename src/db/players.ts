@@ -63,6 +63,18 @@ export class PlayerStore {
     return new Map((await this.getPlayers([...wanted])).map((p) => [p.id, { name: p.name, bot: p.bot }]));
   }
 
+  /** As namesOf, from the rows this process knows already; null when one of them is not known. */
+  knownNamesOf(ids: Iterable<string | null>): Map<string, { name: string; bot: boolean }> | null {
+    const names = new Map<string, { name: string; bot: boolean }>();
+    for (const id of ids) {
+      if (!id) continue;
+      const row = this.known.get(id);
+      if (!row) return null;
+      names.set(id, { name: row.name, bot: row.bot });
+    }
+    return names;
+  }
+
   /**
    * Player rows hardly ever change once written (see forget), so every request (the token's player, the names in
    * a view) need not read them again: a bounded per-process copy of rows seen. Only rows that

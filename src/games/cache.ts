@@ -25,6 +25,8 @@ const FINISHED_KEPT = 64;
 export class GameCache implements VersionObserver {
   /** Insertion order is recency: a use re-inserts, the oldest is evicted. */
   private readonly entries = new Map<string, Entry>();
+  /** The id touched last: the last in `entries` while its entry is there (only touch inserts). */
+  private newest: string | null = null;
   /** The ids of the finished copies kept, oldest first (see FINISHED_KEPT). */
   private finished: string[] = [];
 
@@ -114,6 +116,9 @@ export class GameCache implements VersionObserver {
   }
 
   private touch(gameId: string, entry: Entry): void {
+    // The newest already (a commit's streams each look at their game's copy): the map stays as is.
+    if (gameId === this.newest && this.entries.get(gameId) === entry) return;
+    this.newest = gameId;
     this.entries.delete(gameId);
     this.entries.set(gameId, entry);
     // biome-ignore lint/style/noNonNullAssertion: the map is over its size, so not empty

@@ -14,8 +14,18 @@ export interface FeedItem {
 export interface Feed {
   /** Every item after the last one taken, and the version they reach; null: the log is complete. */
   next(): Promise<{ items: readonly FeedItem[]; version: number | null }>;
-  /** True as soon as the log passes `version`, false after `timeoutMs` or when `cancel` is cancelled. */
-  waitPast(version: number, timeoutMs: number, cancel: Cancellation): Promise<boolean>;
+  /**
+   * True as soon as the log passes `version`, false after `timeoutMs` or when `cancel` is
+   * cancelled. `push`, when given, is called at once when the log moves while this wait is
+   * pending, in the turn that announces it: true when it sent the change itself (with nextNow),
+   * and then the wait goes on; false and the wait ends, as without it.
+   */
+  waitPast(version: number, timeoutMs: number, cancel: Cancellation, push?: () => boolean): Promise<boolean>;
+  /**
+   * The next round at once, when this process has it (or can make it) without waiting and it does
+   * not complete the log; null otherwise (then `next`). Takes the round as `next` would.
+   */
+  nextNow?(): { items: readonly FeedItem[]; version: number } | null;
   /** The feed is done with (its stream ended): its waiter slot goes back. */
   release?(): void;
 }
@@ -38,14 +48,14 @@ export function feedWaiter(
   let subscription: Subscription | null = null;
   let look = true;
   return {
-    waitPast: async (version, timeoutMs, cancel) => {
+    waitPast: async (version, timeoutMs, cancel, push) => {
       subscription ??= notifier.subscribe(key, cancel);
       if (look) {
         look = false;
         const current = await readVersion();
         if (current !== null && current > version) return true;
       }
-      const moved = await subscription.wait(version, timeoutMs);
+      const moved = await subscription.wait(version, timeoutMs, push);
       if (!moved) look = true;
       return moved;
     },

@@ -51,9 +51,17 @@ export type MoveRequest = { move: Exclude<Move, { type: 'cut' }> | { type: 'cut'
 export class GameService {
   private readonly handler: HandlerDeps;
   /** The views streams send, made once per version per viewer (see feed). */
-  readonly sharedViews = new SharedViews((game, viewer) => this.view(game, viewer));
+  readonly sharedViews = new SharedViews(
+    (game, viewer) => this.view(game, viewer),
+    undefined,
+    (game, viewer) => this.viewNow(game, viewer),
+  );
   /** What streams send after a change, made once per version per viewer and place (see feed). */
-  readonly sharedRounds = new SharedRounds((game, viewer, from, kind) => this.round(game, viewer, from, kind));
+  readonly sharedRounds = new SharedRounds(
+    (game, viewer, from, kind) => this.round(game, viewer, from, kind),
+    undefined,
+    (game, viewer, from, kind) => this.roundNow(game, viewer, from, kind),
+  );
 
   constructor(private readonly deps: GameServiceDeps) {
     this.handler = {
@@ -68,6 +76,12 @@ export class GameService {
   /** The game as `viewer` sees it. */
   async view(game: Game, viewer: Viewer): Promise<GameView> {
     return gameView(game, viewer, await this.namesOf(game));
+  }
+
+  /** As `view`, at once: undefined when a player's name is not known to this process yet. */
+  private viewNow(game: Game, viewer: Viewer): GameView | undefined {
+    const names = this.deps.players.knownNamesOf(playerIdsOf([game.row]));
+    return names ? gameView(game, viewer, names) : undefined;
   }
 
   /** A new game; its creator takes a seat (the one asked for, or one drawn). */
@@ -245,8 +259,8 @@ export class GameService {
     let fresh = false;
     const waiter = feedWaiter(notifier, gameId, async () => (fresh ? null : repository.copy(gameId)?.row.version) ?? repository.version(gameId), client);
     return {
-      waitPast: async (version, timeoutMs, cancel) => {
-        const moved = await waiter.waitPast(version, timeoutMs, cancel);
+      waitPast: async (version, timeoutMs, cancel, push) => {
+        const moved = await waiter.waitPast(version, timeoutMs, cancel, push);
         fresh = !moved;
         return moved;
       },
@@ -265,6 +279,17 @@ export class GameService {
         // The stream is complete once the game is over: played to its end, or called off.
         return { items, version: finished || current.state.phase === 'cancelled' ? null : current.row.version };
       },
+      nextNow: () => {
+        // Only from this process's copy of the game, between rounds of a game still on.
+        if (game !== null || fresh) return null;
+        const current = repository.copy(gameId);
+        if (!current || isFinished(current) || current.state.phase === 'cancelled') return null;
+        const kind: RoundKind = views ? 'next' : 'events';
+        const items = this.sharedRounds.itemsNow(current, viewer, seq, kind);
+        if (items === undefined) return null;
+        seq = Math.max(seq, current.events.length);
+        return { items, version: current.row.version };
+      },
     };
   }
 
@@ -274,16 +299,27 @@ export class GameService {
    * view's id is the last event's seq sent before it: a resume from it misses nothing.
    */
   private async round(game: Game, viewer: Viewer, from: number, kind: RoundKind): Promise<readonly FeedItem[]> {
+    return this.roundOf(game, viewer, from, kind, viewSent(game, from, kind) ? await this.sharedViews.text(game, viewer) : undefined);
+  }
+
+  /** As `round`, at once: undefined when the view it sends cannot be made without waiting. */
+  private roundNow(game: Game, viewer: Viewer, from: number, kind: RoundKind): readonly FeedItem[] | undefined {
+    const sends = viewSent(game, from, kind);
+    const view = sends ? this.sharedViews.textNow(game, viewer) : undefined;
+    return sends && view === undefined ? undefined : this.roundOf(game, viewer, from, kind, view);
+  }
+
+  /** The round's items, given the view's text when the round sends one. */
+  private roundOf(game: Game, viewer: Viewer, from: number, kind: RoundKind, view: string | undefined): readonly FeedItem[] {
     const finished = isFinished(game);
     const items: FeedItem[] = [];
-    const view = async (seq: number): Promise<FeedItem> => ({ seq, type: 'view', payload: null, data: await this.sharedViews.text(game, viewer) });
-    if (kind === 'first') items.push(await view(from));
+    if (kind === 'first') items.push({ seq: from, type: 'view', payload: null, data: view });
     let seq = from;
     for (; seq < game.events.length; seq++) {
       const event = viewEvent(game.events[seq], viewer, finished);
       items.push({ seq: seq + 1, type: event.type, payload: event });
     }
-    if (kind === 'next' && seq > from) items.push(await view(seq));
+    if (kind === 'next' && seq > from) items.push({ seq, type: 'view', payload: null, data: view });
     return items;
   }
 
@@ -297,3 +333,6 @@ export class GameService {
     return this.deps.players.namesOf(playerIdsOf([game.row]));
   }
 }
+
+/** Whether a stream's round (see GameService.round) sends the reader's view. */
+const viewSent = (game: Game, from: number, kind: RoundKind) => kind === 'first' || (kind === 'next' && game.events.length > from);

@@ -10,6 +10,8 @@ import type { Game } from './game.ts';
 interface Entry<T> {
   version: number;
   value: Promise<T>;
+  /** The value once made (a commit's push to streams takes it without a promise). */
+  made?: T;
 }
 
 /** Values made once per version of their key, kept for the newest version, at most `max` keys. */
@@ -31,15 +33,43 @@ export class SharedByVersion<T> {
     const value = make();
     // A stream still on an older version than the one kept (it woke late) gets its own.
     if (entry && entry.version > version) return value;
+    const kept: Entry<T> = { version, value };
+    this.keep(key, kept);
+    value.then(
+      (made) => {
+        kept.made = made;
+      },
+      // A failed value is not kept: the next stream makes it again.
+      () => {
+        if (this.entries.get(key) === kept) this.entries.delete(key);
+      },
+    );
+    return value;
+  }
+
+  /**
+   * The value of `key` at `version` at once: the one made already, or `make`'s (undefined: it
+   * cannot be made without waiting, nor is it made yet; `get` then).
+   */
+  now(key: string, version: number, make: () => T | undefined): T | undefined {
+    const entry = this.entries.get(key);
+    if (entry && entry.version === version) {
+      if (entry.made === undefined) return undefined;
+      this.stats.shared++;
+      return entry.made;
+    }
+    const made = make();
+    if (made === undefined) return undefined;
+    this.stats.made++;
+    if (!entry || entry.version < version) this.keep(key, { version, value: Promise.resolve(made), made });
+    return made;
+  }
+
+  private keep(key: string, entry: Entry<T>): void {
     this.entries.delete(key);
-    this.entries.set(key, { version, value });
+    this.entries.set(key, entry);
     // biome-ignore lint/style/noNonNullAssertion: the map is over its size, so it has a first key
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
-    // A failed value is not kept: the next stream makes it again.
-    value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
-    });
-    return value;
   }
 }
 
@@ -49,6 +79,8 @@ export class SharedViews {
   constructor(
     private readonly make: (game: Game, viewer: Viewer) => Promise<unknown>,
     max = 4096,
+    /** The view at once, when it can be made without waiting (undefined: it cannot). */
+    private readonly makeNow: (game: Game, viewer: Viewer) => unknown = () => undefined,
   ) {
     this.shared = new SharedByVersion(max);
   }
@@ -61,6 +93,14 @@ export class SharedViews {
   /** The JSON text of `game` as `viewer` sees it: made once per version, then shared. */
   text(game: Game, viewer: Viewer): Promise<string> {
     return this.shared.get(`${game.row.id} ${viewer}`, game.row.version, () => this.make(game, viewer).then((view) => JSON.stringify(view)));
+  }
+
+  /** As `text`, at once: undefined when it is neither made nor can be made without waiting. */
+  textNow(game: Game, viewer: Viewer): string | undefined {
+    return this.shared.now(`${game.row.id} ${viewer}`, game.row.version, () => {
+      const view = this.makeNow(game, viewer);
+      return view === undefined ? undefined : JSON.stringify(view);
+    });
   }
 }
 
@@ -77,6 +117,8 @@ export class SharedRounds {
   constructor(
     private readonly make: (game: Game, viewer: Viewer, from: number, kind: RoundKind) => Promise<readonly FeedItem[]>,
     max = 1024,
+    /** The round at once, when it can be made without waiting (undefined: it cannot). */
+    private readonly makeNow: (game: Game, viewer: Viewer, from: number, kind: RoundKind) => readonly FeedItem[] | undefined = () => undefined,
   ) {
     this.shared = new SharedByVersion(max);
   }
@@ -89,4 +131,21 @@ export class SharedRounds {
   items(game: Game, viewer: Viewer, from: number, kind: RoundKind): Promise<readonly FeedItem[]> {
     return this.shared.get(`${game.row.id} ${viewer} ${from} ${kind}`, game.row.version, () => this.make(game, viewer, from, kind));
   }
+
+  /** As `items`, at once: undefined when the round is neither made nor can be made without waiting. */
+  itemsNow(game: Game, viewer: Viewer, from: number, kind: RoundKind): readonly FeedItem[] | undefined {
+    // A commit's push asks for one round for each of a game's streams, one after another: the
+    // round asked for last is answered again without building its key.
+    const last = this.last;
+    if (last && last.game === game && last.viewer === viewer && last.from === from && last.kind === kind) {
+      this.shared.stats.shared++;
+      return last.items;
+    }
+    const items = this.shared.now(`${game.row.id} ${viewer} ${from} ${kind}`, game.row.version, () => this.makeNow(game, viewer, from, kind));
+    this.last = items === undefined ? null : { game, viewer, from, kind, items };
+    return items;
+  }
+
+  /** The round itemsNow answered last (a game's copy at a version is never changed: see cache.ts). */
+  private last: { game: Game; viewer: Viewer; from: number; kind: RoundKind; items: readonly FeedItem[] } | null = null;
 }

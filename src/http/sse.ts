@@ -49,18 +49,45 @@ export function eventStream(c: Context<AppEnv>, heartbeatMs: number, feed: Feed,
   return writtenAlready();
 }
 
-/** The loop of one stream: what is new, then the wait, until the feed is complete or the client goes. */
-async function pump(feed: Feed, heartbeatMs: number, closed: Cancellation, metrics: { streamOpened(): () => void }, write: (text: string | Uint8Array) => Promise<void>): Promise<void> {
+/** A write: undefined when the socket took it at once, else a promise of its drain (or close). */
+export type Write = (text: string | Uint8Array) => Promise<void> | undefined;
+
+/** The loop of one stream: what is new, then the wait, until the feed is complete or the client goes (exported for its tests). */
+export async function pump(feed: Feed, heartbeatMs: number, closed: Cancellation, metrics: { streamOpened(): () => void }, write: Write): Promise<void> {
   const ended = metrics.streamOpened();
+  // A write the socket could not take at once: until it drains, announcements wake the loop.
+  let backedUp: Promise<void> | null = null;
+  // A commit's push: this stream's round sent in the turn that announces it, with no promise of
+  // its own (a commit wakes every stream of its game at once); the loop takes over whenever the
+  // round is not at hand (see Feed.nextNow), the socket is backed up, or the feed is complete.
+  const push = feed.nextNow
+    ? (): boolean => {
+        if (closed.cancelled || backedUp !== null) return false;
+        // biome-ignore lint/style/noNonNullAssertion: push exists only when feed.nextNow does
+        const round = feed.nextNow!();
+        if (round === null) return false;
+        if (round.items.length > 0) {
+          const drained = write(messagesOf(round.items));
+          if (drained) {
+            const wait = drained.then(() => {
+              if (backedUp === wait) backedUp = null;
+            });
+            backedUp = wait;
+          }
+        }
+        return true;
+      }
+    : undefined;
   try {
     while (!closed.cancelled) {
+      if (backedUp !== null) await backedUp;
       const { items, version } = await feed.next();
       // One write per round (a commit's events and view).
       if (items.length > 0) await write(messagesOf(items));
       if (version === null) return;
       let moved: boolean;
       try {
-        moved = await feed.waitPast(version, heartbeatMs, closed);
+        moved = await feed.waitPast(version, heartbeatMs, closed, push);
       } catch (e) {
         if (!(e instanceof DomainError)) throw e;
         if (e.code === 'SHUTTING_DOWN') {

@@ -108,4 +108,67 @@ describe('Subscription', () => {
     slot.release();
     expect(notifier.waiting()).toBe(0);
   });
+
+  it("offers each announcement to the wait's push first: taken, the wait goes on past it; declined or failed, the wait ends", async () => {
+    const notifier = new LocalNotifier(10);
+    const sub = notifier.subscribe('g', new Cancellation());
+    const offered: number[] = [];
+    let take = true;
+    const push = () => {
+      offered.push(offered.length + 1);
+      return take;
+    };
+    const wait = sub.wait(1, LONG, push);
+    await notifier.publish('g', 2);
+    await notifier.publish('g', 2); // nothing new: not offered again
+    await notifier.publish('g', 3);
+    expect(offered).toEqual([1, 2]);
+    expect(await state(wait)).toEqual({ settled: false });
+    take = false;
+    await notifier.publish('g', 4);
+    expect(offered).toEqual([1, 2, 3]);
+    expect(await state(wait)).toEqual({ settled: true, value: true });
+    // A push that throws is a push declined: the stream's loop makes the round itself.
+    const failing = sub.wait(4, LONG, () => {
+      throw new Error('no round');
+    });
+    await notifier.publish('g', 5);
+    expect(await failing).toBe(true);
+    // A wait without a push is woken as before; the push of an earlier wait is not kept.
+    const plain = sub.wait(5, LONG);
+    await notifier.publish('g', 6);
+    expect(await plain).toBe(true);
+    expect(offered).toHaveLength(3);
+    sub.close();
+  });
+
+  it('does not offer a reset (announcements missed) to the push: the loop looks at the version itself', async () => {
+    class Resettable extends LocalNotifier {
+      lose() {
+        this.reset();
+      }
+    }
+    const notifier = new Resettable(10);
+    const sub = notifier.subscribe('g', new Cancellation());
+    let offered = 0;
+    const wait = sub.wait(1, LONG, () => ++offered > 0);
+    notifier.lose();
+    expect(await wait).toBe(true);
+    expect(offered).toBe(0);
+    sub.close();
+  });
+
+  it('starts its timer again after a push taken: a stream that keeps sending does not run out', async () => {
+    const notifier = new LocalNotifier(10);
+    const sub = notifier.subscribe('g', new Cancellation());
+    const wait = sub.wait(1, 80, () => true);
+    for (let v = 2; v <= 5; v++) {
+      await new Promise((r) => setTimeout(r, 40));
+      await notifier.publish('g', v);
+    }
+    // 160 ms after the wait began, 40 after the last push: still waiting.
+    expect(await state(wait)).toEqual({ settled: false });
+    expect(await wait).toBe(false);
+    sub.close();
+  });
 });

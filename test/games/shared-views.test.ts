@@ -60,3 +60,36 @@ describe('SharedRounds', () => {
     expect(rounds.stats).toEqual({ made: 5, shared: 2 });
   });
 });
+
+describe('SharedRounds.itemsNow (a commit pushed to streams)', () => {
+  it('answers a round at once when it is made, or can be made without waiting; else undefined, and the promised round is kept', async () => {
+    let now = true;
+    const rounds = new SharedRounds(
+      async (game, viewer, from) => [{ seq: from + 1, type: `async ${game.row.version} ${viewer}`, payload: null }],
+      undefined,
+      (game, viewer, from) => (now ? [{ seq: from + 1, type: `now ${game.row.version} ${viewer}`, payload: null }] : undefined),
+    );
+    const first = rounds.itemsNow(gameAt('g', 3), 'dealer', 0, 'next');
+    expect(first).toEqual([{ seq: 1, type: 'now 3 dealer', payload: null }]);
+    // The same round again (another stream at the same place): the same list; a promise of it too.
+    expect(rounds.itemsNow(gameAt('g', 3), 'dealer', 0, 'next')).toBe(first);
+    expect(await rounds.items(gameAt('g', 3), 'dealer', 0, 'next')).toBe(first);
+    expect(rounds.stats).toEqual({ made: 1, shared: 2 });
+    // Not at hand and not makeable at once: undefined, until the promised one is made.
+    now = false;
+    expect(rounds.itemsNow(gameAt('g', 4), 'dealer', 1, 'next')).toBeUndefined();
+    const promised = rounds.items(gameAt('g', 4), 'dealer', 1, 'next');
+    expect(rounds.itemsNow(gameAt('g', 4), 'dealer', 1, 'next')).toBeUndefined();
+    const made = await promised;
+    expect(rounds.itemsNow(gameAt('g', 4), 'dealer', 1, 'next')).toBe(made);
+    // Another viewer, place or kind is another round.
+    expect(rounds.itemsNow(gameAt('g', 4), 'forehand', 1, 'next')).toBeUndefined();
+    expect(rounds.itemsNow(gameAt('g', 4), 'dealer', 2, 'next')).toBeUndefined();
+    expect(rounds.itemsNow(gameAt('g', 4), 'dealer', 1, 'events')).toBeUndefined();
+    // An older version than the one kept is made, not kept over it.
+    now = true;
+    expect(rounds.itemsNow(gameAt('g', 3), 'dealer', 1, 'next')).toEqual([{ seq: 2, type: 'now 3 dealer', payload: null }]);
+    expect(rounds.itemsNow(gameAt('g', 4), 'dealer', 1, 'next')).toBe(made);
+  });
+});
+

@@ -2,6 +2,7 @@
 // `204` with `Prefer: return=minimal`. Every stream message is checked against its schema in
 // openapi/openapi.json (test/support/sse.ts), every answer against the operation's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Cancellation } from '../../src/cancellation.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';
 import { openSse, type SseMessage } from '../support/sse.ts';
@@ -74,6 +75,51 @@ describe('GET /v1/games/{gameId}/stream?views=true', () => {
       expect(new Set(texts).size).toBe(1);
     } finally {
       await Promise.all(streams.map((s) => s.close()));
+    }
+  });
+
+  it("pushes a commit's round to a waiting stream in the commit's own turn, and leaves to the stream's loop what it cannot send at once", async () => {
+    const game = await client.startedGame();
+    const games = service.deps.games;
+    const feed = await games.feed(game.gameId, game.dealer.playerId, 0, undefined, { views: true });
+    const cancel = new Cancellation();
+    try {
+      const first = await feed.next();
+      const pushed: { items: readonly { seq: number; type: string; data?: string }[]; version: number }[] = [];
+      let take = true;
+      const push = () => {
+        if (!take) return false;
+        const round = feed.nextNow?.();
+        if (!round) return false;
+        pushed.push(round);
+        return true;
+      };
+      const waiting = feed.waitPast(first.version!, 60_000, cancel, push);
+      const moved = await client.move(game.gameId, game.forehand, { type: 'cut', at: 9 }).expect(200);
+      // By the move's answer the round was sent: its events, then the dealer's view at that version.
+      expect(pushed).toHaveLength(1);
+      expect(pushed[0].version).toBe(moved.body.version);
+      // The events, then the view, whose id is the last event's seq.
+      const seqs = (events: { seq: number }[]) => [...events.map((e) => e.seq), events.at(-1)!.seq];
+      expect(pushed[0].items.map((i) => i.seq)).toEqual(seqs(moved.body.events));
+      expect(pushed[0].items.at(-1)!.type).toBe('view');
+      expect(JSON.parse(pushed[0].items.at(-1)!.data!)).toEqual((await client.view(game.gameId, game.dealer).expect(200)).body);
+      // The wait goes on past it; a push declined ends it, and the loop's next() has the round.
+      let settled = false;
+      void waiting.then(() => (settled = true));
+      await new Promise((r) => setImmediate(r));
+      expect(settled).toBe(false);
+      take = false;
+      const view = (await client.view(game.gameId, game.forehand).expect(200)).body;
+      const second = await client.move(game.gameId, game.forehand, view.legalMoves[0]).expect(200);
+      expect(await waiting).toBe(true);
+      const round = await feed.next();
+      expect(round.version).toBe(second.body.version);
+      expect(round.items.map((i) => i.seq)).toEqual(seqs(second.body.events));
+      expect(round.items.at(-1)!.type).toBe('view');
+    } finally {
+      cancel.cancel();
+      feed.release?.();
     }
   });
 
