@@ -1,7 +1,7 @@
 // Writing a streamed answer straight to node:http's response (the event streams, the exports):
-// a write the socket cannot take at once answers a promise of its drain, so a slow reader holds the
-// writer back and a process keeps a message or two per stream in memory, not a growing queue. A socket that closes
-// releases the writer too (the caller's loop then sees the client gone).
+// a write the socket cannot take at once answers a promise of its drain, so a slow reader holds
+// the writer back and a process keeps a message or two per stream in memory, not a growing queue.
+// A socket that closes releases the writer too (the caller's loop then sees the client gone).
 import type { ServerResponse } from 'node:http';
 import type { StreamTap } from './env.ts';
 
