@@ -282,23 +282,9 @@ async function inProcessFanOut() {
       games.push({ id: created.body.id, bySeat: { forehand: auth.a, dealer: auth.b } });
     }
     perGame = Math.floor(STREAMS / GAMES);
-    if (READERS === 'here') {
-      await new Promise<void>((resolve, reject) => {
-        let opened = 0;
-        for (let i = 0; i < perGame * GAMES; i++) {
-          const req = http.get(`${base}/v1/games/${games[i % GAMES].id}/stream?views=true`, { agent: agentOf, headers: { accept: 'text/event-stream' } }, (res) => {
-            if (res.statusCode !== 200) {
-              res.resume();
-              return reject(new Error(`stream ${i}: ${res.statusCode}`));
-            }
-            res.once('data', () => ++opened === perGame * GAMES && resolve());
-            res.resume();
-          });
-          req.on('error', () => {}); // closed by us
-          streams.push(req);
-        }
-      });
-    } else readerProcess = await openReaders(base, games.map((g) => g.id), perGame);
+    const gameIds = games.map((g) => g.id);
+    if (READERS === 'here') streams.push(...(await openStreams(base, gameIds, perGame, agentOf)));
+    else readerProcess = await openReaders(base, gameIds, perGame);
     log(`${perGame * GAMES} streams open on ${GAMES} games (read ${READERS === 'here' ? 'in this process' : 'by another process'})`);
     const fanOut: number[] = [];
     const fanOutCpu: number[] = [];
@@ -358,10 +344,34 @@ async function inProcessFanOut() {
 }
 
 /**
+ * `perGame` view streams on each game, read and dropped; resolves once each has its first message
+ * (rejects on a stream refused).
+ */
+function openStreams(base: string, gameIds: string[], perGame: number, agent: http.Agent): Promise<http.ClientRequest[]> {
+  const total = perGame * gameIds.length;
+  const opening: http.ClientRequest[] = [];
+  return new Promise((resolve, reject) => {
+    let opened = 0;
+    for (let i = 0; i < total; i++) {
+      const req = http.get(`${base}/v1/games/${gameIds[i % gameIds.length]}/stream?views=true`, { agent, headers: { accept: 'text/event-stream' } }, (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`stream ${i}: ${res.statusCode}`));
+        }
+        res.once('data', () => ++opened === total && resolve(opening));
+        res.resume();
+      });
+      req.on('error', () => {}); // closed by us, or the server goes first at the end
+      opening.push(req);
+    }
+  });
+}
+
+/**
  * The fan-out's readers in a process of their own (BENCH_ROLE=readers runs this file as that
  * process): the service's heap and event loop then hold only the service, as they would with
  * clients on other machines; read in the service's process (BENCH_READERS=here), every reader's
- * buffers are garbage of the process measured, and its collections land inside fan-outs.
+ * buffers are garbage of the process measured and its turns through 1,000 sockets share its loop.
  */
 async function openReaders(base: string, gameIds: string[], perGame: number): Promise<ReturnType<typeof spawn>> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
@@ -382,24 +392,11 @@ async function openReaders(base: string, gameIds: string[], perGame: number): Pr
 }
 
 /** The readers' process: opens every stream, says `open` once each has its first message, then reads until killed. */
-function readers() {
-  const base = env.BENCH_READER_BASE ?? '';
+async function readers() {
   const gameIds = (env.BENCH_READER_GAMES ?? '').split(',');
-  const perGame = Number(env.BENCH_READER_PER_GAME);
-  const readerAgent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  let opened = 0;
-  const total = perGame * gameIds.length;
-  for (let i = 0; i < total; i++) {
-    const req = http.get(`${base}/v1/games/${gameIds[i % gameIds.length]}/stream?views=true`, { agent: readerAgent, headers: { accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        log(`stream ${i}: ${res.statusCode}`);
-        process.exit(1);
-      }
-      res.once('data', () => ++opened === total && process.stdout.write('open\n'));
-      res.resume();
-    });
-    req.on('error', () => {}); // the server goes first at the end
-  }
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  await openStreams(env.BENCH_READER_BASE ?? '', gameIds, Number(env.BENCH_READER_PER_GAME), agent);
+  process.stdout.write('open\n');
 }
 
 async function all() {

@@ -60,11 +60,11 @@ export async function pump(feed: Feed, heartbeatMs: number, closed: Cancellation
   // A commit's push: this stream's round sent in the turn that announces it, with no promise of
   // its own (a commit wakes every stream of its game at once); the loop takes over whenever the
   // round is not at hand (see Feed.nextNow), the socket is backed up, or the feed is complete.
-  const push = feed.nextNow
+  const nextNow = feed.nextNow?.bind(feed);
+  const push = nextNow
     ? (): boolean => {
         if (closed.cancelled || backedUp !== null) return false;
-        // biome-ignore lint/style/noNonNullAssertion: push exists only when feed.nextNow does
-        const round = feed.nextNow!();
+        const round = nextNow();
         if (round === null) return false;
         if (round.items.length > 0) {
           const drained = write(messagesOf(round.items));
