@@ -1,6 +1,7 @@
 // A whole game against the strong computer (pimc) in a real browser: the level is chosen in the
 // lobby, the computer thinks in a Web Worker (the page's thread has no long task of its size
 // while it does) and plays through the public API; the game ends with a result that verifies.
+// A worker that cannot start is said on the table.
 import { expect, it } from 'vitest';
 import { verifyRecord } from '../../src/cli/verify-record.ts';
 import { browserSuite, DESKTOP, Watch } from './support/browser.ts';
@@ -52,6 +53,27 @@ browserSuite('the web client: a game against the strong computer', () => {
     // The level is remembered for the next game.
     expect(await page.evaluate(() => localStorage.getItem('offiziersskat:computer-level'))).toBe('strong');
     expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+
+  it('says so on the table when its worker cannot start, instead of waiting for ever', async () => {
+    const context = await web.browser.newContext(DESKTOP);
+    // The worker's script fails at its start, as one refused or unable to allocate would.
+    await context.route(/pimc-worker/, (route) => route.fulfill({ contentType: 'text/javascript', body: "throw new Error('refused by the test');" }));
+    const page = await context.newPage();
+    await page.goto(`${web.service.url}/`);
+    await page.locator('#name').fill('Dora');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=play-computer]').waitFor();
+    await page.locator('select[name=variant]').selectOption('classic');
+    // The computer is forehand: its decision comes first.
+    await page.locator('select[name=seat]').selectOption('dealer');
+    await page.locator('[data-testid=computer-level]').selectOption('strong');
+    await page.locator('[data-testid=play-computer]').click();
+    await page.locator('.game').waitFor();
+    const error = page.locator('.notice .error');
+    await error.waitFor({ timeout: 20_000 });
+    expect(await error.textContent()).toMatch(/strong computer cannot play|starke Computer kann/);
     await context.close();
   });
 });

@@ -65,6 +65,9 @@ function easy(seed: number): Player {
   return { choose: async (view) => greedy(view, memory, pick), see: (view) => remember(memory, view), close: () => {} };
 }
 
+/** The strong computer's worker could not start in this browser: the game cannot go on with it. */
+export class ComputerUnavailable extends Error {}
+
 function strong(seed: number): Player {
   const worker = new PimcWorker();
   const post = (message: ToWorker) => worker.postMessage(message);
@@ -76,11 +79,22 @@ function strong(seed: number): Player {
     if ('move' in data) w?.resolve(data.move);
     else w?.reject(new Error(data.error));
   };
+  // A worker that cannot start (its script refused by a proxy's or an extension's policy, gone
+  // after an update, or out of memory for the solver's table) would leave the page waiting for
+  // its move for ever: the game says so instead.
+  let failed: Error | null = null;
+  worker.onerror = (event) => {
+    event.preventDefault();
+    failed = new ComputerUnavailable(event.message || 'its worker failed');
+    for (const w of waiting.values()) w.reject(failed);
+    waiting.clear();
+  };
   const timeMs = Number(stored(BUDGET_KEY)) || undefined;
   post({ type: 'start', seed, options: timeMs ? { timeMs } : {} });
   return {
     choose: (view) =>
       new Promise<Move>((resolve, reject) => {
+        if (failed) return reject(failed);
         const id = next++;
         waiting.set(id, { resolve, reject });
         post({ type: 'choose', id, view });

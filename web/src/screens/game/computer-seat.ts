@@ -1,6 +1,6 @@
 // The computer's seat, when this browser holds it: played here, move by move, with a pause.
 import type { Seat } from '../../../../src/client/index.ts';
-import { playComputerSeat } from '../../computer.ts';
+import { ComputerUnavailable, playComputerSeat } from '../../computer.ts';
 import type { GameContext } from './context.ts';
 
 /** The computer's pause before each move: long enough to follow, short enough not to bore. */
@@ -16,6 +16,6 @@ export function startComputerSeat(ctx: GameContext): void {
   const seatClient = session.computerClient ?? session.anonymous.withToken(computer.token);
   playComputerSeat(seatClient, gameId, { delayMs: COMPUTER_DELAY_MS, signal }).catch((e) => {
     if (signal.aborted) return;
-    ctx.showProblem(e);
+    ctx.showProblem(e instanceof ComputerUnavailable ? new Error(app.t('computerUnavailable', { why: e.message })) : e);
   });
 }
