@@ -2,6 +2,7 @@
 // lobby, the computer thinks in a Web Worker (the page's thread has no long task of its size
 // while it does) and plays through the public API; the game ends with a result that verifies.
 // A worker that cannot start is said on the table.
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { verifyRecord } from '../../src/cli/verify-record.ts';
 import { browserSuite, DESKTOP, Watch } from './support/browser.ts';
@@ -10,6 +11,18 @@ import { playToTheEnd } from './support/play.ts';
 
 /** The strong level's thinking time per card in this test (the page reads it from localStorage). */
 const THINK_MS = 300;
+
+/** Signs in as `name` and starts a game of `variant` against the strong level, which is forehand (its decision first). */
+async function startAgainstTheStrongComputer(page: Page, name: string, variant: 'classic' | 'halfOpen'): Promise<void> {
+  await page.locator('#name').fill(name);
+  await page.keyboard.press('Enter');
+  await page.locator('[data-testid=play-computer]').waitFor();
+  await page.locator('select[name=variant]').selectOption(variant);
+  await page.locator('select[name=seat]').selectOption('dealer');
+  await page.locator('[data-testid=computer-level]').selectOption('strong');
+  await page.locator('[data-testid=play-computer]').click();
+  await page.locator('.game').waitFor();
+}
 
 browserSuite('the web client: a game against the strong computer', () => {
   const web = webFixture();
@@ -27,14 +40,7 @@ browserSuite('the web client: a game against the strong computer', () => {
       new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
     });
 
-    await page.locator('#name').fill('Clara');
-    await page.keyboard.press('Enter');
-    await page.locator('[data-testid=play-computer]').waitFor();
-    await page.locator('select[name=variant]').selectOption('halfOpen');
-    await page.locator('select[name=seat]').selectOption('dealer');
-    await page.locator('[data-testid=computer-level]').selectOption('strong');
-    await page.locator('[data-testid=play-computer]').click();
-    await page.locator('.game').waitFor();
+    await startAgainstTheStrongComputer(page, 'Clara', 'halfOpen');
     const gameId = page.url().split('/play/')[1];
 
     const moves = await playToTheEnd([page]);
@@ -62,15 +68,7 @@ browserSuite('the web client: a game against the strong computer', () => {
     await context.route(/pimc-worker/, (route) => route.fulfill({ contentType: 'text/javascript', body: "throw new Error('refused by the test');" }));
     const page = await context.newPage();
     await page.goto(`${web.service.url}/`);
-    await page.locator('#name').fill('Dora');
-    await page.keyboard.press('Enter');
-    await page.locator('[data-testid=play-computer]').waitFor();
-    await page.locator('select[name=variant]').selectOption('classic');
-    // The computer is forehand: its decision comes first.
-    await page.locator('select[name=seat]').selectOption('dealer');
-    await page.locator('[data-testid=computer-level]').selectOption('strong');
-    await page.locator('[data-testid=play-computer]').click();
-    await page.locator('.game').waitFor();
+    await startAgainstTheStrongComputer(page, 'Dora', 'classic');
     const error = page.locator('.notice .error');
     await error.waitFor({ timeout: 20_000 });
     expect(await error.textContent()).toMatch(/strong computer cannot play|starke Computer kann/);
