@@ -5,9 +5,12 @@
 //   would choose it: the suit or grand its cards seen at that point rate highest);
 // - full: the value in card points, and the best card.
 // Times are CPU time of this process (process.cpuUsage), which a shared machine's load inflates
-// less than wall time; run it pinned to one core: `taskset -c 1 npm run bench:solver`.
+// less than wall time; run it pinned to one core: `taskset -c 1 npm run bench:solver`. A machine
+// check (machine-check.ts) before and after each variant tells a slow phase of the VM from a
+// slower solver.
 // `npm run bench:solver -- --deals 200 --variants classic,halfOpen,bidding --seed 1`
 import os from 'node:os';
+import { describe, machineCheck } from './machine-check.ts';
 import { TRICK_COUNT, type Variant } from '../src/engine/index.ts';
 import { dealAtFirstTrick } from '../src/bots/solver/deals.ts';
 import { afterCard, positionFromState, reaches, solve, type Position } from '../src/bots/solver/index.ts';
@@ -45,6 +48,8 @@ interface Row {
 }
 
 function run(variant: Variant) {
+  const before = machineCheck();
+  console.log(`\n${variant}, before: ${describe(before)}`);
   const tricks = TRICK_COUNT[variant];
   const rows: Row[] = Array.from({ length: tricks }, () => ({ threshold: [], full: [], thresholdNodes: [], fullNodes: [] }));
   const started = Date.now();
@@ -73,6 +78,8 @@ function run(variant: Variant) {
     }
   }
   const seconds = (Date.now() - started) / 1000;
+  const after = machineCheck();
+  console.log(`${variant}, after: ${describe(after)}`);
   console.log(`\n${variant}: ${DEALS} deals, ${seconds.toFixed(0)} s wall, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log('| trick | positions | threshold 61: median | p95 | max | full value: median | p95 | max | nodes, median: threshold | full |');
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
@@ -86,7 +93,7 @@ function run(variant: Variant) {
     console.log(`| ${trick + 1} | ${r.full.length} | ${ms(a.median)} | ${ms(a.p95)} | ${ms(a.max)} | ${ms(b.median)} | ${ms(b.p95)} | ${ms(b.max)} | ${na} | ${nb} |`);
   }
   const first = { threshold: summary(rows[0].threshold), full: summary(rows[0].full) };
-  return { variant, deals: DEALS, firstTrick: first };
+  return { variant, deals: DEALS, firstTrick: first, machine: { before, after } };
 }
 
 console.log(`solver benchmark: CPU ms per position on an empty table (node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'})`);
