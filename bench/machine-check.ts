@@ -1,12 +1,14 @@
-// How fast this machine is right now, so a benchmark's numbers can be read against its phase: the
-// VM this project is measured on runs everything up to about 1.7 times slower for minutes at a
-// time (its host's load; no steal time shows in /proc/stat). Two fixed workloads, CPU time:
+// How fast this machine is right now, so a benchmark's numbers can be read against its phase: on
+// the VM this project is measured on, the solver runs up to about 1.9 times slower for minutes at
+// a time, when the host's other guests take the shared L3 cache (no steal time shows in
+// /proc/stat, and register-only work slows far less). Two fixed workloads, CPU time:
 // - alu: 10^8 steps of xorshift, the registers only;
 // - reads: dependent random reads (each address the value read before) spread over an array of
 //   2 MB, the solver's table while a deal's searches are small, and of 8 MB, the grown table.
 //   They are what the solver waits on (cache and TLB misses), in nanoseconds a read.
 
-const cpuMs = (f: () => number): number => {
+/** CPU milliseconds of this process that `f` takes. */
+export const cpuMs = (f: () => unknown): number => {
   const start = process.cpuUsage();
   f();
   const used = process.cpuUsage(start);

@@ -10,7 +10,7 @@
 // slower solver.
 // `npm run bench:solver -- --deals 200 --variants classic,halfOpen,bidding --seed 1`
 import os from 'node:os';
-import { describe, machineCheck } from './machine-check.ts';
+import { cpuMs, describe, machineCheck } from './machine-check.ts';
 import { TRICK_COUNT, type Variant } from '../src/engine/index.ts';
 import { dealAtFirstTrick } from '../src/bots/solver/deals.ts';
 import { afterCard, positionFromState, reaches, solve, type Position } from '../src/bots/solver/index.ts';
@@ -23,14 +23,6 @@ function arg(name: string, fallback: string): string {
 const DEALS = Number(arg('deals', '200'));
 const VARIANTS = arg('variants', 'classic,halfOpen,bidding').split(',') as Variant[];
 const SEED = Number(arg('seed', '1'));
-
-/** CPU milliseconds `f` takes. */
-function cpuMs(f: () => void): number {
-  const start = process.cpuUsage();
-  f();
-  const used = process.cpuUsage(start);
-  return (used.user + used.system) / 1000;
-}
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
