@@ -3,7 +3,7 @@
 #   docker run --restart unless-stopped -p 3000:3000 -e DATABASE_URL=postgres://user:pw@host/db offiziersskat
 # Without DATABASE_URL it keeps an embedded PGlite database in /app/.data (mount a volume there).
 #
-# PID 1 is the service's primary (src/primary.ts): it forks the worker that serves and forks a new
+# PID 1 is the service's primary (src/app/primary.ts): it forks the worker that serves and forks a new
 # one when it dies. The primary itself is supervised by the container runtime: run it with a
 # restart policy (--restart unless-stopped, compose `restart: unless-stopped`, Kubernetes'
 # default). `docker stop` sends SIGTERM: the service finishes its requests and exits 0 within

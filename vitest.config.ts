@@ -18,7 +18,7 @@ export default defineConfig({
     // On PGlite, says which Postgres-only suites are skipped, and why.
     globalSetup: ['test/support/skipped-on-pglite.ts'],
     // Each service checks its own answers and stream messages too, whoever the client is
-    // (src/http/answer-validation.ts); child processes and worker threads inherit the switch.
+    // (src/platform/http/answer-validation.ts); child processes and worker threads inherit the switch.
     env: { VALIDATE_RESPONSES: '1' },
     // The fault suite starts servers of its own and runs alone: `npm run test:faults`.
     exclude: ['**/node_modules/**', 'test/faults/**', ...(databaseOnly ? DATABASE_FREE : []), ...(withoutBrowser ? BROWSER : [])],

@@ -7,7 +7,7 @@ export default defineConfig({
     include: ['test/faults/**/*.test.ts'],
     fileParallelism: false,
     // Every answer of every service (its own PostgreSQL's processes too) checked against
-    // openapi/openapi.json (src/http/answer-validation.ts; test/support/setup.ts fails the test).
+    // openapi/openapi.json (src/platform/http/answer-validation.ts; test/support/setup.ts fails the test).
     setupFiles: ['test/support/setup.ts'],
     env: { VALIDATE_RESPONSES: '1' },
     testTimeout: 180_000,

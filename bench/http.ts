@@ -259,8 +259,8 @@ async function startChild(databaseUrl: string, workers?: number): Promise<Server
 }
 
 async function startInProcess(databaseUrl: string): Promise<Server> {
-  const { loadConfig } = await import('../src/config.ts');
-  const { startService } = await import('../src/server.ts');
+  const { loadConfig } = await import('../src/platform/config.ts');
+  const { startService } = await import('../src/app/server.ts');
   const service = await startService(loadConfig({ ...SERVICE_ENV, DATABASE_URL: databaseUrl, PORT: '0' }));
   return {
     url: service.url,

@@ -198,8 +198,8 @@ async function main() {
  * write of the new view to that game's streams.
  */
 async function inProcessFanOut() {
-  const { loadConfig } = await import('../src/config.ts');
-  const { startService } = await import('../src/server.ts');
+  const { loadConfig } = await import('../src/platform/config.ts');
+  const { startService } = await import('../src/app/server.ts');
   const service = await startService(
     loadConfig({
       DATABASE_URL: 'memory://',

@@ -1,14 +1,14 @@
 // Start the service: `npm start`. Configuration only from the environment (see README). The
-// process started is the primary (src/primary.ts): it forks the worker that serves, restarts it
+// process started is the primary (src/app/primary.ts): it forks the worker that serves, restarts it
 // when it dies, and passes SIGTERM/SIGINT on to it. SINGLE_PROCESS=1 serves in this process.
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { describeDatabase } from './db/client.ts';
-import { shareWithPrimary } from './http/cluster-metrics.ts';
-import { jsonLogger } from './log.ts';
-import { runPrimary } from './primary.ts';
-import type { RunningService } from './server.ts';
-import { STARTUP_FAILED, startupProblem } from './startup.ts';
+import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
+import { describeDatabase } from './platform/db/client.ts';
+import { shareWithPrimary } from './platform/http/cluster-metrics.ts';
+import { jsonLogger } from './platform/log.ts';
+import { runPrimary } from './app/primary.ts';
+import type { RunningService } from './app/server.ts';
+import { STARTUP_FAILED, startupProblem } from './platform/startup.ts';
 
 function config(): AppConfig {
   try {
@@ -44,7 +44,7 @@ async function serve(config: AppConfig) {
   if (cluster.isWorker) process.on('disconnect', () => void stop('primary gone'));
 
   // Loaded here, not at the top: the primary serves nothing and keeps none of it in memory.
-  const { startService } = await import('./server.ts');
+  const { startService } = await import('./app/server.ts');
   service = await startService(config);
   // With workers under a primary, a scrape of one answers for all (see cluster-metrics.ts).
   if (cluster.isWorker && config.metrics.enabled) shareWithPrimary(service.deps.metrics.registry);

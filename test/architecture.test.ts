@@ -12,15 +12,15 @@ const folderOf = (file: string) => file.split('/').slice(0, 2).join('/');
 const MAY_IMPORT: Record<string, string[]> = {
   'src/engine': [],
   'src/auth': [],
-  'src/db': ['src/engine', 'src/errors.ts', 'src/cancellation.ts'],
-  'src/games': ['src/engine', 'src/db', 'src/errors.ts', 'src/cancellation.ts'],
-  'src/matches': ['src/engine', 'src/db', 'src/games', 'src/errors.ts', 'src/log.ts'],
-  'src/players': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/auth', 'src/errors.ts'],
-  'src/ratings': ['src/engine', 'src/db', 'src/games', 'src/errors.ts'],
-  'src/accounts': ['src/db', 'src/auth', 'src/errors.ts'],
+  'src/db': ['src/engine', 'src/platform/errors.ts', 'src/platform/cancellation.ts'],
+  'src/games': ['src/engine', 'src/db', 'src/platform/errors.ts', 'src/platform/cancellation.ts'],
+  'src/matches': ['src/engine', 'src/db', 'src/games', 'src/platform/errors.ts', 'src/platform/log.ts'],
+  'src/players': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/auth', 'src/platform/errors.ts'],
+  'src/ratings': ['src/engine', 'src/db', 'src/games', 'src/platform/errors.ts'],
+  'src/accounts': ['src/db', 'src/auth', 'src/platform/errors.ts'],
   // The pairing pool starts games and matches as their joins do, and reads the players' ratings.
-  'src/seeks': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/ratings', 'src/errors.ts'],
-  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/accounts', 'src/ratings', 'src/seeks', 'src/auth', 'src/errors.ts', 'src/cancellation.ts', 'src/log.ts', 'src/config.ts'],
+  'src/seeks': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/ratings', 'src/platform/errors.ts'],
+  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/accounts', 'src/ratings', 'src/seeks', 'src/auth', 'src/platform/errors.ts', 'src/platform/cancellation.ts', 'src/platform/log.ts', 'src/platform/config.ts'],
   // The client's GameEvent falls back to the engine's event type while the document names none.
   'src/client': [],
   // The strategies play on the engine and read the client's view and move types.

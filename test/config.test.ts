@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, loadConfig } from '../src/platform/config.ts';
 
 const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A' };
 const externalAuth = { AUTH_JWKS_URL: 'https://idp.example/.well-known/jwks.json', AUTH_ISSUER: 'https://idp.example/', AUTH_AUDIENCE: 'skat' };

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runBots } from '../src/cli/bot-runner.ts';
-import { verifyRecord } from '../src/cli/verify-record.ts';
-import { loadConfig } from '../src/config.ts';
-import { DEFAULT_TIMING } from '../src/http/deps.ts';
+import { verifyRecord } from '../src/record/verify.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { DEFAULT_TIMING } from '../src/app/deps.ts';
 import { createScratchDatabase, testDriver, throughPooler, type ScratchDatabase } from './support/db.ts';
 import { freePort, startServiceProcess, stopProcesses } from './support/processes.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
-import { restartDelay, workerCount } from '../src/primary.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { restartDelay, workerCount } from '../src/app/primary.ts';
 
 describe('the primary', () => {
   it('restarts a worker that lived long at once, and backs off while they die young (no restart storm)', () => {

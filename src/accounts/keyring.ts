@@ -2,9 +2,9 @@
 // JWT_PRIVATE_KEY): the newest signs, every demoted one verifies the tokens it signed until the
 // last of them has expired, then it is retired (deleted). A rotation (npm run keys:rotate) is
 // announced like a revocation, so every process signs with the new key within a second.
-import { generateSigningKey, type SigningKeyRecord } from '../auth/keys.ts';
-import type { TokenService } from '../auth/tokens.ts';
-import type { AccountStore } from '../db/accounts.ts';
+import { generateSigningKey, type SigningKeyRecord } from '../platform/auth/keys.ts';
+import type { TokenService } from '../platform/auth/tokens.ts';
+import type { AccountStore } from './store.ts';
 
 export interface KeyringOptions {
   store: AccountStore;

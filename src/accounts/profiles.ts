@@ -1,7 +1,7 @@
 // A player's row changes only when it becomes a bot account (a claim) or its account is deleted
 // (the name): every process forgets its copy when it hears of it, as games are woken.
-import type { Notifier, VersionObserver } from '../db/notifier.ts';
-import type { PlayerStore } from '../db/players.ts';
+import type { Notifier, VersionObserver } from '../platform/streams/notifier.ts';
+import type { PlayerStore } from './player-store.ts';
 
 const PREFIX = 'profile:';
 

@@ -3,9 +3,9 @@
 // for its tokens from before accounts) and reads it again when any process announces a change
 // through the notifier (LISTEN/NOTIFY, as games are woken), when the listening connection was
 // lost, and every REFRESH_MS in any case (a missed announcement costs at most that long).
-import type { RevocationCheck } from '../auth/tokens.ts';
-import type { AccountStore } from '../db/accounts.ts';
-import type { Notifier, VersionObserver } from '../db/notifier.ts';
+import type { RevocationCheck } from '../platform/auth/tokens.ts';
+import type { AccountStore } from './store.ts';
+import type { Notifier, VersionObserver } from '../platform/streams/notifier.ts';
 
 /** The notifier key every revocation (and key rotation) is announced under. */
 export const AUTH_KEY = 'auth:changed';

@@ -1,13 +1,13 @@
 // The accounts' use cases: sign-up, sign-in, a guest claiming its player, the player's tokens
 // (issued, listed, revoked), a password change and the account's deletion. HTTP-free: refusals
 // are DomainErrors with the codes of API.md, "Accounts and tokens".
-import type { Caller } from '../auth/middleware.ts';
-import { SCOPES, type Scope } from '../auth/principal.ts';
-import type { TokenService } from '../auth/tokens.ts';
-import { UsernameTakenError, type AccessTokenRow, type AccountStore } from '../db/accounts.ts';
-import type { Notifier } from '../db/notifier.ts';
-import type { PlayerStore } from '../db/players.ts';
-import { DomainError } from '../errors.ts';
+import type { Caller } from '../platform/auth/middleware.ts';
+import { SCOPES, type Scope } from '../platform/auth/principal.ts';
+import type { TokenService } from '../platform/auth/tokens.ts';
+import { UsernameTakenError, type AccessTokenRow, type AccountStore } from './store.ts';
+import type { Notifier } from '../platform/streams/notifier.ts';
+import type { PlayerStore } from './player-store.ts';
+import { DomainError } from '../platform/errors.ts';
 import { passwordWeakness, usernameKey } from './credentials.ts';
 import { burnPasswordCheck, DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password.ts';
 import { announceProfileChange } from './profiles.ts';

@@ -1,6 +1,6 @@
 // Writes openapi/openapi.json from the route definitions: `npm run openapi`.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { renderOpenApi } from '../http/spec.ts';
+import { renderOpenApi } from '../app/spec.ts';
 
 const target = new URL('../../openapi/openapi.json', import.meta.url);
 mkdirSync(new URL('.', target), { recursive: true });

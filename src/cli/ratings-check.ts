@@ -3,8 +3,8 @@
 // compared with what is stored: each game's history points and rating changes, and each player's
 // rating per variant. Reads only. A difference is a sentence naming the game or player.
 import { getTableName } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { gameEvents, games, ratingHistory, ratings, type RatingChanges } from '../db/schema.ts';
+import type { Database } from '../platform/db/client.ts';
+import { gameEvents, games, ratingHistory, ratings, type RatingChanges } from '../platform/db/schema.ts';
 import type { Result, Seat } from '../engine/types.ts';
 import { initialRating, rateGame, shown, type Rating } from '../ratings/glicko.ts';
 import { scoresOf } from '../ratings/outcome.ts';

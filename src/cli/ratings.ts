@@ -3,8 +3,8 @@
 // difference; 1: differences (each printed); 2: bad usage. The database is DATABASE_URL's.
 // (Exit codes through process.exitCode: process.exit could cut off output still going to a pipe.)
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase } from '../platform/db/client.ts';
 import { checkRatingsReport } from './ratings-check.ts';
 
 const USAGE = 'usage: npm run ratings -- --check';

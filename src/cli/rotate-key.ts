@@ -4,10 +4,10 @@
 // then the old key retires by itself. See README, "Signing keys".
 import { rotateKey } from '../accounts/keyring.ts';
 import { AUTH_KEY } from '../accounts/revocations.ts';
-import { loadConfig } from '../config.ts';
-import { AccountStore } from '../db/accounts.ts';
-import { openDatabase } from '../db/client.ts';
-import { PgNotifier } from '../db/notifier.ts';
+import { loadConfig } from '../platform/config.ts';
+import { AccountStore } from '../accounts/store.ts';
+import { openDatabase } from '../platform/db/client.ts';
+import { PgNotifier } from '../platform/streams/notifier.ts';
 
 const config = loadConfig();
 if (config.jwt.privateKey) {

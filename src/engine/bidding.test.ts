@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { BID_VALUES } from './bids.ts';
 import { legalMoves } from './legal.ts';
-import { Game, cards } from './testkit.ts';
+import { Game, cards } from '../../test/support/testkit.ts';
 import { view } from './view.ts';
 
 const cut = () => Game.start({ variant: 'bidding' }).moves({ type: 'cut', at: 4 });

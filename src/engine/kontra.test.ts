@@ -1,7 +1,7 @@
 // Kontra and re: who may say them, when, and what they do to the game.
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from './legal.ts';
-import { Game } from './testkit.ts';
+import { Game } from '../../test/support/testkit.ts';
 import type { Config } from './types.ts';
 
 const classic = (over: Partial<Config> = {}) => Game.start(over).moves({ type: 'cut', at: 4 });

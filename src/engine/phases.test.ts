@@ -2,7 +2,7 @@
 // Given a game at some point, when a seat tries a move, then it is rejected with a code.
 import { describe, expect, it } from 'vitest';
 import { decide } from './decide.ts';
-import { Game, cards } from './testkit.ts';
+import { Game, cards } from '../../test/support/testkit.ts';
 import type { Config, EngineErrorCode, Phase, Seat } from './types.ts';
 
 type Given = () => Game;

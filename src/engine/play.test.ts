@@ -1,7 +1,7 @@
 // Playing tricks: turning covered cards, who leads next, and the early end of a null game.
 import { describe, expect, it } from 'vitest';
 import { legalMoves } from './legal.ts';
-import { Game, cards, deckWith } from './testkit.ts';
+import { Game, cards, deckWith } from '../../test/support/testkit.ts';
 
 describe('a trick on the test vector (classic grand, zero seed, cut 4)', () => {
   const start = () => Game.start({ kontra: false }).moves({ type: 'cut', at: 4 }, { type: 'declare', game: 'grand' });

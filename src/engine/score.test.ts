@@ -5,7 +5,7 @@ import { timeOut } from './decide.ts';
 import { evolve } from './evolve.ts';
 import { finalResult, matadors } from './score.ts';
 import { legalMoves } from './legal.ts';
-import { Game, cards, deckWith, fabricate, type Ending } from './testkit.ts';
+import { Game, cards, deckWith, fabricate, type Ending } from '../../test/support/testkit.ts';
 import type { Result } from './types.ts';
 
 const played = (e: Ending): Result => finalResult(fabricate(e), { kind: 'played' });

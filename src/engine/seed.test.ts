@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DECK } from './cards.ts';
 import { MAX_CUT, MIN_CUT, cutDeck, isSeedHex, seedCommitment, shuffle } from './seed.ts';
-import { Game, ZERO_SEED, cards } from './testkit.ts';
+import { Game, ZERO_SEED, cards } from '../../test/support/testkit.ts';
 import { view } from './view.ts';
 
 const VECTOR = cards('HJ DK HK SQ HA DQ DT C9 CT C7 H9 ST DJ HT S9 CJ H8 SA D7 CK DA CA S7 H7 S8 SK C8 D9 SJ CQ D8 HQ');

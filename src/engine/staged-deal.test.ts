@@ -1,7 +1,7 @@
 // The staged deal: which cards exist, and which each viewer sees, at each decision point.
 // Test vector (zero seed) cut at 4; see seed.test.ts for the whole deal.
 import { describe, expect, it } from 'vitest';
-import { Game, cards } from './testkit.ts';
+import { Game, cards } from '../../test/support/testkit.ts';
 import type { Card, GameEvent, Viewer } from './types.ts';
 import { view, viewEvent, visibleCards } from './view.ts';
 

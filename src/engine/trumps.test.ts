@@ -1,6 +1,6 @@
 // Trick winners and following suit, per game: tables of two-card tricks (led card first).
 import { describe, expect, it } from 'vitest';
-import { cards } from './testkit.ts';
+import { cards } from '../../test/support/testkit.ts';
 import { followers, trickRules, trickWinnerIndex } from './trumps.ts';
 import type { Card, GameType, RamschTrumps } from './types.ts';
 

@@ -7,7 +7,7 @@
 // - a command is decided on the copy, but only the guarded append (version = N) makes it count,
 //   and any refusal decided on a copy is decided again on a fresh read (games/commands.ts).
 // Other reads (a plain GET, the record, the log) go to the database.
-import type { VersionObserver } from '../db/notifier.ts';
+import type { VersionObserver } from '../platform/streams/notifier.ts';
 import type { Game } from './game.ts';
 
 interface Entry {

@@ -1,7 +1,7 @@
 // Turn deadlines, enforced lazily: nothing runs when one passes. The view shows it, and after
 // it the waiting player may claim the game (the claimTimeout command). Time comes from the
 // service clock.
-import type { GameRow } from '../db/games.ts';
+import type { GameRow } from './store.ts';
 
 /** The limits of `turnSeconds`, for games and matches alike. */
 export const MIN_TURN_SECONDS = 5;

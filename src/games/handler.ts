@@ -5,13 +5,13 @@
 // safe to send again: its first answer is kept with its append and given to every repeat.
 import { createHash } from 'node:crypto';
 import type { Seat, Viewer } from '../engine/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import { decideCommand, decidedAgainAfterLosing, lostRace, type GameCommand } from './commands.ts';
 import { noticesOf } from './notices.ts';
 import { seatOf, type Game } from './game.ts';
 import type { Change, GameRepository } from './repository.ts';
-import type { PlayerNotice } from '../db/player-events.ts';
-import type { RatedEnd } from '../db/rated-end.ts';
+import type { PlayerNotice } from '../platform/streams/player-events.ts';
+import type { RatedEnd } from '../ratings/rated-end.ts';
 
 export interface HandlerDeps {
   repository: GameRepository;

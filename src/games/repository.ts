@@ -1,7 +1,7 @@
 // Where games come from and go to: the store (one database read per load), the group commit (a
 // move's append, keyed or not), this process's copies (games/cache.ts) and the announcement of every
-// write (db/notifier.ts). Above this file nobody touches any of them for a game.
-import { IdempotencyConflictError, VersionConflictError } from '../db/errors.ts';
+// write (platform/streams/notifier.ts). Above this file nobody touches any of them for a game.
+import { IdempotencyConflictError, VersionConflictError } from '../platform/db/errors.ts';
 import {
   rowAfterAppend,
   type GameListQuery,
@@ -11,17 +11,17 @@ import {
   type NewGame,
   type NewIdempotencyRecord,
   type SeatPatch,
-} from '../db/games.ts';
-import type { GuardedAppend } from '../db/guarded-append.ts';
-import { RatingsMovedError, type RatedEnd } from '../db/rated-end.ts';
-import { waitPast, type Notifier } from '../db/notifier.ts';
-import { announceNoticed, type NoticedVersions, type PlayerNotice } from '../db/player-events.ts';
-import type { GameStatus } from '../db/schema.ts';
+} from './store.ts';
+import type { GuardedAppend } from '../platform/db/guarded-append.ts';
+import { RatingsMovedError, type RatedEnd } from '../ratings/rated-end.ts';
+import { waitPast, type Notifier } from '../platform/streams/notifier.ts';
+import { announceNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
+import type { GameStatus } from '../platform/db/schema.ts';
 import { evolve, type GameEvent, type State } from '../engine/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import type { GameCache } from './cache.ts';
 import { gameOf, statusOf, type Game } from './game.ts';
-import { Cancellation } from '../cancellation.ts';
+import { Cancellation } from '../platform/cancellation.ts';
 
 /** What a command adds to a game: its events, the seats it fills, the answer to keep. */
 export interface Change {
@@ -31,7 +31,7 @@ export interface Change {
   notices?: PlayerNotice[];
   /** The answer to a request sent with an Idempotency-Key, kept with the append. */
   idempotency?: NewIdempotencyRecord;
-  /** A rated game's end: the new ratings, written in the same transaction (db/rated-end.ts). */
+  /** A rated game's end: the new ratings, written in the same transaction (ratings/rated-end.ts). */
   rated?: RatedEnd;
   /** The time of the change by the service clock. */
   at: Date;

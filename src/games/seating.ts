@@ -1,8 +1,8 @@
 // Taking a seat, and calling a waiting game off: the service's own facts in a game's log (the
 // rules ignore them), decided here beside the engine.
-import type { SeatPatch } from '../db/games.ts';
+import type { SeatPatch } from './store.ts';
 import type { CancelReason, GameEvent, Seat } from '../engine/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import { seatOf, statusOf, type Game } from './game.ts';
 
 export const seated = (seat: Seat, playerId: string): GameEvent => ({ type: 'seated', seat, playerId });

@@ -1,15 +1,15 @@
 // The games' application layer: every use case of a game, without HTTP. The commands (join, a
 // move, a timeout claim) run through the one command handler; the reads go through the
 // repository; what comes back is the read model (games/view.ts).
-import { InvalidCursorError } from '../db/errors.ts';
-import type { GameListQuery } from '../db/games.ts';
-import type { Notifier } from '../db/notifier.ts';
-import type { PlayerStore } from '../db/players.ts';
+import { InvalidCursorError } from '../platform/db/errors.ts';
+import type { GameListQuery } from './store.ts';
+import type { Notifier } from '../platform/streams/notifier.ts';
+import type { PlayerStore } from '../accounts/player-store.ts';
 import { seedCommitment, viewEvent, type Move, type Seat, type Viewer } from '../engine/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import type { GameCommand } from './commands.ts';
 import { checkWaitingGames } from './open-caps.ts';
-import { feedWaiter, type Feed, type FeedItem } from './feed.ts';
+import { feedWaiter, type Feed, type FeedItem } from '../platform/streams/feed.ts';
 import { SharedRounds, SharedViews, type RoundKind } from './shared-views.ts';
 import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
 import { handleCommand, type HandlerDeps, type Rater } from './handler.ts';
@@ -20,7 +20,7 @@ import { challengeNotices, gameStartNotices } from './notices.ts';
 import { checkAccounts, ratedTurnSeconds } from './rated.ts';
 import { bothSeated, seated } from './seating.ts';
 import { gameRecord, gameSummary, gameView, loggedEvents, minimalMoveAnswer, moveAnswer, playerIdsOf, type GameView, type MinimalMoveAnswer, type MoveAnswer } from './view.ts';
-import type { Cancellation } from '../cancellation.ts';
+import type { Cancellation } from '../platform/cancellation.ts';
 
 export interface GameServiceDeps {
   repository: GameRepository;

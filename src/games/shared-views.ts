@@ -4,7 +4,7 @@
 // - SharedViews: the view of a version per viewer (its JSON text).
 // - SharedRounds: a stream's whole round (the events after a seq, and the view), per viewer.
 import type { Viewer } from '../engine/index.ts';
-import type { FeedItem } from './feed.ts';
+import type { FeedItem } from '../platform/streams/feed.ts';
 import type { Game } from './game.ts';
 
 interface Entry<T> {

@@ -2,7 +2,7 @@
 // data (players, version, seed commitment, deadline, match), the event log as a reader may see
 // it, lobby summaries and the record of a finished game. Pure functions of a game and the names.
 import { view, viewEvent, type GameEvent, type Result, type Viewer } from '../engine/index.ts';
-import type { GameRow } from '../db/games.ts';
+import type { GameRow } from './store.ts';
 import { deadlineOf } from './deadline.ts';
 import { statusOf, type Game } from './game.ts';
 

@@ -2,10 +2,10 @@
 // joins or a game ends, then these match events, this status, this next game.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { GameRow } from '../db/games.ts';
-import type { MatchRow, PlayedGame } from '../db/matches.ts';
+import type { GameRow } from '../games/store.ts';
+import type { MatchRow, PlayedGame } from './store.ts';
 import { DEFAULT_CONFIG, seedCommitment, type Result } from '../engine/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import { decideCancel, decideDecline, decideExpiry, decideJoin, decideNext, type Draw } from './decide.ts';
 import { firstDealerIndex } from './sheet.ts';
 

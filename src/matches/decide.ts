@@ -2,11 +2,11 @@
 // ids and seeds a new game needs are drawn by the caller and handed in, so every step can be
 // tested given → when → then, and any process computes the same step from the database.
 import { seedCommitment, type CancelReason } from '../engine/index.ts';
-import type { PlayerNotice } from '../db/player-events.ts';
+import type { PlayerNotice } from '../platform/streams/player-events.ts';
 import { gameStartNotices } from '../games/notices.ts';
-import type { MatchEvent, MatchRow, NewMatchGame, PlayedGame } from '../db/matches.ts';
-import type { MatchStatus } from '../db/schema.ts';
-import { DomainError } from '../errors.ts';
+import type { MatchEvent, MatchRow, NewMatchGame, PlayedGame } from './store.ts';
+import type { MatchStatus } from '../platform/db/schema.ts';
+import { DomainError } from '../platform/errors.ts';
 import { bothSeated } from '../games/seating.ts';
 import { matchPlayerIds, scoreSheet, seatsOfGame, type Sheet, type SheetRow } from './sheet.ts';
 

@@ -1,21 +1,21 @@
 // The matches' application layer: create, join, read the sheet, follow the match's log, and move
 // the match on when one of its games ends. The decisions are the pure ones of matches/decide.ts;
 // this file loads, appends under the match's version guard, and announces.
-import { MatchConflictError, type MatchRow, type MatchStore } from '../db/matches.ts';
-import type { Notifier } from '../db/notifier.ts';
-import { announceNoticed } from '../db/player-events.ts';
-import { InvalidCursorError, scrubbedMessage } from '../db/errors.ts';
-import type { MatchStatus } from '../db/schema.ts';
-import type { PlayerStore } from '../db/players.ts';
+import { MatchConflictError, type MatchRow, type MatchStore } from './store.ts';
+import type { Notifier } from '../platform/streams/notifier.ts';
+import { announceNoticed } from '../platform/streams/player-events.ts';
+import { InvalidCursorError, scrubbedMessage } from '../platform/db/errors.ts';
+import type { MatchStatus } from '../platform/db/schema.ts';
+import type { PlayerStore } from '../accounts/player-store.ts';
 import { seedCommitment } from '../engine/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import { checkWaitingMatches } from '../games/open-caps.ts';
-import { feedWaiter, type Feed } from '../games/feed.ts';
+import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
 import type { Game } from '../games/game.ts';
 import { checkOpponent, configOf, type RuleOptions } from '../games/options.ts';
 import { checkAccounts, ratedTurnSeconds } from '../games/rated.ts';
 import type { Randomness } from '../games/randomness.ts';
-import type { Logger } from '../log.ts';
+import type { Logger } from '../platform/log.ts';
 import { challengeNotices, decideCancel, decideDecline, decideExpiry, decideJoin, decideNext, type Draw, type MatchStep } from './decide.ts';
 import { matchPlayerIds } from './sheet.ts';
 import { matchSummary, matchView, type MatchView } from './view.ts';

@@ -1,5 +1,5 @@
 // The match as the API shows it: the score sheet plus what a client needs to follow it.
-import type { MatchRow, PlayedGame } from '../db/matches.ts';
+import type { MatchRow, PlayedGame } from './store.ts';
 import { playerRef, type Names } from '../games/view.ts';
 import { matchPlayerIds, scoreSheet, seatsOfGame } from './sheet.ts';
 

@@ -1,15 +1,15 @@
 // What a player (a bot, a client acting for one person) asks of the service about itself: its
 // games and matches, and its own stream of events (challenges, games and matches beginning and
 // ending), so that it never needs to be told an id to find its games.
-import type { Principal } from '../auth/principal.ts';
-import type { Db } from '../db/client.ts';
-import { InvalidCursorError } from '../db/errors.ts';
-import type { Notifier } from '../db/notifier.ts';
-import { listPlayerGames, type PlayerGamesQuery } from '../db/player-games.ts';
-import { playerKey, type PlayerEventStore } from '../db/player-events.ts';
-import type { PlayerStore } from '../db/players.ts';
-import { DomainError } from '../errors.ts';
-import { feedWaiter, type Feed } from '../games/feed.ts';
+import type { Principal } from '../platform/auth/principal.ts';
+import type { Db } from '../platform/db/client.ts';
+import { InvalidCursorError } from '../platform/db/errors.ts';
+import type { Notifier } from '../platform/streams/notifier.ts';
+import { listPlayerGames, type PlayerGamesQuery } from './store.ts';
+import { playerKey, type PlayerEventStore } from '../platform/streams/player-events.ts';
+import type { PlayerStore } from '../accounts/player-store.ts';
+import { DomainError } from '../platform/errors.ts';
+import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
 import { gameSummary, playerIdsOf } from '../games/view.ts';
 import { matchSummary } from '../matches/view.ts';
 
@@ -47,7 +47,7 @@ export class PlayerService {
     return { playerId: player.id, name: player.name, bot: player.bot };
   }
 
-  /** The player's games and matches, newest first (see db/player-games.ts). */
+  /** The player's games and matches, newest first (see players/store.ts). */
   async games(query: PlayerGamesQuery) {
     let page;
     try {

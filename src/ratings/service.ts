@@ -1,12 +1,12 @@
 // The ratings' application layer: rating a finished rated game (handed to the games' command
 // handler, which writes it with the game's end), a player's ratings and history, the
 // leaderboards, and a player's rating for the pairing pool.
-import { InvalidCursorError } from '../db/errors.ts';
-import type { PlayerNotice } from '../db/player-events.ts';
-import type { RatedEnd, StoredRating } from '../db/rated-end.ts';
-import type { BotFilter, RatingStore } from '../db/ratings.ts';
+import { InvalidCursorError } from '../platform/db/errors.ts';
+import type { PlayerNotice } from '../platform/streams/player-events.ts';
+import type { RatedEnd, StoredRating } from './rated-end.ts';
+import type { BotFilter, RatingStore } from './store.ts';
 import type { Seat, Variant } from '../engine/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import type { Game } from '../games/game.ts';
 import type { Rated, Rater } from '../games/handler.ts';
 import { initialRating, isProvisional, rateGame, shown } from './glicko.ts';

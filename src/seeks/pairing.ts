@@ -2,10 +2,10 @@
 // has joined (its first dealer drawn from the match seed), and what both players hear of it: the
 // same as when a second player joins a waiting game or match. Pure: ids and seeds are drawn by the
 // caller and handed in, so the store can write it inside the pairing's transaction.
-import type { MatchRow } from '../db/matches.ts';
-import type { Pairing } from '../db/seeks.ts';
+import type { MatchRow } from '../matches/store.ts';
+import type { Pairing } from './store.ts';
 import { seedCommitment, type Seat } from '../engine/index.ts';
-import type { DomainError } from '../errors.ts';
+import type { DomainError } from '../platform/errors.ts';
 import { gameStartNotices } from '../games/notices.ts';
 import { bothSeated } from '../games/seating.ts';
 import { decideJoin, type MatchStep } from '../matches/decide.ts';

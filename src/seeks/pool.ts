@@ -1,6 +1,6 @@
 // What makes two seeks compatible: the same options (one canonical key, the pool), two different
 // players, and each player's rating inside the other's range. Pure: the store's pairing query
-// asks the same in SQL (db/seeks.ts), and the tests check one against the other.
+// asks the same in SQL (seeks/store.ts), and the tests check one against the other.
 import type { Config } from '../engine/index.ts';
 
 /** What a seek asks for: the rules, the clock, rated or not, one game or a match. */

@@ -2,17 +2,17 @@
 // compatible waiting seek, or left waiting), read, listed, withdrawn by its owner, ended when its
 // owner's last stream closes (whileConnected), and expired by the sweeper.
 import { createHash } from 'node:crypto';
-import { InvalidCursorError } from '../db/errors.ts';
-import type { Notifier } from '../db/notifier.ts';
-import { announceNoticed } from '../db/player-events.ts';
-import type { PoolRow, SeekStore, SeeksEnded } from '../db/seeks.ts';
+import { InvalidCursorError } from '../platform/db/errors.ts';
+import type { Notifier } from '../platform/streams/notifier.ts';
+import { announceNoticed } from '../platform/streams/player-events.ts';
+import type { PoolRow, SeekStore, SeeksEnded } from './store.ts';
 import type { Variant } from '../engine/index.ts';
-import { DomainError } from '../errors.ts';
+import { DomainError } from '../platform/errors.ts';
 import { checkWaitingSeeks } from '../games/open-caps.ts';
 import { configOf, type RuleOptions } from '../games/options.ts';
 import type { Randomness } from '../games/randomness.ts';
 import { ratedTurnSeconds } from '../games/rated.ts';
-import type { PlayerStore } from '../db/players.ts';
+import type { PlayerStore } from '../accounts/player-store.ts';
 import { decidePairing } from './pairing.ts';
 import { poolKey, type SeekOptions } from './pool.ts';
 import { UNRATED, type RatingLookup } from './rating.ts';

@@ -1,6 +1,6 @@
 // A seek as anyone sees it: who seeks (name, bot, rating) and what for; once paired, its game or
 // match. Nothing private: no token, no username.
-import type { PoolRow } from '../db/seeks.ts';
+import type { PoolRow } from './store.ts';
 import type { Config, Variant } from '../engine/index.ts';
 
 export interface SeekView {

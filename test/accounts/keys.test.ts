@@ -5,7 +5,7 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateKey } from '../../src/accounts/keyring.ts';
-import { AccountStore } from '../../src/db/accounts.ts';
+import { AccountStore } from '../../src/accounts/store.ts';
 import { expectProblem } from '../support/problems.ts';
 import { twoInstances, type TestService } from '../support/service.ts';
 

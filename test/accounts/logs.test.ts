@@ -1,7 +1,7 @@
 // No password and no token in any log line, through sign-up, sign-in, refusals, token making
 // and revocation; and none echoed in a refusal's answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonLogger } from '../../src/log.ts';
+import { jsonLogger } from '../../src/platform/log.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;

@@ -1,7 +1,7 @@
 // Password hashes: scrypt with its parameters and salt in the stored string, compared in constant
 // time, made again at sign-in when the parameters changed; an unknown username costs a hash too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStore } from '../../src/db/accounts.ts';
+import { AccountStore } from '../../src/accounts/store.ts';
 import { burnPasswordCheck, DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword } from '../../src/accounts/password.ts';
 import { passwordWeakness } from '../../src/accounts/credentials.ts';
 import { startTestService, type TestService } from '../support/service.ts';

@@ -3,7 +3,7 @@
 // only text (it replaces postgres.js's timestamp serializers): it failed every time, silently,
 // and when pipelined its error reached another query on the same connection (a 500 there).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountStore } from '../../src/db/accounts.ts';
+import { AccountStore } from '../../src/accounts/store.ts';
 import { openTestStores, type TestStores } from '../support/db.ts';
 
 let stores: TestStores;

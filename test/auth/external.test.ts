@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenService } from '../../src/auth/tokens.ts';
+import type { TokenService } from '../../src/platform/auth/tokens.ts';
 import { service } from './fixtures.ts';
 
 const PROVIDER = 'https://idp.example';

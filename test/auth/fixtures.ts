@@ -1,5 +1,5 @@
-import { generateSigningKey, type SigningKeyRecord } from '../../src/auth/keys.ts';
-import { TokenService, type TokenServiceOptions } from '../../src/auth/tokens.ts';
+import { generateSigningKey, type SigningKeyRecord } from '../../src/platform/auth/keys.ts';
+import { TokenService, type TokenServiceOptions } from '../../src/platform/auth/tokens.ts';
 
 export const ISSUER = 'https://skat.test';
 export const AUDIENCE = 'offiziersskat';

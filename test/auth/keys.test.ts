@@ -1,6 +1,6 @@
 import { calculateJwkThumbprint } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { generateSigningKey, importSigningKey, keyFromPrivateJwk } from '../../src/auth/keys.ts';
+import { generateSigningKey, importSigningKey, keyFromPrivateJwk } from '../../src/platform/auth/keys.ts';
 
 describe('generateSigningKey', () => {
   it('produces an Ed25519 record whose id is the public key thumbprint', async () => {

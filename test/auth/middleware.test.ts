@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { describe, expect, it, vi } from 'vitest';
-import { AuthError } from '../../src/auth/errors.ts';
-import { authenticate, requirePlayer, type AuthVariables } from '../../src/auth/middleware.ts';
-import type { Principal } from '../../src/auth/principal.ts';
-import { PROBLEMS } from '../../src/http/problems.ts';
+import { AuthError } from '../../src/platform/auth/errors.ts';
+import { authenticate, requirePlayer, type AuthVariables } from '../../src/platform/auth/middleware.ts';
+import type { Principal } from '../../src/platform/auth/principal.ts';
+import { PROBLEMS } from '../../src/platform/http/problems.ts';
 import { clock, service } from './fixtures.ts';
 
 const KNOWN = new Map([['p1', 'Alice']]);

@@ -1,7 +1,7 @@
 import { SignJWT, UnsecuredJWT, base64url, createLocalJWKSet, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { generateSigningKey, importSigningKey } from '../../src/auth/keys.ts';
-import { TokenService, type VerifyResult } from '../../src/auth/tokens.ts';
+import { generateSigningKey, importSigningKey } from '../../src/platform/auth/keys.ts';
+import { TokenService, type VerifyResult } from '../../src/platform/auth/tokens.ts';
 import { AUDIENCE, ISSUER, T0, clock, service, sharedKey } from './fixtures.ts';
 
 /** Asserts a failure, and that its detail does not leak the token or any sizeable part of it. */

@@ -5,7 +5,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { runForeverBot, type BotState } from '../../examples/forever-bot.ts';
 import { accounts, claimsOf, createClient, playGame, waitForVersion, type GameView, type SkatClient } from '../../src/client/index.ts';
-import type { Database } from '../../src/db/client.ts';
+import type { Database } from '../../src/platform/db/client.ts';
 import { openTestDatabase } from '../support/db.ts';
 import { startTestService, testConfig, type TestService } from '../support/service.ts';
 

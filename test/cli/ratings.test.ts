@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRatings } from '../../src/cli/ratings-check.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { openDatabase, type Database } from '../../src/platform/db/client.ts';
 import { createScratchDatabase, testDriver, type ScratchDatabase } from '../support/db.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 

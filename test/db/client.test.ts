@@ -4,15 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, isReady, openDatabase } from '../../src/db/client.ts';
+import { MIGRATIONS_FOLDER, isReady, openDatabase } from '../../src/platform/db/client.ts';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { GameStore } from '../../src/db/games.ts';
-import { PlayerStore } from '../../src/db/players.ts';
+import { GameStore } from '../../src/games/store.ts';
+import { PlayerStore } from '../../src/accounts/player-store.ts';
 import { DEFAULT_CONFIG } from '../../src/engine/types.ts';
 import { createScratchDatabase, openTestDatabase, testDriver } from '../support/db.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CLIENT = new URL('../../src/db/client.ts', import.meta.url).href;
+const CLIENT = new URL('../../src/platform/db/client.ts', import.meta.url).href;
 
 describe(`client (${testDriver})`, () => {
   it('opens migrated and ready; not ready once closed', async () => {

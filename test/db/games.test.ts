@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { IdempotencyConflictError, VersionConflictError } from '../../src/db/errors.ts';
-import { GameStore } from '../../src/db/games.ts';
-import { PlayerEventStore, type PlayerEvent } from '../../src/db/player-events.ts';
-import type { PlayerStore } from '../../src/db/players.ts';
-import { gameEvents } from '../../src/db/schema.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { IdempotencyConflictError, VersionConflictError } from '../../src/platform/db/errors.ts';
+import { GameStore } from '../../src/games/store.ts';
+import { PlayerEventStore, type PlayerEvent } from '../../src/platform/streams/player-events.ts';
+import type { PlayerStore } from '../../src/accounts/player-store.ts';
+import { gameEvents } from '../../src/platform/db/schema.ts';
 import { DEFAULT_CONFIG, type GameEvent } from '../../src/engine/types.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 import { newId, seatedGame } from '../support/fixtures.ts';

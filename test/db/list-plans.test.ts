@@ -1,9 +1,9 @@
 // Every ordering a public list offers reads an index, never the whole table: the plans of the
 // statements the stores run, at more than 10,000 games (and matches), on both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import type { GameStore } from '../../src/db/games.ts';
-import { playerGamesQueries } from '../../src/db/player-games.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import type { GameStore } from '../../src/games/store.ts';
+import { playerGamesQueries } from '../../src/players/store.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 
 const GAMES = 12_000;

@@ -1,11 +1,11 @@
 // Group commit of moves: several games' appends in one statement, each with its own guard and
 // its own answer, on both drivers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { IdempotencyConflictError, VersionConflictError } from '../../src/db/errors.ts';
-import { MoveBatcher } from '../../src/db/move-batch.ts';
-import { gameEvents } from '../../src/db/schema.ts';
-import { GameStore } from '../../src/db/games.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { IdempotencyConflictError, VersionConflictError } from '../../src/platform/db/errors.ts';
+import { MoveBatcher } from '../../src/games/move-batch.ts';
+import { gameEvents } from '../../src/platform/db/schema.ts';
+import { GameStore } from '../../src/games/store.ts';
 import type { GameEvent } from '../../src/engine/types.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 import { seatedGame } from '../support/fixtures.ts';

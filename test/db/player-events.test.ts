@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { appendNotices, PlayerEventStore, type PlayerEvent } from '../../src/db/player-events.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { appendNotices, PlayerEventStore, type PlayerEvent } from '../../src/platform/streams/player-events.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 
 let stores: TestStores;

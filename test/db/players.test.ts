@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { PlayerStore, type NewSigningKey } from '../../src/db/players.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { PlayerStore, type NewSigningKey } from '../../src/accounts/player-store.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 import { newId } from '../support/fixtures.ts';
 

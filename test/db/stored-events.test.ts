@@ -1,7 +1,7 @@
 // A log is never rewritten: events stored before a field existed are read in today's shape. A
 // result from before `draw` and `end` (issue 11) gets them as the rules then decided.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedEvent } from '../../src/db/events.ts';
+import { storedEvent } from '../../src/platform/db/events.ts';
 import type { GameEvent, Result } from '../../src/engine/types.ts';
 import { openTestStores, type TestStores } from '../support/db.ts';
 import { seatedGame } from '../support/fixtures.ts';

@@ -1,10 +1,10 @@
-// A stream's standing wait (db/notifier.ts Subscription): one registration for the stream's life,
+// A stream's standing wait (platform/streams/notifier.ts Subscription): one registration for the stream's life,
 // remembering what it heard while its stream was busy, let go by the client's going, a drain or
 // its close.
 import { describe, expect, it } from 'vitest';
-import { Cancellation } from '../../src/cancellation.ts';
-import { LocalNotifier, Waiters } from '../../src/db/notifier.ts';
-import { DomainError } from '../../src/errors.ts';
+import { Cancellation } from '../../src/platform/cancellation.ts';
+import { LocalNotifier, Waiters } from '../../src/platform/streams/notifier.ts';
+import { DomainError } from '../../src/platform/errors.ts';
 
 const LONG = 60_000;
 /** Whether `p` has settled after the pending callbacks ran, and to what. */

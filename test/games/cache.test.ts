@@ -4,9 +4,9 @@
 // changes a refusal; caching changes nothing a client can see; a long poll waiting on a copy
 // catches a write that was never announced; announcements are coalesced across processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.ts';
-import { GameStore } from '../../src/db/games.ts';
-import { LocalNotifier, PgNotifier } from '../../src/db/notifier.ts';
+import { openDatabase, type Database } from '../../src/platform/db/client.ts';
+import { GameStore } from '../../src/games/store.ts';
+import { LocalNotifier, PgNotifier } from '../../src/platform/streams/notifier.ts';
 import { decide, evolve, type Move } from '../../src/engine/index.ts';
 import { GameCache } from '../../src/games/cache.ts';
 import { gameOf, statusOf, type Game } from '../../src/games/game.ts';

@@ -1,13 +1,13 @@
-// Every error a log line carries goes through the same scrubbing as the edge's (db/errors.ts):
+// Every error a log line carries goes through the same scrubbing as the edge's (platform/db/errors.ts):
 // the sweeper's two lines and a match's failed step, each made to fail here with a driver error
 // whose message holds a seed, a token and hidden cards (drizzle prints a failed query's
 // parameters), must log none of them.
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/games/game.ts';
-import type { Logger } from '../../src/log.ts';
+import type { Logger } from '../../src/platform/log.ts';
 import { MatchService, type MatchServiceDeps } from '../../src/matches/service.ts';
-import { Sweeper, type SweeperDeps } from '../../src/sweeper.ts';
+import { Sweeper, type SweeperDeps } from '../../src/app/sweeper.ts';
 
 const SEED = 'a3f1c2d4e5b60718293a4b5c6d7e8f90a3f1c2d4e5b60718293a4b5c6d7e8f90';
 const TOKEN = 'eyJhbGciOiJFZERTQSIsImtpZCI6IjEifQ.eyJzdWIiOiJhbm5hIiwiZXhwIjo5OTk5OTk5OTk5fQ.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU';

@@ -5,18 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { loadConfig } from '../../src/config.ts';
-import { createApp } from '../../src/http/app.ts';
-import { inertDeps } from '../../src/http/spec.ts';
-import { PROBLEMS, problemBody, ProblemError, type ProblemCode } from '../../src/http/problems.ts';
+import { loadConfig } from '../../src/platform/config.ts';
+import { createApp } from '../../src/app/app.ts';
+import { inertDeps } from '../../src/app/spec.ts';
+import { PROBLEMS, problemBody, ProblemError, type ProblemCode } from '../../src/platform/http/problems.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';
 
-vi.mock('../../src/http/same-secret.ts', async (original) => {
-  const real = await original<typeof import('../../src/http/same-secret.ts')>();
+vi.mock('../../src/platform/http/same-secret.ts', async (original) => {
+  const real = await original<typeof import('../../src/platform/http/same-secret.ts')>();
   return { sameSecret: vi.fn(real.sameSecret) };
 });
-const { sameSecret } = await import('../../src/http/same-secret.ts');
+const { sameSecret } = await import('../../src/platform/http/same-secret.ts');
 
 const NO_LIMITS = { points: 0, seconds: 1 };
 const limits = (over: Partial<ReturnType<typeof loadConfig>['limits']>) => ({

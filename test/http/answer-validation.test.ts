@@ -6,8 +6,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMessage, reportMismatch, validatingResponses } from '../../src/http/answer-validation.ts';
-import { closeSchemas } from '../../src/http/closed-schemas.ts';
+import { parseMessage, reportMismatch, validatingResponses } from '../../src/platform/http/answer-validation.ts';
+import { closeSchemas } from '../../src/platform/http/closed-schemas.ts';
 import { schemaErrors, takeMismatches } from '../support/openapi.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';
 

@@ -2,7 +2,7 @@
 // `204` with `Prefer: return=minimal`. Every stream message is checked against its schema in
 // openapi/openapi.json (test/support/sse.ts), every answer against the operation's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Cancellation } from '../../src/cancellation.ts';
+import { Cancellation } from '../../src/platform/cancellation.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';
 import { openSse, type SseMessage } from '../support/sse.ts';

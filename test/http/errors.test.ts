@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenService } from '../../src/auth/tokens.ts';
+import { TokenService } from '../../src/platform/auth/tokens.ts';
 import { expectProblem, ownCards, playUntil, snapshot } from '../support/problems.ts';
 import { Client, rng, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
 

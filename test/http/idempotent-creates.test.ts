@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, isApiError } from '../../src/client/index.ts';
-import { createAnswers, games, matches, players } from '../../src/db/schema.ts';
+import { createAnswers, games, matches, players } from '../../src/platform/db/schema.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
 

@@ -2,7 +2,7 @@
 // answered, the headers a client needs exposed); a burst is cut with 429 and the IETF headers,
 // per player and per address; normal bot play at full speed is not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/platform/config.ts';
 import { runBots } from '../../src/cli/bot-runner.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';

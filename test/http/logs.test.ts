@@ -1,7 +1,7 @@
 // The access log, as written: one JSON line per request with method, path, status and time,
 // and never a token or a card, through complete games and their rejected moves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonLogger } from '../../src/log.ts';
+import { jsonLogger } from '../../src/platform/log.ts';
 import { ownCards } from '../support/problems.ts';
 import { Client, rng, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
 

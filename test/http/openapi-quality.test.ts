@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, initialState, type EventType, type GameEvent, type Seat } from '../../src/engine/index.ts';
 import { decide, evolve, legalMoves, viewEvent } from '../../src/engine/index.ts';
-import { PROBLEMS } from '../../src/http/problems.ts';
-import { CreatePlayerSchema, EVENT_TYPES } from '../../src/http/schemas.ts';
-import { renderOpenApi } from '../../src/http/spec.ts';
+import { PROBLEMS } from '../../src/platform/http/problems.ts';
+import { CreatePlayerSchema, EVENT_TYPES } from '../../src/platform/http/schemas.ts';
+import { renderOpenApi } from '../../src/app/spec.ts';
 import { escapeMember, schemaErrors, streamMessageMismatchOf } from '../support/openapi.ts';
 import { Client, rng, startTestService, type TestService } from '../support/service.ts';
 

@@ -2,8 +2,8 @@
 // copy is current is test/generated.test.ts).
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/http/app.ts';
-import { inertDeps, renderOpenApi } from '../../src/http/spec.ts';
+import { createApp } from '../../src/app/app.ts';
+import { inertDeps, renderOpenApi } from '../../src/app/spec.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 const rendered = renderOpenApi();

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { openDatabase, type Database } from '../../src/platform/db/client.ts';
 import { snapshot } from '../support/problems.ts';
 import { createScratchDatabase, testDriver } from '../support/db.ts';
 import { Client, rng, startTestService, type TestPlayer, type TestService } from '../support/service.ts';

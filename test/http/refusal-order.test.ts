@@ -1,4 +1,4 @@
-// The order of the edge's refusals for the API's operations, as src/http/app.ts states it: the
+// The order of the edge's refusals for the API's operations, as src/app/app.ts states it: the
 // limit per address (calls without a token), then the body's size and type, then the token, then
 // the limit per player.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

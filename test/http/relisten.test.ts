@@ -2,8 +2,8 @@
 // re-listens; whatever was announced meanwhile is lost, so the process must not trust its
 // copies any more and its waiters must look again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/db/client.ts';
-import { PgNotifier } from '../../src/db/notifier.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { PgNotifier } from '../../src/platform/streams/notifier.ts';
 import { GameCache } from '../../src/games/cache.ts';
 import type { Game } from '../../src/games/game.ts';
 import { openTestDatabase, testDriver } from '../support/db.ts';

@@ -1,7 +1,7 @@
 // The match, deadline and rematch routes are in the OpenAPI document, with their problems (429: the
 // rate limits of every /v1 call).
 import { describe, expect, it } from 'vitest';
-import { renderOpenApi } from '../../src/http/spec.ts';
+import { renderOpenApi } from '../../src/app/spec.ts';
 
 type Op = { responses: Record<string, { content?: Record<string, unknown> }>; tags?: string[] };
 const doc = JSON.parse(renderOpenApi()) as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };

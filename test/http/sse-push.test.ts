@@ -1,9 +1,9 @@
-// A stream's loop (http/sse.ts pump) with a commit's push: the round a push sends is the loop's
+// A stream's loop (platform/http/sse.ts pump) with a commit's push: the round a push sends is the loop's
 // next, a socket that is backed up takes no push, and the loop writes nothing more until it drains.
 import { describe, expect, it } from 'vitest';
-import { Cancellation } from '../../src/cancellation.ts';
-import type { Feed, FeedItem } from '../../src/games/feed.ts';
-import { pump } from '../../src/http/sse.ts';
+import { Cancellation } from '../../src/platform/cancellation.ts';
+import type { Feed, FeedItem } from '../../src/platform/streams/feed.ts';
+import { pump } from '../../src/platform/http/sse.ts';
 
 const round = (seq: number, version: number | null) => ({ items: [{ seq, type: 'moved', payload: { seq } }] as FeedItem[], version });
 const metrics = { streamOpened: () => () => {} };

@@ -4,9 +4,9 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUnavailable, guardedClient, unavailableOf } from '../../src/db/availability.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
-import { DomainError } from '../../src/errors.ts';
+import { databaseUnavailable, guardedClient, unavailableOf } from '../../src/platform/db/availability.ts';
+import { openDatabase, type Database } from '../../src/platform/db/client.ts';
+import { DomainError } from '../../src/platform/errors.ts';
 import { createScratchDatabase, testDriver } from '../support/db.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, testConfig, type TestService } from '../support/service.ts';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialRating, rateGame, shown } from '../../src/ratings/glicko.ts';
 import { checkRatings } from '../../src/cli/ratings-check.ts';
-import { PlayerEventStore } from '../../src/db/player-events.ts';
+import { PlayerEventStore } from '../../src/platform/streams/player-events.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;

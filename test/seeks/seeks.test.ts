@@ -3,7 +3,7 @@
 // wait, the pool lists them oldest first, a seek is withdrawn by its owner only, a player holds at
 // most 5, and the refusals are those of a new game's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings } from '../../src/db/schema.ts';
+import { ratings } from '../../src/platform/db/schema.ts';
 import { MAX_WAITING_SEEKS } from '../../src/games/open-caps.ts';
 import { testClock } from '../support/matches.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';

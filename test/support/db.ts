@@ -4,10 +4,10 @@
 
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { openDatabase, type Database } from '../../src/db/client.ts';
-import { GameStore } from '../../src/db/games.ts';
-import { MatchStore } from '../../src/db/matches.ts';
-import { PlayerStore } from '../../src/db/players.ts';
+import { openDatabase, type Database } from '../../src/platform/db/client.ts';
+import { GameStore } from '../../src/games/store.ts';
+import { MatchStore } from '../../src/matches/store.ts';
+import { PlayerStore } from '../../src/accounts/player-store.ts';
 
 const serverUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 /**

@@ -2,8 +2,8 @@
 
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_CONFIG } from '../../src/engine/types.ts';
-import type { GameStore, NewGame } from '../../src/db/games.ts';
-import type { PlayerStore } from '../../src/db/players.ts';
+import type { GameStore, NewGame } from '../../src/games/store.ts';
+import type { PlayerStore } from '../../src/accounts/player-store.ts';
 
 export const newId = () => randomBytes(9).toString('base64url');
 

@@ -4,7 +4,7 @@
 // (JSON Schema 2020-12, ajv). So the document can no longer drift from the server.
 //
 // Every service of a test run checks its own answers (VALIDATE_RESPONSES=1, set by the vitest
-// configs; src/http/answer-validation.ts) and appends what does not match to the file of
+// configs; src/platform/http/answer-validation.ts) and appends what does not match to the file of
 // VALIDATE_RESPONSES_REPORT, one per test worker (setup.ts): that covers every client and every
 // process. The clients here check too, so a test sees the mismatch at the call that got it: the
 // supertest client of test/support/service.ts (`validated`) and the global fetch of every test
@@ -12,13 +12,13 @@
 // which a mismatch was seen, even when the test itself caught the error.
 import { readFileSync, renameSync, rmSync } from 'node:fs';
 import type request from 'supertest';
-import { loadAnswerCheck } from '../../src/http/answer-check.ts';
+import { loadAnswerCheck } from '../../src/platform/http/answer-check.ts';
 
-export { escapeMember } from '../../src/http/answer-check.ts';
+export { escapeMember } from '../../src/platform/http/answer-check.ts';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-// The same check the service runs under VALIDATE_RESPONSES=1 (src/http/answer-check.ts).
+// The same check the service runs under VALIDATE_RESPONSES=1 (src/platform/http/answer-check.ts).
 const check = await loadAnswerCheck();
 export const { mismatchOf, streamMessageMismatchOf, schemaErrors, operationOf } = check;
 

@@ -7,9 +7,9 @@ import { DECK, SEATS, cutDeck, evolve, initialState, other, replay, shuffle, typ
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import type { Database } from '../../src/db/client.ts';
-import { gameEvents } from '../../src/db/schema.ts';
-import type { GameStore } from '../../src/db/games.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { gameEvents } from '../../src/platform/db/schema.ts';
+import type { GameStore } from '../../src/games/store.ts';
 import { rng } from '../../src/bots/rng.ts';
 
 /** The reproducible random source of the tests (splitmix32: well spread from neighbouring seeds). */

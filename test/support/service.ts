@@ -2,10 +2,10 @@
 // small client for the tests: players, games, moves. Every answer it receives is checked against
 // openapi/openapi.json (test/support/openapi.ts).
 import request from 'supertest';
-import { loadConfig, type AppConfig } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/client.ts';
-import type { Logger } from '../../src/log.ts';
-import { startService, type RunningService, type ServiceOptions } from '../../src/server.ts';
+import { loadConfig, type AppConfig } from '../../src/platform/config.ts';
+import { openDatabase, type Database } from '../../src/platform/db/client.ts';
+import type { Logger } from '../../src/platform/log.ts';
+import { startService, type RunningService, type ServiceOptions } from '../../src/app/server.ts';
 import type { Move, Seat } from '../../src/engine/index.ts';
 import { createScratchDatabase, openTestDatabase, testDriver } from './db.ts';
 import { unwatchOrigin, validated, watchOrigin } from './openapi.ts';

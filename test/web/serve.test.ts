@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mountWebClient } from '../../src/http/web.ts';
-import { createApi } from '../../src/http/edge.ts';
-import { type ProblemError, problemResponse } from '../../src/http/problems.ts';
+import { mountWebClient } from '../../src/platform/http/web.ts';
+import { createApi } from '../../src/platform/http/edge.ts';
+import { type ProblemError, problemResponse } from '../../src/platform/http/problems.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { ensureWebBuild } from './support/build.ts';
 

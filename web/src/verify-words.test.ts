@@ -1,9 +1,9 @@
 // The verification's words on the replay page (issue 22: "8 dealt batch(es)"): what held is said
 // in the reader's language, with the count's plural form, never a "(es)".
 import { describe, expect, it } from 'vitest';
-import { verifyRecord } from '../../src/cli/verify-record.ts';
+import { verifyRecord } from '../../src/record/verify.ts';
 import { translator } from './i18n.ts';
-import { playedRecord } from './test-record.ts';
+import { playedRecord } from '../../test/support/test-record.ts';
 import { checkLines, verifyInBrowser } from './verify.ts';
 
 const en = translator('en');

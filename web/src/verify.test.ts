@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GameRecord } from '../../src/cli/verify-record.ts';
+import type { GameRecord } from '../../src/record/verify.ts';
 import { ReplayModel } from './replay-model.ts';
-import { playedRecord } from './test-record.ts';
+import { playedRecord } from '../../test/support/test-record.ts';
 import { verifyInBrowser } from './verify.ts';
 
 const copy = (r: GameRecord): GameRecord => JSON.parse(JSON.stringify(r));

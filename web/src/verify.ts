@@ -1,9 +1,9 @@
 // The fairness proof in the browser: the seed commitment recomputed with WebCrypto's SHA-256, then
-// the project's verifier (src/cli/verify-record.ts, pure, on the rules engine) for the deal from
+// the project's verifier (src/record/verify.ts, pure, on the rules engine) for the deal from
 // the seed and the cut, every move's legality and every event, and the result. Its findings are
 // grouped into the checks a player reads.
 import { isSeedHex, seedCommitment } from '../../src/engine/index.ts';
-import { verifyRecord, type Counts, type GameRecord } from '../../src/cli/verify-record.ts';
+import { verifyRecord, type Counts, type GameRecord } from '../../src/record/verify.ts';
 import type { Translate } from './i18n.ts';
 
 export const CHECKS = ['record', 'commitment', 'deal', 'moves', 'result'] as const;

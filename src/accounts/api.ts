@@ -1,0 +1,61 @@
+// The accounts and tokens: sign-up, sign-in, a guest's claim, the caller's tokens, its password,
+// its deletion, and the bots online. The use cases are in src/accounts.
+import { requirePlayer } from '../platform/auth/middleware.ts';
+import { DomainError } from '../platform/errors.ts';
+import type { AppDeps } from '../app/deps.ts';
+import { createApi } from '../platform/http/edge.ts';
+import type { App } from '../platform/http/env.ts';
+import { operation } from '../platform/http/operation.ts';
+import { empty, respond, setHeader } from '../platform/http/reply.ts';
+import { botsOnline, changePassword, claimAccount, createToken, deleteMe, listTokens, revokeAllTokens, revokeToken, signIn, signUp } from './routes.ts';
+import { limitSignIns } from './signin-limits.ts';
+
+export function accountsApi({ accounts, config }: AppDeps): App {
+  const api = createApi();
+  const limitSignIn = limitSignIns(config.limits);
+
+  operation(api, signUp, async (c) => {
+    const account = await accounts.signUp(c.req.valid('json'));
+    setHeader(c, 'Location', `/v1/players/${account.playerId}`);
+    return respond(c, account, 201);
+  });
+
+  operation(api, signIn, async (c) => {
+    const body = c.req.valid('json');
+    await limitSignIn(c, body.username);
+    try {
+      return respond(c, await accounts.signIn(body), 201);
+    } catch (e) {
+      // A 401 names its scheme (RFC 9110 §11.6.1), as the token's refusals do.
+      if (e instanceof DomainError && e.code === 'INVALID_CREDENTIALS') setHeader(c, 'WWW-Authenticate', 'Bearer realm="offiziersskat"');
+      throw e;
+    }
+  });
+
+  operation(api, claimAccount, async (c) => {
+    const account = await accounts.claim(requirePlayer(c), c.req.valid('json'));
+    setHeader(c, 'Location', `/v1/players/${account.playerId}`);
+    return respond(c, account, 201);
+  });
+
+  operation(api, listTokens, async (c) => respond(c, await accounts.listTokens(requirePlayer(c)), 200));
+  operation(api, createToken, async (c) => respond(c, await accounts.createToken(requirePlayer(c), c.req.valid('json')), 201));
+  operation(api, revokeToken, async (c) => {
+    await accounts.revokeToken(requirePlayer(c), c.req.valid('param').tokenId);
+    return empty(c, 204);
+  });
+  operation(api, revokeAllTokens, async (c) => {
+    await accounts.revokeAll(requirePlayer(c));
+    return empty(c, 204);
+  });
+  operation(api, changePassword, async (c) => {
+    await accounts.changePassword(requirePlayer(c), c.req.valid('json'));
+    return empty(c, 204);
+  });
+  operation(api, deleteMe, async (c) => {
+    await accounts.deleteMe(requirePlayer(c));
+    return empty(c, 204);
+  });
+  operation(api, botsOnline, async (c) => respond(c, await accounts.botsOnline(), 200));
+  return api;
+}

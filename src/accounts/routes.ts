@@ -1,0 +1,154 @@
+// The accounts' and tokens' operations, as OpenAPI definitions; the handlers are in api.ts beside.
+import { createRoute } from '@hono/zod-openapi';
+import { ANNA, examples } from '../games/examples.ts';
+import { bearer, json, jsonBody, publicAccess } from '../platform/http/openapi.ts';
+import { problemResponses } from '../platform/http/problems.ts';
+import {
+  AccountTokenSchema,
+  BotsOnlineSchema,
+  ChangePasswordSchema,
+  ClaimSchema,
+  CreateTokenSchema,
+  NewTokenSchema,
+  SessionSchema,
+  SignInSchema,
+  SignUpSchema,
+  TokenIdParam,
+  TokenListSchema,
+} from './schemas.ts';
+
+const TOKEN = examples.players.token.token;
+const TOKEN_ID = examples.players.token.tokenId;
+const EXPIRES = examples.players.token.expiresAt;
+const CREATED = '2026-11-01T12:00:00.000Z';
+const PASSWORD = 'correct horse battery staple';
+const accountToken = { playerId: ANNA.playerId, username: 'anna_k', name: ANNA.name, bot: false, token: TOKEN, tokenId: TOKEN_ID, expiresAt: EXPIRES };
+
+export const signUp = createRoute({
+  method: 'post',
+  path: '/v1/accounts',
+  operationId: 'signUp',
+  tags: ['accounts'],
+  summary: 'Create a player with an account, and get its first token',
+  description:
+    'A player that signs in from any device (POST /v1/sessions). `bot: true` makes it a bot account, for good. A failing Authorization header is ignored. `Location` names the new player.',
+  security: publicAccess,
+  request: { body: jsonBody(SignUpSchema, { username: 'anna_k', password: PASSWORD, name: 'Anna' }) },
+  responses: { 201: json(AccountTokenSchema, 'The account and its token', accountToken), ...problemResponses('USERNAME_TAKEN', 'WEAK_PASSWORD') },
+});
+
+export const claimAccount = createRoute({
+  method: 'post',
+  path: '/v1/players/me/account',
+  operationId: 'claimAccount',
+  tags: ['accounts'],
+  summary: "Make the caller's guest player an account",
+  description: 'The guest keeps its player id, games and matches, and gets a new token; its other tokens go on working until they expire.',
+  security: bearer,
+  request: { body: jsonBody(ClaimSchema, { username: 'anna_k', password: PASSWORD }) },
+  responses: { 201: json(AccountTokenSchema, 'The account and a new token', accountToken), ...problemResponses('USERNAME_TAKEN', 'WEAK_PASSWORD', 'NOT_A_GUEST') },
+});
+
+export const signIn = createRoute({
+  method: 'post',
+  path: '/v1/sessions',
+  operationId: 'signIn',
+  tags: ['accounts'],
+  summary: 'Sign in: a new token for an account',
+  description:
+    'An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per username and per address (429 RATE_LIMITED with Retry-After). A failing Authorization header is ignored.',
+  security: publicAccess,
+  request: { body: jsonBody(SignInSchema, { username: 'anna_k', password: PASSWORD }) },
+  responses: {
+    201: json(SessionSchema, 'A new token', { playerId: ANNA.playerId, username: 'anna_k', token: TOKEN, tokenId: TOKEN_ID, expiresAt: EXPIRES }),
+    ...problemResponses('INVALID_CREDENTIALS'),
+  },
+});
+
+export const listTokens = createRoute({
+  method: 'get',
+  path: '/v1/players/me/tokens',
+  operationId: 'listMyTokens',
+  tags: ['accounts'],
+  summary: "List the caller's live tokens",
+  description: 'Every token neither revoked nor expired, newest first; `current` marks the one of this request. Tokens from before accounts (without an id) are not listed.',
+  security: bearer,
+  responses: {
+    200: json(TokenListSchema, 'The tokens', {
+      items: [{ tokenId: TOKEN_ID, name: 'sign-in', scopes: ['play', 'read'], createdAt: CREATED, expiresAt: EXPIRES, current: true }],
+    }),
+  },
+});
+
+export const createToken = createRoute({
+  method: 'post',
+  path: '/v1/players/me/tokens',
+  operationId: 'createMyToken',
+  tags: ['accounts'],
+  summary: 'Create a token (shown once): renew one, or one for a bot or a dashboard',
+  description:
+    'A guest renews its identity this way before its token expires (with an expiry). `expiresInDays: null` makes a token that never expires: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read.',
+  security: bearer,
+  request: { body: jsonBody(CreateTokenSchema, { name: 'my bot', scopes: ['play', 'read'], expiresInDays: null }) },
+  responses: {
+    201: json(NewTokenSchema, 'The token, shown once', { tokenId: TOKEN_ID, token: TOKEN, name: 'my bot', scopes: ['play', 'read'], expiresAt: null }),
+    ...problemResponses('ACCOUNT_REQUIRED'),
+  },
+});
+
+export const revokeToken = createRoute({
+  method: 'delete',
+  path: '/v1/players/me/tokens/{tokenId}',
+  operationId: 'revokeMyToken',
+  tags: ['accounts'],
+  summary: 'Revoke one of the caller’s tokens',
+  description: 'Refused (401 TOKEN_REVOKED) by every process of the service within a second.',
+  security: bearer,
+  request: { params: TokenIdParam },
+  responses: { 204: { description: 'Revoked' }, ...problemResponses('TOKEN_NOT_FOUND') },
+});
+
+export const revokeAllTokens = createRoute({
+  method: 'delete',
+  path: '/v1/players/me/tokens',
+  operationId: 'revokeAllMyTokens',
+  tags: ['accounts'],
+  summary: 'Sign out everywhere: revoke every token of the caller, this one too',
+  description: 'Tokens from before accounts (without an id) issued until now are refused too.',
+  security: bearer,
+  responses: { 204: { description: 'Every token revoked' } },
+});
+
+export const changePassword = createRoute({
+  method: 'put',
+  path: '/v1/players/me/password',
+  operationId: 'changeMyPassword',
+  tags: ['accounts'],
+  summary: "Change the account's password; every other token is revoked",
+  description: 'The token of this request goes on working.',
+  security: bearer,
+  request: { body: jsonBody(ChangePasswordSchema, { currentPassword: PASSWORD, newPassword: 'a new and longer passphrase' }) },
+  responses: { 204: { description: 'Changed' }, ...problemResponses('WRONG_PASSWORD', 'WEAK_PASSWORD', 'ACCOUNT_REQUIRED') },
+});
+
+export const deleteMe = createRoute({
+  method: 'delete',
+  path: '/v1/players/me',
+  operationId: 'deleteMe',
+  tags: ['accounts'],
+  summary: 'Delete the caller’s account (or guest identity)',
+  description: 'The username, password and every token are gone; the player is shown as "deleted player" and its games stay.',
+  security: bearer,
+  responses: { 204: { description: 'Deleted' } },
+});
+
+export const botsOnline = createRoute({
+  method: 'get',
+  path: '/v1/bots/online',
+  operationId: 'listOnlineBots',
+  tags: ['accounts'],
+  summary: 'List the bot accounts holding an open player stream now',
+  description: 'Across every process of the service: a bot is listed while its GET /v1/players/me/stream is open (within about a minute of a crashed process).',
+  security: publicAccess,
+  responses: { 200: json(BotsOnlineSchema, 'The bots online', { items: [{ playerId: ANNA.playerId, name: 'Forever bot' }] }) },
+});

@@ -1,0 +1,109 @@
+// The accounts' and tokens' request and answer bodies (API.md, "Accounts and tokens").
+import { z } from '@hono/zod-openapi';
+import { MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN } from './credentials.ts';
+import { SCOPES } from '../platform/auth/principal.ts';
+import { CreatePlayerSchema } from '../platform/http/schemas.ts';
+
+/** Far above 128 characters (a code point is at most 4 UTF-16 units twice over): only absurd input stops here. */
+const PASSWORD_INPUT_MAX = 1024;
+
+const Username = z
+  .string()
+  .regex(USERNAME_PATTERN, '3 to 24 characters of A-Z a-z 0-9 _ -')
+  .openapi({ minLength: 3, maxLength: 24, description: '3–24 characters of `A–Z a–z 0–9 _ -`, unique ignoring case', example: 'anna_k' });
+
+const NewPassword = z
+  .string()
+  .max(PASSWORD_INPUT_MAX)
+  .openapi({
+    description: `${MIN_PASSWORD}–${MAX_PASSWORD} characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)`,
+    example: 'correct horse battery staple',
+  });
+
+const AnyPassword = z.string().max(PASSWORD_INPUT_MAX).openapi({ example: 'correct horse battery staple' });
+
+const Bot = z.boolean().openapi({ description: 'a bot account: for good, shown wherever the player is' });
+
+export const ScopeSchema = z.enum(SCOPES).openapi('Scope', { description: '`play`: everything that acts for the player (reads too); `read`: reads and streams only' });
+
+const ExpiresAt = z.string().nullable().openapi({ description: 'when the token expires; null: never' });
+
+export const SignUpSchema = z
+  .strictObject({
+    username: Username,
+    password: NewPassword,
+    name: CreatePlayerSchema.shape.name.optional().openapi({ description: 'the name others see (default: the username)' }),
+    bot: Bot.optional(),
+  })
+  .openapi('SignUp');
+
+export const ClaimSchema = z.strictObject({ username: Username, password: NewPassword, bot: Bot.optional() }).openapi('ClaimAccount');
+
+export const SignInSchema = z
+  .strictObject({ username: z.string().min(1).max(100).openapi({ example: 'anna_k' }), password: AnyPassword })
+  .openapi('SignIn');
+
+export const AccountTokenSchema = z
+  .object({
+    playerId: z.string(),
+    username: z.string(),
+    name: z.string(),
+    bot: z.boolean(),
+    token: z.string().openapi({ description: 'a bearer token of scopes play and read, shown once' }),
+    tokenId: z.string(),
+    expiresAt: ExpiresAt,
+  })
+  .openapi('AccountToken');
+
+export const SessionSchema = z
+  .object({ playerId: z.string(), username: z.string(), token: z.string(), tokenId: z.string(), expiresAt: ExpiresAt })
+  .openapi('Session');
+
+export const TokenListSchema = z
+  .object({
+    items: z.array(
+      z
+        .object({
+          tokenId: z.string(),
+          name: z.string(),
+          scopes: z.array(ScopeSchema),
+          createdAt: z.string(),
+          expiresAt: ExpiresAt,
+          current: z.boolean().openapi({ description: 'the token of this request' }),
+        })
+        .openapi('TokenInfo'),
+    ),
+  })
+  .openapi('TokenList', { description: "the caller's live tokens (neither revoked nor expired), newest first" });
+
+export const CreateTokenSchema = z
+  .strictObject({
+    name: CreatePlayerSchema.shape.name.openapi({ description: 'what the token is for (1–40 characters)', example: 'my bot' }),
+    scopes: z.array(ScopeSchema).min(1).max(2).optional().openapi({ description: 'default both' }),
+    expiresInDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .nullable()
+      .optional()
+      .openapi({ description: 'default: the service’s token lifetime (JWT_TTL_SECONDS); null: never expires (accounts only)' }),
+  })
+  .openapi('CreateToken');
+
+export const NewTokenSchema = z
+  .object({ tokenId: z.string(), token: z.string().openapi({ description: 'shown once: keep it' }), name: z.string(), scopes: z.array(ScopeSchema), expiresAt: ExpiresAt })
+  .openapi('NewToken');
+
+export const ChangePasswordSchema = z.strictObject({ currentPassword: AnyPassword, newPassword: NewPassword }).openapi('ChangePassword');
+
+export const BotsOnlineSchema = z
+  .object({ items: z.array(z.object({ playerId: z.string(), name: z.string() }).openapi('OnlineBot')) })
+  .openapi('BotsOnline', { description: 'bot accounts holding an open player stream now, by name' });
+
+export const TokenIdParam = z.object({
+  tokenId: z
+    .string()
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'a token id')
+    .openapi({ param: { name: 'tokenId', in: 'path' } }),
+});

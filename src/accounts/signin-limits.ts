@@ -1,0 +1,17 @@
+// Sign-in attempts, far below the general budget: per username (guessing one account's password
+// from many addresses) and per address (trying many usernames from one). Counted before the
+// password is hashed, so a refused attempt costs no scrypt either.
+import type { Context } from 'hono';
+import { usernameKey } from './credentials.ts';
+import type { LimitsConfig } from '../platform/config.ts';
+import type { AppEnv } from '../platform/http/env.ts';
+import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
+
+export function limitSignIns(config: LimitsConfig): (c: Context<AppEnv>, username: string) => Promise<void> {
+  const byAddress = unlimited(config.signinAddress) ? null : limiter('signin-address', config.signinAddress);
+  const byUsername = unlimited(config.signin) ? null : limiter('signin', config.signin);
+  return async (c, username) => {
+    if (byAddress) await byAddress(c, clientAddress(c, config.trustProxy));
+    if (byUsername) await byUsername(c, usernameKey(username));
+  };
+}

@@ -1,0 +1,199 @@
+// Accounts (username and password hash), the tokens the service signed (their ids, names, scopes,
+// expiry and revocation), and the open streams of bot accounts. The use cases are in src/accounts.
+import type { JWK } from 'jose';
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client.ts';
+import { accessTokens, accounts, botPresence, players, signingKeys } from '../platform/db/schema.ts';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type AccessTokenRow = typeof accessTokens.$inferSelect;
+
+/** Postgres' unique_violation: a username taken by a racing sign-up. */
+const isUniqueViolation = (e: unknown) => {
+  for (let x: unknown = e; x && typeof x === 'object'; x = (x as { cause?: unknown }).cause)
+    if ((x as { code?: unknown }).code === '23505') return true;
+  return false;
+};
+
+export class UsernameTakenError extends Error {}
+
+export class AccountStore {
+  constructor(private readonly db: Db) {}
+
+  /** A new player with an account; UsernameTakenError when the name (ignoring case) is someone's. */
+  async createAccount(input: { playerId: string; name: string; bot: boolean; username: string; usernameKey: string; passwordHash: string }): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.insert(players).values({ id: input.playerId, name: input.name, bot: input.bot, issuer: null, subject: null });
+        await tx.insert(accounts).values({ playerId: input.playerId, username: input.username, usernameKey: input.usernameKey, passwordHash: input.passwordHash });
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new UsernameTakenError();
+      throw e;
+    }
+  }
+
+  /** The guest player becomes an account (its row, games and matches stay); bot only ever turns on. */
+  async claim(input: { playerId: string; bot: boolean; username: string; usernameKey: string; passwordHash: string }): Promise<void> {
+    try {
+      await this.db.transaction(async (tx) => {
+        await tx.insert(accounts).values({ playerId: input.playerId, username: input.username, usernameKey: input.usernameKey, passwordHash: input.passwordHash });
+        if (input.bot) await tx.update(players).set({ bot: true }).where(eq(players.id, input.playerId));
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new UsernameTakenError();
+      throw e;
+    }
+  }
+
+  async byUsername(key: string): Promise<AccountRow | null> {
+    const [row] = await this.db.select().from(accounts).where(eq(accounts.usernameKey, key));
+    return row ?? null;
+  }
+
+  async byPlayer(playerId: string): Promise<AccountRow | null> {
+    const [row] = await this.db.select().from(accounts).where(eq(accounts.playerId, playerId));
+    return row ?? null;
+  }
+
+  async setPasswordHash(playerId: string, passwordHash: string): Promise<void> {
+    await this.db.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.playerId, playerId));
+  }
+
+  /**
+   * The account is gone: its credentials, every token (revoked, kept until it expires so every
+   * process learns of it), and the name; the player row stays (games and matches name it).
+   */
+  async deleteAccount(playerId: string, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(accounts).where(eq(accounts.playerId, playerId));
+      await tx.update(accessTokens).set({ revokedAt: now, name: '' }).where(and(eq(accessTokens.playerId, playerId), isNull(accessTokens.revokedAt)));
+      await tx.update(players).set({ name: 'deleted player', legacyTokensRevokedAt: now }).where(eq(players.id, playerId));
+      await tx.delete(botPresence).where(eq(botPresence.playerId, playerId));
+    });
+  }
+
+  // ---------------------------------------------------------------- tokens
+
+  async addToken(row: { id: string; playerId: string; name: string; scopes: string[]; keyId: string; expiresAt: Date | null; createdAt: Date }): Promise<void> {
+    await this.db.insert(accessTokens).values(row);
+  }
+
+  /** The player's live tokens (not revoked, not expired), newest first. */
+  async liveTokens(playerId: string, now: Date): Promise<AccessTokenRow[]> {
+    return this.db
+      .select()
+      .from(accessTokens)
+      .where(and(eq(accessTokens.playerId, playerId), isNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))))
+      .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));
+  }
+
+  /** Revokes one token of the player; false when it has no such live token. */
+  async revokeToken(playerId: string, tokenId: string, now: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(accessTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.playerId, playerId), isNull(accessTokens.revokedAt)))
+      .returning({ id: accessTokens.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Whether the player is still a guest as it was made: no account claimed it, it is no identity of
+   * an external provider, and its tokens were never revoked all at once (nor the account deleted).
+   * Read fresh: another process may have changed it.
+   */
+  async isUntouchedGuest(playerId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ issuer: players.issuer, revokedAt: players.legacyTokensRevokedAt, account: accounts.playerId })
+      .from(players)
+      .leftJoin(accounts, eq(accounts.playerId, players.id))
+      .where(eq(players.id, playerId));
+    return !!row && row.issuer === null && row.revokedAt === null && row.account === null;
+  }
+
+  /** Revokes every token of the player but `keep` (null: all), and its tokens from before accounts. */
+  async revokeAll(playerId: string, keep: string | null, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const mine = and(eq(accessTokens.playerId, playerId), isNull(accessTokens.revokedAt));
+      await tx.update(accessTokens).set({ revokedAt: now }).where(keep ? and(mine, sql`${accessTokens.id} <> ${keep}`) : mine);
+      await tx.update(players).set({ legacyTokensRevokedAt: now }).where(eq(players.id, playerId));
+    });
+  }
+
+  /** Every revoked token not yet expired, and every player's cut-off for its tokens from before accounts. */
+  async revocations(now: Date, legacyTtlMs: number): Promise<{ tokenIds: string[]; legacy: { playerId: string; before: Date }[] }> {
+    const tokens = await this.db
+      .select({ id: accessTokens.id })
+      .from(accessTokens)
+      .where(and(isNotNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))));
+    // A legacy token lives at most legacyTtlMs: older cut-offs refuse nothing that is still valid.
+    const legacy = await this.db
+      .select({ playerId: players.id, before: players.legacyTokensRevokedAt })
+      .from(players)
+      .where(gt(players.legacyTokensRevokedAt, new Date(now.getTime() - legacyTtlMs)));
+    // biome-ignore lint/style/noNonNullAssertion: the where clause keeps only rows whose cut-off is set
+    return { tokenIds: tokens.map((t) => t.id), legacy: legacy.map((l) => ({ playerId: l.playerId, before: l.before! })) };
+  }
+
+  /** Whether any live token was signed with the key `keyId`. */
+  async keyInUse(keyId: string, now: Date): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: accessTokens.id })
+      .from(accessTokens)
+      .where(and(eq(accessTokens.keyId, keyId), isNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))))
+      .limit(1);
+    return !!row;
+  }
+
+  // ---------------------------------------------------------------- bots online
+
+  async holdPresence(id: string, playerId: string, leaseUntil: Date): Promise<void> {
+    await this.db
+      .insert(botPresence)
+      .values({ id, playerId, leaseUntil })
+      .onConflictDoUpdate({ target: botPresence.id, set: { leaseUntil } });
+  }
+
+  async dropPresence(id: string): Promise<void> {
+    await this.db.delete(botPresence).where(eq(botPresence.id, id));
+  }
+
+  /** Bots with an open stream whose lease has not run out, by name. */
+  async botsOnline(now: Date): Promise<{ playerId: string; name: string }[]> {
+    return this.db
+      .selectDistinct({ playerId: players.id, name: players.name })
+      .from(botPresence)
+      .innerJoin(players, eq(players.id, botPresence.playerId))
+      .where(and(gt(botPresence.leaseUntil, now), eq(players.bot, true)))
+      .orderBy(asc(players.name), asc(players.id));
+  }
+
+  async sweepPresence(now: Date): Promise<void> {
+    // Through the column's operator, which makes the Date the text drizzle's Postgres driver takes.
+    await this.db.delete(botPresence).where(lt(botPresence.leaseUntil, now));
+  }
+
+  // ---------------------------------------------------------------- signing keys
+
+  /** The service's kept keys: the current one first, then the demoted ones, newest first. */
+  async signingKeys() {
+    return this.db.select().from(signingKeys).orderBy(sql`${signingKeys.slot} is null`, desc(signingKeys.createdAt));
+  }
+
+  /**
+   * A new key signs from now on (in one transaction: the current one is demoted, still verifying
+   * its tokens until they have expired, and the new one takes the slot).
+   */
+  async rotateSigningKey(key: { id: string; alg: string; privateJwk: JWK; publicJwk: JWK }, now: Date): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(signingKeys).set({ slot: null, demotedAt: now }).where(eq(signingKeys.slot, 'current'));
+      await tx.insert(signingKeys).values({ ...key, slot: 'current' });
+    });
+  }
+
+  /** A demoted key whose last token has expired: gone for good, private half included. */
+  async retireSigningKey(id: string): Promise<void> {
+    await this.db.delete(signingKeys).where(and(eq(signingKeys.id, id), isNull(signingKeys.slot)));
+  }
+}

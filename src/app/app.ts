@@ -1,0 +1,78 @@
+// The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
+import { authenticator } from '../platform/auth/middleware.ts';
+import { accountsApi } from '../accounts/api.ts';
+import { validateResponses, validatingResponses } from '../platform/http/answer-validation.ts';
+import type { AppDeps } from './deps.ts';
+import { docsPages } from '../platform/http/docs.ts';
+import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from '../platform/http/edge.ts';
+import type { App } from '../platform/http/env.ts';
+import { exportApi } from '../exports/api.ts';
+import { gamesApi } from '../games/api.ts';
+import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from '../platform/http/limits.ts';
+import { matchesApi } from '../matches/api.ts';
+import { openApiInfo, serveOpenApi } from '../platform/http/openapi.ts';
+import { operationsApi } from './operations.ts';
+import { playersApi } from '../players/api.ts';
+import { ratingsApi } from '../ratings/api.ts';
+import { seeksApi } from '../seeks/api.ts';
+import { ProblemError } from '../platform/http/problems.ts';
+import { mountWebClient } from '../platform/http/web.ts';
+import { setHeader } from '../platform/http/reply.ts';
+
+export function createApp(deps: AppDeps): App {
+  const { players, tokens, log, config } = deps;
+  const app = createApi();
+
+  // A test run's check of every answer and stream message against openapi/openapi.json.
+  if (validatingResponses()) app.use('*', validateResponses());
+
+  // The request id, security and CORS headers (a browser's preflight is answered there, before
+  // anything else looks at the request), the refusal while shutting down, the access log.
+  app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping }));
+  if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
+  // Then, for the API's operations, in this order: the limit per address (calls without a token:
+  // 429), the body's size and type (413, 415), the token (401; its failures counted per address:
+  // 429 past their budget), the limit per player (429) (test/http/refusal-order.test.ts).
+  const authenticate = authenticator({ tokens, resolvePlayer: (principal) => players.resolve(principal) });
+  app.use('/v1/*', admit(limitAddresses(config.limits), checkBody, guardAuthentication(config.limits, authenticate), limitPlayers(config.limits)));
+  // Outside /v1, what costs work has a budget per address too.
+  const pages = limitPages(config.limits);
+  for (const path of LIMITED_PAGES) app.use(path, pages);
+
+  app.route('/', playersApi(deps));
+  app.route('/', accountsApi(deps));
+  // Before the games: /v1/games/export is no game id.
+  app.route('/', exportApi(deps));
+  app.route('/', gamesApi(deps));
+  app.route('/', matchesApi(deps));
+  app.route('/', ratingsApi(deps));
+  app.route('/', seeksApi(deps));
+  app.route('/', operationsApi(deps));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'A token from POST /v1/players, /v1/accounts, /v1/sessions or /v1/players/me/tokens (or from the configured identity provider)',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'metricsToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The METRICS_TOKEN of the configuration',
+  });
+  documentEdgeProblems(app);
+  serveOpenApi(app, openApiInfo(config.publicUrl));
+  app.route('/', docsPages());
+  // The web client (web/, built into dist/web): one catch-all GET for its own paths.
+  mountWebClient(app);
+
+  const methodsOf = allowedMethods(app);
+  app.notFound((c) => {
+    const allowed = methodsOf(c.req.path);
+    if (allowed.length === 0) throw new ProblemError('NOT_FOUND', 'no such route');
+    setHeader(c, 'Allow', allowed.join(', '));
+    throw new ProblemError('METHOD_NOT_ALLOWED', `${c.req.method} is not a method of ${c.req.path}: ${allowed.join(', ')}`);
+  });
+  app.onError(problemHandler(log));
+  return app;
+}

@@ -1,0 +1,80 @@
+// The primary process of `npm start`: it serves nothing itself. It forks the worker that serves
+// (node:cluster; the workers share the listening port), restarts a worker that dies, and passes
+// SIGTERM/SIGINT on for a graceful shutdown, exiting when its workers have. What supervises the
+// primary is the platform's business: the container runtime's restart policy, systemd, the
+// orchestrator (README, Operations).
+import cluster, { type Worker } from 'node:cluster';
+import type { AppConfig } from '../platform/config.ts';
+import { serveClusterMetrics } from '../platform/http/cluster-metrics.ts';
+import type { Logger } from '../platform/log.ts';
+import { STARTUP_FAILED } from '../platform/startup.ts';
+
+/** Workers to run: WEB_CONCURRENCY (platform/config.ts refuses more than one on embedded PGlite). */
+export function workerCount(config: AppConfig): number {
+  return config.databaseUrl?.startsWith('postgres') ? config.webConcurrency : 1;
+}
+
+/** A worker that lived at least this long was healthy: its death restarts the next one at once. */
+const HEALTHY_MS = 30_000;
+/** Restarts of workers that die young back off: 0.5 s, 1 s, 2 s, … up to 30 s. */
+export const restartDelay = (quickDeaths: number) => (quickDeaths === 0 ? 0 : Math.min(30_000, 500 * 2 ** (quickDeaths - 1)));
+
+export function runPrimary(config: AppConfig, log: Logger): void {
+  const count = workerCount(config);
+  let stopping = false;
+  let failed = false;
+  let quickDeaths = 0;
+  const started = new Map<number, number>();
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+
+  const fork = () => {
+    const worker = cluster.fork();
+    started.set(worker.id, performance.now());
+    worker.once('exit', (code, signal) => exited(worker, code, signal));
+  };
+
+  const exited = (worker: Worker, code: number | null, signal: string | null) => {
+    const lived = performance.now() - (started.get(worker.id) ?? 0);
+    started.delete(worker.id);
+    if (stopping) {
+      if (code !== 0) failed = true;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      return;
+    }
+    if (code === STARTUP_FAILED) {
+      // It said why on stderr (a port in use, a database away): trying again would say it again.
+      log.error({ msg: `worker ${worker.process.pid} could not start; stopping` });
+      failed = true;
+      stop('SIGTERM', 'a worker could not start');
+      return;
+    }
+    quickDeaths = lived >= HEALTHY_MS ? 0 : quickDeaths + 1;
+    const delay = restartDelay(quickDeaths);
+    log.error({ msg: `worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}) after ${Math.round(lived)} ms; a new one in ${delay} ms` });
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    timers.add(timer);
+  };
+
+  const stop = (signal: NodeJS.Signals, why: string = signal) => {
+    if (stopping) return;
+    stopping = true;
+    for (const timer of timers) clearTimeout(timer);
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    log.info({ msg: `${why}: shutting down ${workers.length} worker(s)` });
+    if (workers.length === 0) process.exit(failed ? 1 : 0);
+    for (const w of workers) w.process.kill(signal);
+    // A worker that outlives its own shutdown timeout by far is stuck: end it.
+    setTimeout(() => {
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGKILL');
+      process.exit(1);
+    }, config.timeouts.shutdownMs + 5000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  if (config.metrics.enabled) serveClusterMetrics();
+  for (let i = 0; i < count; i++) fork();
+}

@@ -1,0 +1,246 @@
+// The composition root: configuration → database → stores → application layer → app → server.
+import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppConfig } from '../platform/config.ts';
+import { AccountService } from '../accounts/service.ts';
+import { loadKeys } from '../accounts/keyring.ts';
+import { forgetChangedProfiles } from '../accounts/profiles.ts';
+import { RevocationCache } from '../accounts/revocations.ts';
+import { generateSigningKey, keyFromPrivateJwk } from '../platform/auth/keys.ts';
+import { AccountStore } from '../accounts/store.ts';
+import { TokenService } from '../platform/auth/tokens.ts';
+import { isReady, openDatabase, type Database } from '../platform/db/client.ts';
+import { ExportStore } from '../exports/store.ts';
+import { CreateAnswerStore } from '../platform/db/create-answers.ts';
+import { GameStore } from '../games/store.ts';
+import { GameExport } from '../exports/service.ts';
+import { MatchStore } from '../matches/store.ts';
+import { MoveBatcher } from '../games/move-batch.ts';
+import { PgNotifier, type Notifier } from '../platform/streams/notifier.ts';
+import { PlayerEventStore } from '../platform/streams/player-events.ts';
+import { PlayerStore } from '../accounts/player-store.ts';
+import { RatingStore } from '../ratings/store.ts';
+import { RatingService } from '../ratings/service.ts';
+import { GameCache } from '../games/cache.ts';
+import { cryptoRandomness, type Randomness } from '../games/randomness.ts';
+import { GameRepository } from '../games/repository.ts';
+import { GameService } from '../games/service.ts';
+import { createApp } from './app.ts';
+import { answerClientErrors } from '../platform/http/client-errors.ts';
+import { DEFAULT_TIMING, type AppDeps } from './deps.ts';
+import { ServiceMetrics } from '../platform/http/metrics.ts';
+import { jsonLogger, type Logger } from '../platform/log.ts';
+import { MatchService } from '../matches/service.ts';
+import { PlayerService } from '../players/service.ts';
+import { countRequests, shutdownGracefully } from '../platform/shutdown.ts';
+import { Sweeper } from './sweeper.ts';
+import { SeekStore } from '../seeks/store.ts';
+import { SeekService } from '../seeks/service.ts';
+import { PRESENCE_LEASE_MS } from '../accounts/service.ts';
+
+export interface ServiceOptions {
+  log?: Logger;
+  random?: Randomness;
+  /** Use this database instead of opening one from the configuration (tests). */
+  database?: Database;
+  now?: () => Date;
+  timing?: Partial<AppDeps['timing']>;
+  /** Another game cache (tests: one that misses announcements). */
+  gameCache?: GameCache;
+  /** Whether the process is shutting down (startService sets it). */
+  stopping?: () => boolean;
+}
+
+/** What the service is made of below the HTTP app (tests look at some of it). */
+export interface ServiceParts {
+  database: Database;
+  players: PlayerStore;
+  gameStore: GameStore;
+  matchStore: MatchStore;
+  seekStore: SeekStore;
+  cache: GameCache;
+  notifier: Notifier;
+  sweeper: Sweeper;
+  /** The revoked tokens, kept fresh across processes (src/accounts/revocations.ts). */
+  revocations: RevocationCache;
+}
+
+export async function buildService(config: AppConfig, options: ServiceOptions = {}): Promise<{ deps: AppDeps; parts: ServiceParts }> {
+  const { timeouts } = config;
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl, {
+      poolSize: config.databasePoolSize,
+      transactionPooling: config.databasePoolMode === 'transaction',
+      sessionUrl: config.databaseListenUrl,
+      connectTimeoutMs: timeouts.databaseConnectMs,
+      limits: { acquireMs: timeouts.databaseAcquireMs, statementMs: timeouts.databaseStatementMs },
+    }));
+  const players = new PlayerStore(database.db);
+  // Plain moves in group commits, on half the pool's connections at most.
+  const batcher = new MoveBatcher(database, Math.max(1, Math.floor(config.databasePoolSize / 2)));
+  const gameStore = new GameStore(database, batcher);
+  const matchStore = new MatchStore(database.db);
+  const createAnswers = new CreateAnswerStore(database.db);
+  const key = config.jwt.privateKey
+    ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
+    : await players.getOrCreateSigningKey(generateSigningKey);
+  const tokens = new TokenService({
+    key,
+    issuer: config.jwt.issuer,
+    audience: config.jwt.audience,
+    ttlSeconds: config.jwt.ttlSeconds,
+    external: config.externalAuth ?? undefined,
+    now: options.now,
+  });
+  const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient, config.maxWaitersPerAddress);
+  const cache = options.gameCache ?? new GameCache(config.gameCacheSize);
+  notifier.observe(cache);
+  notifier.observe(forgetChangedProfiles(players));
+  const accountStore = new AccountStore(database.db);
+  const clock = options.now ?? (() => new Date());
+  const legacyTtlMs = config.jwt.ttlSeconds * 1000;
+  // Keys kept in the database rotate (npm run keys:rotate): read again with every refresh of the revocations.
+  const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ store: accountStore, tokens, now: clock, legacyTtlMs });
+  const revocations = new RevocationCache({ store: accountStore, notifier, now: clock, legacyTtlMs, onRefresh });
+  tokens.setRevocations(revocations);
+  await revocations.start();
+
+  const log = options.log ?? jsonLogger(config.logLevel);
+  const random = options.random ?? cryptoRandomness;
+  const now = options.now ?? (() => new Date());
+  const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
+  const repository = new GameRepository(gameStore, cache, notifier);
+  const ratings = new RatingService({ store: new RatingStore(database.db), provisionalRd: config.ratingProvisionalRd });
+  const games = new GameService({ repository, players, notifier, random, now, ratings, onFinished: (game, requestId) => matches.gameFinished(game, requestId) });
+  const seekStore = new SeekStore(database.db);
+  const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000 });
+  const { retention } = config;
+  const sweeper = new Sweeper({
+    database,
+    games,
+    repository,
+    matches,
+    seeks,
+    seekGraceMs: PRESENCE_LEASE_MS,
+    createAnswers,
+    now,
+    log,
+    waitingTtlMs: retention.waitingTtlSeconds * 1000,
+    idempotencyTtlMs: retention.idempotencyTtlSeconds * 1000,
+  });
+  const metrics = new ServiceMetrics({ cache, notifier, database });
+  batcher.onBatch = (size) => metrics.batched(size);
+  return {
+    deps: {
+      config,
+      log,
+      metrics,
+      tokens,
+      players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
+      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now: clock }),
+      games,
+      matches,
+      ratings,
+      exporter: new GameExport({ store: new ExportStore(database), players }),
+      seeks,
+      createAnswers,
+      ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
+      stopping: options.stopping,
+      timing: { ...DEFAULT_TIMING, ...options.timing },
+    },
+    parts: { database, players, gameStore, matchStore, seekStore, cache, notifier, sweeper, revocations },
+  };
+}
+
+export interface RunningService {
+  deps: AppDeps;
+  parts: ServiceParts;
+  url: string;
+  server: ServerType;
+  /** Requests being answered now (streams included). */
+  inFlight(): number;
+  /** The graceful shutdown (SIGTERM, SIGINT): platform/shutdown.ts's shutdownGracefully. */
+  shutdown(timeoutMs: number): Promise<boolean>;
+  /** Stops at once: wakes waiters, cuts connections, closes the database (unless handed in). */
+  close(): Promise<void>;
+}
+
+/** The HTTP server on the configured port, with the timeouts against slow clients. */
+function listen(fetch: (request: Request) => Response | Promise<Response>, config: AppConfig): Promise<ServerType> {
+  const { timeouts } = config;
+  return new Promise<ServerType>((resolve, reject) => {
+    const s = serve(
+      {
+        fetch,
+        port: config.port,
+        hostname: config.host,
+        serverOptions: {
+          // Against slow clients: the headers, and the whole request, must arrive in time (a
+          // long poll or a stream is a request received at once, answered late: not cut).
+          headersTimeout: timeouts.httpHeadersMs,
+          requestTimeout: timeouts.httpRequestMs,
+          // How often node looks for requests past those times (default 30 s).
+          connectionsCheckingInterval: Math.min(1000, timeouts.httpHeadersMs),
+        },
+      },
+      () => {
+        s.off('error', reject);
+        resolve(s);
+      },
+    );
+    // A port in use (EADDRINUSE) or not ours to take (EACCES): the start fails, nothing is left open.
+    s.once('error', reject);
+  });
+}
+
+export async function startService(config: AppConfig, options: ServiceOptions = {}): Promise<RunningService> {
+  let stopping = false;
+  const { deps, parts } = await buildService(config, { stopping: () => stopping, ...options });
+  const app = createApp(deps);
+  parts.sweeper.start(config.retention.sweepIntervalSeconds * 1000);
+  const { timeouts } = config;
+  const listening = listen(app.fetch, config);
+  let server: ServerType;
+  try {
+    server = await listening;
+  } catch (e) {
+    await parts.sweeper.stop();
+    parts.revocations.stop();
+    await parts.notifier.close();
+    if (!options.database) await parts.database.close();
+    throw e;
+  }
+  const http = server as Server;
+  http.keepAliveTimeout = timeouts.httpKeepAliveMs;
+  answerClientErrors(http, deps.log);
+  const inFlight = countRequests(http);
+
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  const closeDatabase = async () => {
+    if (!options.database) await parts.database.close();
+  };
+  const stoppable = { stopTakingWork: () => ((stopping = true), parts.revocations.stop()), notifier: parts.notifier, sweeper: parts.sweeper, closeDatabase };
+  return {
+    deps,
+    parts,
+    url: `http://${host}:${port}`,
+    server,
+    inFlight: inFlight.count,
+    shutdown: (timeoutMs) => shutdownGracefully(http, inFlight, stoppable, timeoutMs),
+    async close() {
+      stopping = true;
+      await parts.sweeper.stop();
+      parts.revocations.stop();
+      await parts.notifier.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Long-lived keep-alive sockets would hold close() open.
+        http.closeAllConnections();
+      });
+      await closeDatabase();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// The exports (API.md, "Export"): finished games as ndjson, one record a line (each exactly the
+// record of GET /v1/games/{gameId}/record, which `npm run verify` checks), newest end first. Read
+// in batches, each handed on as text before the next is read: memory stays that of one batch,
+// however many games there are; the caller writes each batch before asking for the next.
+import type { ExportFilter, ExportStore } from './store.ts';
+import type { PlayerStore } from '../accounts/player-store.ts';
+import { gameOf } from '../games/game.ts';
+import { gameRecord, playerIdsOf } from '../games/view.ts';
+
+/** Games per batch (one statement, one text handed on). */
+const BATCH = 200;
+
+export class GameExport {
+  constructor(private readonly deps: { store: ExportStore; players: PlayerStore; batch?: number }) {}
+
+  /** The records as ndjson text, one batch's lines at a time; stops when `stopped()` says so. */
+  async *lines(filter: ExportFilter, stopped: () => boolean = () => false): AsyncGenerator<string> {
+    const size = this.deps.batch ?? BATCH;
+    let after: { updatedAt: Date; id: string } | undefined;
+    while (!stopped()) {
+      const batch = await this.deps.store.batch(filter, after, size);
+      if (batch.length === 0) return;
+      const names = await this.deps.players.namesOf(playerIdsOf(batch.map((b) => b.row)));
+      let text = '';
+      for (const { row, events } of batch) {
+        const game = gameOf(row, events);
+        const result = game.state.result;
+        if (result) text += `${JSON.stringify(gameRecord(game, result, names))}\n`;
+      }
+      if (text) yield text;
+      if (batch.length < size) return;
+      // biome-ignore lint/style/noNonNullAssertion: a full batch has a last game
+      const last = batch.at(-1)!.row;
+      after = { updatedAt: last.updatedAt, id: last.id };
+    }
+  }
+}

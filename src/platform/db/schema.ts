@@ -1,0 +1,410 @@
+// The tables. The event log (`game_events`) is the truth; `games` holds what a query needs
+// without folding the log: who sits where, the status for the lobby, and the version guard.
+
+import type { JWK } from 'jose';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import type { Config, EventType, GameEvent, Phase, Seat, Variant } from '../../engine/types.ts';
+
+/** A game waits for its second player, then runs through the engine's phases. */
+export type GameStatus = 'waiting' | Phase;
+
+// Millisecond precision: a JS Date round-trips exactly, so a lobby cursor built from a
+// row's created_at compares equal to that row (microseconds would make it repeat).
+const stamp = (name: string) => timestamp(name, { withTimezone: true, precision: 3 }).notNull().defaultNow();
+
+export const players = pgTable(
+  'players',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** null: a guest of this service; else the external identity provider's `iss`. */
+    issuer: text('issuer'),
+    subject: text('subject'),
+    /** The seq of the player's last event (player_events), 0 before any: bumped under the row's lock. */
+    eventVersion: integer('event_version').notNull().default(0),
+    /** A bot account (set at sign-up or claim, for good): shown wherever the player is. */
+    bot: boolean('bot').notNull().default(false),
+    /**
+     * Tokens signed before accounts (no `jti`) and issued before this moment are refused: set when
+     * the player signs out everywhere, changes its password or is deleted (see accounts/revocations.ts).
+     */
+    legacyTokensRevokedAt: timestamp('legacy_tokens_revoked_at', { withTimezone: true, precision: 3 }),
+    createdAt: stamp('created_at'),
+  },
+  // Guests have (null, null); nulls are distinct, so only external identities are unique.
+  (t) => [unique('players_issuer_subject_key').on(t.issuer, t.subject)],
+);
+
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    config: jsonb('config').$type<Config>().notNull(),
+    status: text('status').$type<GameStatus>().notNull(),
+    /** The seq of the last event, 0 before any: the optimistic-concurrency guard and the ETag. */
+    version: integer('version').notNull().default(0),
+    forehandPlayerId: text('forehand_player_id').references(() => players.id),
+    dealerPlayerId: text('dealer_player_id').references(() => players.id),
+    /** The `opponent` a creator reserved the free seat for; not a foreign key (may be invited before playing). */
+    reservedPlayerId: text('reserved_player_id'),
+    serverSeed: text('server_seed').notNull(),
+    seedCommitment: text('seed_commitment').notNull(),
+    /** The match this game belongs to (null: a standalone game), and its number there (1, 2, …). */
+    matchId: text('match_id').references((): AnyPgColumn => matches.id),
+    number: integer('number'),
+    /** Seconds a player has for each move (null: no deadline); see http/games/timeout.ts. */
+    turnSeconds: integer('turn_seconds'),
+    /** A rated game (between two accounts, with a deadline, never a practice deal): its end moves both ratings. */
+    rated: boolean('rated').notNull().default(false),
+    /** A finished rated game: each seat's rating before and after it (written with the game's end). */
+    ratingChanges: jsonb('rating_changes').$type<RatingChanges>(),
+    /** The finished standalone game this one is the rematch of: unique, so both players get one. */
+    rematchOf: text('rematch_of')
+      .references((): AnyPgColumn => games.id)
+      .unique('games_rematch_of_key'),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    // NULLS FIRST is Postgres' own default for DESC, so `ORDER BY created_at DESC, id DESC` uses it.
+    index('games_lobby_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Every game, newest first (the lobby without `status`): a public list never sorts the table.
+    index('games_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('games_forehand_idx').on(t.forehandPlayerId),
+    index('games_dealer_idx').on(t.dealerPlayerId),
+    index('games_reserved_idx').on(t.reservedPlayerId),
+    // Racing creators of a match's next game agree on one row (nulls are distinct: standalone games).
+    uniqueIndex('games_match_number_key').on(t.matchId, t.number),
+    // The exports, newest end first (a finished game's updated_at is its end): every finished
+    // rated game, and one player's finished games at either seat (read as two ordered runs merged).
+    index('games_finished_rated_idx')
+      .on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'finished' and ${t.rated}`),
+    index('games_finished_forehand_idx')
+      .on(t.forehandPlayerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'finished'`),
+    index('games_finished_dealer_idx')
+      .on(t.dealerPlayerId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 'finished'`),
+  ],
+);
+
+/** A rating as shown: before or after a game (rounded as shown). */
+export interface RatingChange {
+  before: number;
+  after: number;
+}
+export type RatingChanges = Record<Seat, RatingChange>;
+
+/** Append-only: rows are inserted and never updated or deleted. */
+export const gameEvents = pgTable(
+  'game_events',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    seq: integer('seq').notNull(),
+    type: text('type').$type<EventType>().notNull(),
+    /** The seat that did it (null for the stock's deal, a trick taken, the end). */
+    seat: text('seat').$type<Seat>(),
+    /** The whole engine event, unredacted. */
+    payload: jsonb('payload').$type<GameEvent>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  // Two writers racing for the same seq: the primary key lets exactly one in.
+  (t) => [primaryKey({ name: 'game_events_pkey', columns: [t.gameId, t.seq] })],
+);
+
+/** The first answer to a move sent with an `Idempotency-Key`, replayed for repeats. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    key: text('key').notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** A hash of the request, so the same key with a different body can be refused. */
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').$type<unknown>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.playerId, t.key] }),
+    // The sweeper drops answers older than a day.
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The answer to a create call (a player, a game, a match, a seek) sent with an `Idempotency-Key`,
+ * replayed for repeats. Keyed by who sent it (`player:<id>`, or `address:<ip>` for a call without a
+ * token), the operation and the key. A row is written before the create runs (`status` 0: under
+ * way) and filled with the answer once it is made, so two requests with one key make one thing.
+ */
+export const createAnswers = pgTable(
+  'create_answers',
+  {
+    caller: text('caller').notNull(),
+    operation: text('operation').notNull(),
+    key: text('key').notNull(),
+    /** A hash of the request, so the same key with a different body can be refused. */
+    requestHash: text('request_hash').notNull(),
+    /** The answer's HTTP status; 0 while the create is under way. */
+    status: integer('status').notNull().default(0),
+    /** The answer as the JSON text first sent (a repeat gets it byte for byte); null while under way. */
+    body: text('body'),
+    location: text('location'),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'create_answers_pkey', columns: [t.caller, t.operation, t.key] }),
+    // The sweeper drops answers as old as the moves' kept answers.
+    index('create_answers_created_idx').on(t.createdAt),
+  ],
+);
+
+/** Keys the service signs its own tokens with, when none is configured. */
+export const signingKeys = pgTable('signing_keys', {
+  /** The JWK `kid`. */
+  id: text('id').primaryKey(),
+  alg: text('alg').notNull(),
+  privateJwk: jsonb('private_jwk').$type<JWK>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<JWK>().notNull(),
+  /**
+   * `'current'` marks the key new tokens are signed with. Unique, so processes starting at
+   * once agree on one key; a retired key would keep null and still verify old tokens.
+   */
+  slot: text('slot').unique('signing_keys_slot_key'),
+  createdAt: stamp('created_at'),
+  /** When a newer key took the slot: from then on this key only verifies, until its last token expires. */
+  demotedAt: timestamp('demoted_at', { withTimezone: true, precision: 3 }),
+});
+
+/** A player's sign-in: the username (unique ignoring case) and the password's hash. Deleted with the account. */
+export const accounts = pgTable('accounts', {
+  playerId: text('player_id')
+    .primaryKey()
+    .references(() => players.id),
+  username: text('username').notNull(),
+  /** The username in lower case: the unique key (Anna and anna are one account). */
+  usernameKey: text('username_key').notNull().unique('accounts_username_key'),
+  /** Self-describing: algorithm, parameters, salt and hash (see accounts/password.ts). */
+  passwordHash: text('password_hash').notNull(),
+  createdAt: stamp('created_at'),
+  updatedAt: stamp('updated_at'),
+});
+
+/**
+ * Every token the service signs (its `jti`): listed, revoked one by one or all at once. A revoked
+ * row is kept until its token expires, so every process can learn of the revocation.
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    name: text('name').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** The kid of the key it was signed with: a key retires when no live token names it. */
+    keyId: text('key_id').notNull(),
+    createdAt: stamp('created_at'),
+    /** null: never expires (accounts only). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [index('access_tokens_player_idx').on(t.playerId), index('access_tokens_revoked_idx').on(t.revokedAt)],
+);
+
+/** An open player stream of a bot account (GET /v1/bots/online): held while the stream is open, renewed by its heartbeat. */
+export const botPresence = pgTable(
+  'bot_presence',
+  {
+    /** One row per open stream. */
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    /** Past this moment the row counts for nothing (its process died without removing it). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }).notNull(),
+  },
+  (t) => [index('bot_presence_lease_idx').on(t.leaseUntil)],
+);
+
+/** A match waits for its second player, then plays its games one after another (or is called off while it waits). */
+export const MATCH_STATUSES = ['waiting', 'playing', 'finished', 'cancelled'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** A fixed number of games between two players (RULES.md, "Series"); its games link back. */
+export const matches = pgTable(
+  'matches',
+  {
+    id: text('id').primaryKey(),
+    /** The config every game of the match is played with. */
+    config: jsonb('config').$type<Config>().notNull(),
+    games: integer('games').notNull(),
+    turnSeconds: integer('turn_seconds'),
+    /** Every game of a rated match is rated. */
+    rated: boolean('rated').notNull().default(false),
+    status: text('status').$type<MatchStatus>().notNull(),
+    /** The seq of the last match event, 0 before any: the guard of every match write. */
+    version: integer('version').notNull().default(0),
+    creatorPlayerId: text('creator_player_id')
+      .notNull()
+      .references(() => players.id),
+    opponentPlayerId: text('opponent_player_id').references(() => players.id),
+    reservedPlayerId: text('reserved_player_id'),
+    /** Draws the first dealer; revealed when the match is finished. */
+    matchSeed: text('match_seed').notNull(),
+    seedCommitment: text('seed_commitment').notNull(),
+    createdAt: stamp('created_at'),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    // A player's matches (GET /v1/players/me/games), and the waiting ones the sweeper expires.
+    index('matches_creator_idx').on(t.creatorPlayerId),
+    index('matches_opponent_idx').on(t.opponentPlayerId),
+    index('matches_reserved_idx').on(t.reservedPlayerId),
+    // The matches lobby (newest first) and the sweeper (oldest first) read it in either direction.
+    index('matches_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** The match's own log (gameStarted, gameFinished, matchFinished); append-only like game_events. */
+export const matchEvents = pgTable(
+  'match_events',
+  {
+    matchId: text('match_id')
+      .notNull()
+      .references(() => matches.id),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [primaryKey({ name: 'match_events_pkey', columns: [t.matchId, t.seq] })],
+);
+
+/**
+ * Each player's own log (GET /v1/players/me/stream): challenges, games and matches starting and
+ * finishing, challenges cancelled or declined. Written in the transaction of the change that
+ * causes it; seq is the player's own (players.event_version). Append-only.
+ */
+export const playerEvents = pgTable(
+  'player_events',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [primaryKey({ name: 'player_events_pkey', columns: [t.playerId, t.seq] })],
+);
+
+/**
+ * Each player's Glicko-2 rating per variant (src/ratings): a row once the player has finished a
+ * rated game there. Changed only in the transaction of a rated game's end, under this row's lock.
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    variant: text('variant').$type<Variant>().notNull(),
+    rating: doublePrecision('rating').notNull(),
+    rd: doublePrecision('rd').notNull(),
+    volatility: doublePrecision('volatility').notNull(),
+    /** Rated games played in this variant. */
+    games: integer('games').notNull(),
+    updatedAt: stamp('updated_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'ratings_pkey', columns: [t.playerId, t.variant] }),
+    // The leaderboards: highest first, the id breaking ties (the keyset of their pages).
+    index('ratings_leaderboard_idx').on(t.variant, t.rating.desc().nullsFirst(), t.playerId),
+  ],
+);
+
+/**
+ * One point per player per rated game: the rating after it. `seq` is the order games were rated
+ * in (they are rated in the order they end, under the ratings' row locks), which is the order
+ * `npm run ratings -- --check` replays them in. Unique per (game, player): a game is never counted
+ * twice. Append-only.
+ */
+export const ratingHistory = pgTable(
+  'rating_history',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    variant: text('variant').$type<Variant>().notNull(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id),
+    /** The game's end by the service clock. */
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull(),
+    rating: doublePrecision('rating').notNull(),
+    rd: doublePrecision('rd').notNull(),
+    volatility: doublePrecision('volatility').notNull(),
+  },
+  (t) => [uniqueIndex('rating_history_game_player_key').on(t.gameId, t.playerId), index('rating_history_player_idx').on(t.playerId, t.variant, t.seq)],
+);
+
+/** What a seek is now: waiting in the pool, paired into a game or match, or ended unpaired. */
+export const SEEK_STATUSES = ['waiting', 'paired', 'withdrawn', 'expired', 'disconnected'] as const;
+export type SeekStatus = (typeof SEEK_STATUSES)[number];
+
+/**
+ * The pairing pool (POST /v1/seeks): a player's wish for a game or match with given options. A
+ * waiting seek is paired with the oldest compatible one as it arrives (seeks/pairing.ts); it
+ * never waits beside a compatible one.
+ */
+export const seeks = pgTable(
+  'seeks',
+  {
+    id: text('id').primaryKey(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    /**
+     * The options compatible seeks share, as one canonical string (seeks/pool.ts): equal keys,
+     * same options. Pairings of one pool are serialised on it (a transaction advisory lock).
+     */
+    pool: text('pool').notNull(),
+    config: jsonb('config').$type<Config>().notNull(),
+    turnSeconds: integer('turn_seconds'),
+    rated: boolean('rated').notNull().default(false),
+    /** 1: one game; n ≥ 2: a match of n games. */
+    games: integer('games').notNull(),
+    /** The seeker's rating in the variant when it seeked (1500 unrated). */
+    rating: integer('rating').notNull(),
+    /** The opponents' ratings it accepts (inclusive); null: any. */
+    ratingMin: integer('rating_min'),
+    ratingMax: integer('rating_max'),
+    /** Ends when its owner's last player stream closes. */
+    whileConnected: boolean('while_connected').notNull().default(false),
+    status: text('status').$type<SeekStatus>().notNull(),
+    gameId: text('game_id').references(() => games.id),
+    matchId: text('match_id').references(() => matches.id),
+    createdAt: stamp('created_at'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    // The pairing's search and the pool's list (oldest first): only waiting seeks are indexed.
+    index('seeks_waiting_pool_idx').on(t.pool, t.createdAt, t.id).where(sql`status = 'waiting'`),
+    index('seeks_waiting_idx').on(t.createdAt, t.id).where(sql`status = 'waiting'`),
+    index('seeks_player_idx').on(t.playerId, t.status),
+  ],
+);

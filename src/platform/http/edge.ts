@@ -1,0 +1,235 @@
+// What every request passes before a route and after an error: the access log, the body limit,
+// the JSON content type, the validation hook, and the error handler that turns every refusal
+// into problem+json through the catalogue. Documented once for every operation.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { AuthError } from '../auth/errors.ts';
+import { unavailableOf } from '../db/availability.ts';
+import { scrubbedMessage } from '../db/errors.ts';
+import { DomainError } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import type { WaiterClient } from '../streams/notifier.ts';
+import { clientAddress } from './limits.ts';
+import { isJson, MAX_BODY_BYTES, notJson, tooLarge, validationProblem } from './operation.ts';
+import { securityHeadersOf } from './security.ts';
+import type { App, AppEnv } from './env.ts';
+import { documentedCodes, PROBLEMS, ProblemError, problemResponse, problemResponses, type ProblemCode } from './problems.ts';
+import { finish, setHeader, type HeaderRecord } from './reply.ts';
+
+/** The problems behind the HTTPExceptions hono's validators throw. */
+const HTTP_EXCEPTIONS: Partial<Record<number, ProblemCode>> = { 400: 'MALFORMED_JSON', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE' };
+
+/** A sub-app of one resource (its operations validate through operation.ts; the hook answers alike for a route added with openapi()). */
+export function createApi(): App {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationProblem(result.error);
+    },
+  });
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface EdgeOptions {
+  log: Logger;
+  corsOrigins: '*' | string[];
+  /** Whether the process is shutting down. */
+  stopping?: () => boolean;
+}
+
+/**
+ * What every request passes first, as one middleware (each hop of hono's chain costs a promise
+ * and a closure per request, and these run for every request):
+ * - its id: the client's X-Request-Id when it is a plain token, else a new one; echoed in
+ *   X-Request-Id and in problem bodies, and on its log lines, so a client's report finds them;
+ * - the security headers of its route family (security.ts) and, for a cross-origin caller, the
+ *   CORS headers; all in the request's header record (reply.ts) before the handler runs;
+ * - a process shutting down refuses it (503 SHUTTING_DOWN with Retry-After) and closes the
+ *   connection after the answer of a request already in flight, so the client's next request
+ *   opens one to another process;
+ * - one access-log line: no query string, no headers, no bodies (no tokens, no cards).
+ */
+export function edge({ log, corsOrigins, stopping = () => false }: EdgeOptions): MiddlewareHandler<AppEnv> {
+  const cors = crossOrigin(corsOrigins);
+  return async (c, next) => {
+    const start = performance.now();
+    const given = c.req.header('X-Request-Id');
+    const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    c.set('requestId', id);
+    const headers: HeaderRecord = { 'x-request-id': id, ...securityHeadersOf(c.req.path) };
+    c.set('headers', headers);
+    if (stopping()) {
+      headers.connection = 'close';
+      c.res = problemResponse(c, new ProblemError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)'));
+    } else {
+      // A preflight is answered by cors itself, with a response of its own.
+      const answered = await cors(c, next);
+      if (answered) c.res = answered;
+      if (stopping()) headers.connection = 'close';
+    }
+    finish(c, c.res);
+    log.info({ requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, ms: +(performance.now() - start).toFixed(2) });
+  };
+}
+
+/**
+ * Who a request comes from, for the waiter slots: the token's player and the address (as the
+ * rate limits read it: behind TRUST_PROXY, what the trusted proxy saw), each with its own cap;
+ * without a token the address alone. In-process requests (app.request in tests) have no address:
+ * one anonymous client.
+ */
+export function clientOf(c: Context<AppEnv>): WaiterClient {
+  const proxy = c.get('proxy');
+  const address = `address:${clientAddress(c, proxy?.trustProxy ?? false, proxy?.proxyHops)}`;
+  const player = c.get('player')?.playerId;
+  return player ? `player:${player} ${address}` : address;
+}
+
+/**
+ * A request's body, before any route reads it: a declared length over MAX_BODY_BYTES is refused
+ * (413), and a POST with a body sends it as JSON (else 415). A chunked body, whose length nobody
+ * declares, is counted as it is read (operation.ts) and refused there once it passes the limit.
+ */
+export function checkBody(c: Context): void {
+  const method = c.req.method;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
+  const length = c.req.header('Content-Length');
+  const chunked = c.req.header('Transfer-Encoding') !== undefined;
+  if (length !== undefined && !chunked && parseInt(length, 10) > MAX_BODY_BYTES) throw tooLarge();
+  if (method === 'POST' && (length ? length !== '0' : chunked)) {
+    const type = c.req.header('Content-Type');
+    if (!(type && isJson(type))) throw notJson();
+  }
+}
+
+/**
+ * What every /v1 request passes in turn before its operation, as one step of hono's chain: the
+ * limit per address, the body's declared size and type, the token, the limit per player.
+ */
+export function admit(...checks: ((c: Context<AppEnv>) => void | Promise<void>)[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    for (const check of checks) await check(c);
+    await next();
+  };
+}
+
+/**
+ * Cross-origin use: any origin by default (the API authenticates with bearer tokens, never with
+ * cookies, so a page on another origin gains nothing a script could not do itself).
+ */
+export function corsOptions(origins: '*' | string[]) {
+  return {
+    origin: origins === '*' ? '*' : origins,
+    allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'Last-Event-ID', 'Prefer', 'X-Request-Id'],
+    exposeHeaders: ['ETag', 'Location', 'Preference-Applied', 'Retry-After', 'RateLimit', 'RateLimit-Policy', 'X-Request-Id'],
+    maxAge: 600,
+  };
+}
+
+/**
+ * CORS for every route: hono's `cors` answers the preflights; an actual request gets the same
+ * headers hono's would give it, written as prepared headers. (hono's `cors` writes them into
+ * `c.res` before the handler runs, which makes a Response early and copies its headers into the
+ * handler's: a fifth of the server's time per move.)
+ */
+function crossOrigin(origins: '*' | string[]): MiddlewareHandler {
+  const options = corsOptions(origins);
+  const preflight = cors(options);
+  const exposed = options.exposeHeaders.join(',');
+  return async (c, next) => {
+    if (c.req.method === 'OPTIONS') return preflight(c, next);
+    const origin = c.req.header('Origin');
+    const allowed = origins === '*' ? '*' : origin && origins.includes(origin) ? origin : null;
+    if (allowed) setHeader(c, 'Access-Control-Allow-Origin', allowed);
+    setHeader(c, 'Access-Control-Expose-Headers', exposed);
+    if (origins !== '*') setHeader(c, 'Vary', 'Origin', { append: true });
+    await next();
+  };
+}
+
+/** For a path no route takes with the request's method: the methods its routes do take. */
+export function allowedMethods(app: App): (path: string) => string[] {
+  let routes: { pattern: RegExp; method: string }[] | null = null;
+  return (path) => {
+    routes ??= app.routes
+      .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
+      // The path exactly as routed: hono is strict about a trailing slash, so `/v1/games/` is no
+      // route at all (404), not a route without GET (405).
+      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
+    const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
+    if (methods.size === 0) return [];
+    if (methods.has('GET')) methods.add('HEAD');
+    methods.add('OPTIONS');
+    return [...methods].sort();
+  };
+}
+
+/** Every refusal from below the edge as its problem; anything else is logged and a 500. */
+export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
+  return (err, c) => {
+    if (err instanceof ProblemError) return problemResponse(c, err);
+    if (err instanceof DomainError) return problemResponse(c, new ProblemError(err.code, err.detail, err.extra));
+    if (err instanceof AuthError) {
+      // RFC 6750 §3.1: a token that may not do this is insufficient_scope; the provider away is no token's fault.
+      if (err.code === 'INSUFFICIENT_SCOPE') setHeader(c, 'WWW-Authenticate', `Bearer error="insufficient_scope", scope="play"`);
+      else if (err.code !== 'IDENTITY_PROVIDER_UNAVAILABLE') setHeader(c, 'WWW-Authenticate', `Bearer error="invalid_token"`);
+      return problemResponse(c, new ProblemError(err.code, err.message));
+    }
+    // The database away or too slow, wherever it surfaced (drizzle wraps the driver's errors).
+    const unavailable = unavailableOf(err);
+    if (unavailable) return problemResponse(c, new ProblemError(unavailable.code, unavailable.detail));
+    // hono's own: the validator's refusals of a body it cannot parse or a type it does not take.
+    if (err instanceof HTTPException) {
+      const code = HTTP_EXCEPTIONS[err.status];
+      if (code) return problemResponse(c, new ProblemError(code, code === 'MALFORMED_JSON' ? 'the body is not valid JSON' : PROBLEMS[code].description));
+    }
+    log.error({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error: err.name, message: safeMessage(err) });
+    return problemResponse(c, new ProblemError('INTERNAL', 'something went wrong on our side'));
+  };
+}
+
+/** An internal error's message for the log: scrubbed as every log line's (platform/db/errors.ts). */
+export function safeMessage(err: Error): string {
+  return scrubbedMessage(err);
+}
+
+/**
+ * The problems the edge can answer on any route, added to what each route documents: a broken
+ * Authorization header on every /v1 call; a parameter that fails its schema; for a POST, a body
+ * over the limit or not JSON (and, with a body schema, one that does not parse).
+ */
+export function documentEdgeProblems(app: App): void {
+  for (const def of app.openAPIRegistry.definitions) {
+    if (def.type !== 'route') continue;
+    const { route } = def;
+    if (!route.path.startsWith('/v1/')) {
+      // The operations outside /v1 (health, readiness, keys, metrics) are refused too by a
+      // process that shuts down: its 503 beside any 503 of their own (not ready, as JSON).
+      const shutting = problemResponses('SHUTTING_DOWN')[503];
+      const own = route.responses[503];
+      route.responses = {
+        ...route.responses,
+        503:
+          own && 'content' in own
+            ? { ...own, description: `${own.description}; ${shutting.description}`, headers: { ...shutting.headers, ...own.headers }, content: { ...own.content, ...shutting.content } }
+            : shutting,
+      };
+      continue;
+    }
+    // Every /v1 call is rate-limited, reads or writes the database, and is refused by a process
+    // that shuts down.
+    const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_REVOKED', 'IDENTITY_PROVIDER_UNAVAILABLE', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'SHUTTING_DOWN'];
+    // A write needs a token of scope `play` (see platform/auth/scopes.ts).
+    if (route.method !== 'get' && route.security?.some((s) => 'bearerAuth' in s)) codes.push('INSUFFICIENT_SCOPE');
+    const { params, query, headers, body } = route.request ?? {};
+    if (params || query || headers || body) codes.push('VALIDATION_FAILED');
+    if (body) codes.push('MALFORMED_JSON');
+    if (route.method === 'post') codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+    const own = documentedCodes(route.responses);
+    const success = Object.fromEntries(Object.entries(route.responses).filter(([status]) => Number(status) < 400));
+    route.responses = { ...success, ...problemResponses(...own, ...codes) };
+  }
+}

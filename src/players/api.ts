@@ -1,0 +1,76 @@
+// The player resource: guest sign-up, and what a player asks about itself.
+import { requirePlayer } from '../platform/auth/middleware.ts';
+import type { AppDeps } from '../app/deps.ts';
+import { clientOf, createApi } from '../platform/http/edge.ts';
+import type { App } from '../platform/http/env.ts';
+import { PlayerEventSchema } from '../platform/http/schemas.ts';
+import { eventStream } from '../platform/http/sse.ts';
+import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEvents } from './routes.ts';
+import { respond } from '../platform/http/reply.ts';
+import { operation } from '../platform/http/operation.ts';
+import { idempotentCreate } from '../platform/http/idempotent-create.ts';
+
+export function playersApi({ players, accounts, ratings, seeks, timing, metrics, createAnswers, log }: AppDeps): App {
+  const api = createApi();
+  const creates = { store: createAnswers, log };
+  /** A guest's answer: the player just made, or (a repeat of a keyed sign-up) made before, with a new token. */
+  const withToken = (player: { playerId: string; name: string }, issued: { token: string; tokenId: string; expiresAt: string | null }) => {
+    // biome-ignore lint/style/noNonNullAssertion: a guest's token always expires (only accounts make tokens that never do)
+    return { ...player, bot: false, token: issued.token, tokenId: issued.tokenId, expiresAt: issued.expiresAt! };
+  };
+  api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
+  api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
+
+  operation(api, createPlayer, async (c) => {
+    const body = c.req.valid('json');
+    return idempotentCreate(
+      c,
+      creates,
+      'createPlayer',
+      body,
+      async () => {
+        const player = await players.register(body.name);
+        return { body: withToken(player, await accounts.issue(player.playerId, 'guest')), location: `/v1/players/${player.playerId}` };
+      },
+      // A token is shown once and never stored: a repeat gets the same player with a fresh one.
+      { keep: ({ playerId, name }) => ({ playerId, name }), restore: async (player) => withToken(player, await accounts.reissueGuest(player.playerId)) },
+    );
+  });
+
+  // Before /v1/players/{playerId}: "me" is the caller, not a player id.
+  operation(api, getMe, async (c) => respond(c, await accounts.me(requirePlayer(c)), 200));
+
+  operation(api, listMyGames, async (c) => {
+    const player = requirePlayer(c);
+    const { status, limit = 20, cursor } = c.req.valid('query');
+    return respond(c, await players.games({ playerId: player.playerId, status, limit, cursor }), 200);
+  });
+
+  operation(api, streamMyEvents, (c) => {
+    const player = requirePlayer(c);
+    const lastId = c.req.valid('header')['last-event-id'];
+    const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
+    // While the stream is open the player is present on every process: a bot account is listed
+    // online (GET /v1/bots/online), and whileConnected seeks wait; they end when no stream is left.
+    const opened = {
+      streamOpened: () => {
+        const ended = metrics.streamOpened();
+        const offline = accounts.online(player.playerId, () => seeks.streamClosed(player.playerId));
+        return () => {
+          ended();
+          offline();
+        };
+      },
+    };
+    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), opened);
+  });
+
+  operation(api, getPlayer, async (c) => {
+    const { playerId } = c.req.valid('param');
+    const profile = await players.profile(playerId);
+    const [username, rated] = await Promise.all([accounts.usernameOf(playerId), ratings.ratingsOf(playerId)]);
+    return respond(c, { ...profile, username, ratings: rated }, 200);
+  });
+
+  return api;
+}
