@@ -2,7 +2,8 @@
 // its deletion, and the bots online. The use cases are in src/accounts.
 import { requirePlayer } from '../platform/auth/middleware.ts';
 import { DomainError } from '../platform/errors.ts';
-import type { AppDeps } from '../app/deps.ts';
+import type { AccountService } from './service.ts';
+import type { PlatformDeps } from '../platform/http/deps.ts';
 import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { operation } from '../platform/http/operation.ts';
@@ -10,7 +11,12 @@ import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { botsOnline, changePassword, claimAccount, createToken, deleteMe, listTokens, revokeAllTokens, revokeToken, signIn, signUp } from './routes.ts';
 import { limitSignIns } from './signin-limits.ts';
 
-export function accountsApi({ accounts, config }: AppDeps): App {
+/** What the accounts routes are built from. */
+export interface AccountsApiDeps extends Pick<PlatformDeps, 'config'> {
+  accounts: AccountService;
+}
+
+export function accountsApi({ accounts, config }: AccountsApiDeps): App {
   const api = createApi();
   const limitSignIn = limitSignIns(config.limits);
 

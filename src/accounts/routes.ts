@@ -1,6 +1,6 @@
 // The accounts' and tokens' operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute } from '@hono/zod-openapi';
-import { ANNA, examples } from '../games/examples.ts';
+import { accountExamples, ANNA } from './examples.ts';
 import { bearer, json, jsonBody, publicAccess } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import {
@@ -17,9 +17,9 @@ import {
   TokenListSchema,
 } from './schemas.ts';
 
-const TOKEN = examples.players.token.token;
-const TOKEN_ID = examples.players.token.tokenId;
-const EXPIRES = examples.players.token.expiresAt;
+const TOKEN = accountExamples.token.token;
+const TOKEN_ID = accountExamples.token.tokenId;
+const EXPIRES = accountExamples.token.expiresAt;
 const CREATED = '2026-11-01T12:00:00.000Z';
 const PASSWORD = 'correct horse battery staple';
 const accountToken = { playerId: ANNA.playerId, username: 'anna_k', name: ANNA.name, bot: false, token: TOKEN, tokenId: TOKEN_ID, expiresAt: EXPIRES };

@@ -1,20 +1,20 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
 import { authenticator } from '../platform/auth/middleware.ts';
-import { accountsApi } from '../accounts/api.ts';
+import { accountsApi } from '../accounts/index.ts';
 import { validateResponses, validatingResponses } from '../platform/http/answer-validation.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from '../platform/http/docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
-import { exportApi } from '../exports/api.ts';
-import { gamesApi } from '../games/api.ts';
+import { exportApi } from '../exports/index.ts';
+import { gamesApi } from '../games/index.ts';
 import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from '../platform/http/limits.ts';
-import { matchesApi } from '../matches/api.ts';
+import { matchesApi } from '../matches/index.ts';
 import { openApiInfo, serveOpenApi } from '../platform/http/openapi.ts';
 import { operationsApi } from './operations.ts';
-import { playersApi } from '../players/api.ts';
-import { ratingsApi } from '../ratings/api.ts';
-import { seeksApi } from '../seeks/api.ts';
+import { playersApi } from '../players/index.ts';
+import { ratingsApi } from '../ratings/index.ts';
+import { seeksApi } from '../seeks/index.ts';
 import { ProblemError } from '../platform/http/problems.ts';
 import { mountWebClient } from '../platform/http/web.ts';
 import { setHeader } from '../platform/http/reply.ts';

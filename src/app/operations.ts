@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from './deps.ts';
 import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
-import { examples } from '../games/examples.ts';
+import { accountExamples } from '../accounts/index.ts';
 import { json, publicAccess } from '../platform/http/openapi.ts';
 import { ProblemError, problemResponses, RETRY_AFTER_HEADER, RETRY_AFTER_SECONDS } from '../platform/http/problems.ts';
 import { respond, setHeader } from '../platform/http/reply.ts';
@@ -48,7 +48,7 @@ const jwks = createRoute({
   description: 'A JSON Web Key Set (RFC 7517) with the public key the service signs its tokens with, to verify them elsewhere.',
   security: publicAccess,
   responses: {
-    200: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).openapi('JWKS'), 'The key set', examples.players.jwks),
+    200: json(z.object({ keys: z.array(z.record(z.string(), z.unknown())) }).openapi('JWKS'), 'The key set', accountExamples.jwks),
   },
 });
 

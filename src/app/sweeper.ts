@@ -4,11 +4,10 @@
 import type { Database } from '../platform/db/client.ts';
 import type { CreateAnswerStore } from '../platform/db/create-answers.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
-import type { GameRepository } from '../games/repository.ts';
-import type { GameService } from '../games/service.ts';
+import type { GameRepository, GameService } from '../games/index.ts';
 import type { Logger } from '../platform/log.ts';
-import type { MatchService } from '../matches/service.ts';
-import type { SeekService } from '../seeks/service.ts';
+import type { MatchService } from '../matches/index.ts';
+import type { SeekService } from '../seeks/index.ts';
 
 /** Any fixed number: every process of this service takes turns on it ("Swep"). */
 export const SWEEP_LOCK = 0x53_77_65_70;

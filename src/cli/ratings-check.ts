@@ -6,8 +6,7 @@ import { getTableName } from 'drizzle-orm';
 import type { Database } from '../platform/db/client.ts';
 import { gameEvents, games, ratingHistory, ratings, type RatingChanges } from '../platform/db/schema.ts';
 import type { Result, Seat } from '../engine/types.ts';
-import { initialRating, rateGame, shown, type Rating } from '../ratings/glicko.ts';
-import { scoresOf } from '../ratings/outcome.ts';
+import { initialRating, rateGame, shown, type Rating, scoresOf } from '../ratings/index.ts';
 
 interface GameFact {
   id: string;

@@ -2,10 +2,8 @@
 // JWT_PRIVATE_KEY is not set). Every running process signs with it within a second (the
 // announcement), or at its next refresh; tokens of the old key keep working until they expire,
 // then the old key retires by itself. See README, "Signing keys".
-import { rotateKey } from '../accounts/keyring.ts';
-import { AUTH_KEY } from '../accounts/revocations.ts';
+import { rotateKey, AUTH_KEY, AccountStore } from '../accounts/index.ts';
 import { loadConfig } from '../platform/config.ts';
-import { AccountStore } from '../accounts/store.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { PgNotifier } from '../platform/streams/notifier.ts';
 

@@ -2,7 +2,9 @@
 // rate budget of their own (each answer may read the whole table).
 import type { Context } from 'hono';
 import type { ExportFilter } from './store.ts';
-import type { AppDeps } from '../app/deps.ts';
+import type { PlayerService } from '../players/index.ts';
+import type { GameExport } from './service.ts';
+import type { PlatformDeps } from '../platform/http/deps.ts';
 import { createApi } from '../platform/http/edge.ts';
 import type { App, AppEnv } from '../platform/http/env.ts';
 import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
@@ -12,7 +14,13 @@ import { exportGames, exportPlayerGames } from './routes.ts';
 
 const dateOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s));
 
-export function exportApi({ exporter, players, config }: AppDeps): App {
+/** What the exports routes are built from. */
+export interface ExportsApiDeps extends Pick<PlatformDeps, 'config'> {
+  exporter: GameExport;
+  players: PlayerService;
+}
+
+export function exportApi({ exporter, players, config }: ExportsApiDeps): App {
   const api = createApi();
   const budget = unlimited(config.limits.exports) ? null : limiter('export', config.limits.exports);
   /** Counts the export against its caller: the token's player, else the address. */

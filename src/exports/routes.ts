@@ -1,10 +1,10 @@
 // The exports' operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { VARIANTS } from '../engine/index.ts';
-import { examples } from '../games/examples.ts';
+import { gameExamples } from '../games/index.ts';
 import { optionalBearer } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
-import { PlayerIdParam } from '../ratings/schemas.ts';
+import { PlayerIdParam } from '../ratings/index.ts';
 
 /** The body of an export: ndjson, each line a GameRecord (JSON Schema's words for an encoded string). */
 export const GameRecordStreamSchema = z.string().openapi('GameRecordStream', {
@@ -33,7 +33,7 @@ const NDJSON_TYPE: string = 'application/x-ndjson';
 
 const ndjson = (description: string) => ({
   description,
-  content: { [NDJSON_TYPE]: { schema: GameRecordStreamSchema, example: examples.exportLines } },
+  content: { [NDJSON_TYPE]: { schema: GameRecordStreamSchema, example: gameExamples.exportLines } },
 });
 
 export const exportPlayerGames = createRoute({

@@ -3,9 +3,8 @@
 // in batches, each handed on as text before the next is read: memory stays that of one batch,
 // however many games there are; the caller writes each batch before asking for the next.
 import type { ExportFilter, ExportStore } from './store.ts';
-import type { PlayerStore } from '../accounts/player-store.ts';
-import { gameOf } from '../games/game.ts';
-import { gameRecord, playerIdsOf } from '../games/view.ts';
+import type { PlayerStore } from '../accounts/index.ts';
+import { gameOf, gameRecord, playerIdsOf } from '../games/index.ts';
 
 /** Games per batch (one statement, one text handed on). */
 const BATCH = 200;

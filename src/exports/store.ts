@@ -7,7 +7,7 @@ import { getTableName } from 'drizzle-orm';
 import type { GameEvent, Variant } from '../engine/types.ts';
 import type { Database } from '../platform/db/client.ts';
 import { storedEvent } from '../platform/db/events.ts';
-import type { GameRow } from '../games/store.ts';
+import type { GameRow } from '../games/index.ts';
 import { gameEvents, games } from '../platform/db/schema.ts';
 
 export interface ExportFilter {

@@ -1,7 +1,8 @@
 // The game resource: each handler translates a request into a use case of src/games and its
 // answer (or refusal) into HTTP.
 import { requirePlayer } from '../platform/auth/middleware.ts';
-import type { AppDeps } from '../app/deps.ts';
+import type { GameService } from './service.ts';
+import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { eventStream } from '../platform/http/sse.ts';
@@ -26,7 +27,12 @@ function minimalMove(c: Context, version: number, viewer: string) {
 /** Whether an If-None-Match header names this ETag. */
 const notModified = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim() === etag);
 
-export function gamesApi({ games, timing, metrics, createAnswers, log }: AppDeps): App {
+/** What the games routes are built from. */
+export interface GamesApiDeps extends Pick<PlatformDeps, 'timing' | 'metrics' | 'createAnswers' | 'log'> {
+  games: GameService;
+}
+
+export function gamesApi({ games, timing, metrics, createAnswers, log }: GamesApiDeps): App {
   const api = createApi();
   const creates = { store: createAnswers, log };
   api.openAPIRegistry.register('GameEventMessage', GameStream.message);

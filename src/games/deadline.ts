@@ -3,10 +3,6 @@
 // service clock.
 import type { GameRow } from './store.ts';
 
-/** The limits of `turnSeconds`, for games and matches alike. */
-export const MIN_TURN_SECONDS = 5;
-export const MAX_TURN_SECONDS = 86_400;
-
 /**
  * When the player to move runs out of time: the time of the game's last event (`updated_at`)
  * plus `turn_seconds`. Null without a deadline option or when nobody is to move.

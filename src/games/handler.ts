@@ -11,7 +11,7 @@ import { noticesOf } from './notices.ts';
 import { seatOf, type Game } from './game.ts';
 import type { Change, GameRepository } from './repository.ts';
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
-import type { RatedEnd } from '../ratings/rated-end.ts';
+import type { RatedEnd } from './store.ts';
 
 export interface HandlerDeps {
   repository: GameRepository;

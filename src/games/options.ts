@@ -1,6 +1,6 @@
 // What a creator may choose for a game or a match, with the defaults of what it leaves open.
 import { DEFAULT_CONFIG, type Config } from '../engine/index.ts';
-import type { PlayerStore } from '../accounts/player-store.ts';
+import type { PlayerStore } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 
 export type RuleOptions = Partial<Omit<Config, 'practice'>>;

@@ -1,10 +1,9 @@
 // What makes a game or match rated (API.md, "Rated play"): two accounts, a deadline for every
 // move, and a deal nobody chose. Checked when it is created and when its second player joins.
-import type { PlayerStore } from '../accounts/player-store.ts';
+import type { PlayerStore } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 
-/** The limits of a rated game's turnSeconds, and its default. */
-export const RATED_TURN_SECONDS = { min: 10, max: 300, default: 60 } as const;
+import { RATED_TURN_SECONDS } from '../platform/http/schemas.ts';
 
 export interface RatedRequest {
   rated?: boolean;

@@ -1,8 +1,8 @@
 // The game resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 // Every operation: a camelCase operationId (a verb in the API's words), a one-line summary, a
-// description, its security, and an example of every body and answer (src/games/examples.ts).
+// description, its security, and an example of every body and answer (examples.ts).
 import { createRoute, z } from '@hono/zod-openapi';
-import { examples, MOVE_REQUEST } from './examples.ts';
+import { gameExamples, MOVE_REQUEST } from './examples.ts';
 import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { ENGINE_CODES, problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency-key.ts';
@@ -38,7 +38,7 @@ export const createGame = createRoute({
     'The caller sits at the new game (at `seat`, or at one drawn at random) and waits for a second player; `opponent` reserves the other seat for one player. Every option has a default, so the body may be left out.' + IDEMPOTENT_CREATE_NOTE,
   security: bearer,
   request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateGameSchema, { variant: 'classic', seat: 'forehand', turnSeconds: 60 }, false) },
-  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', examples.waitingView), ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_GAMES', 'RATED_NEEDS_ACCOUNT', 'RATED_WITH_SEED', 'RATED_TURN_SECONDS', ...IDEMPOTENT_CREATE_CODES) },
+  responses: { 201: json(ViewSchema, 'The new game, as its creator sees it', gameExamples.waitingView), ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_GAMES', 'RATED_NEEDS_ACCOUNT', 'RATED_WITH_SEED', 'RATED_TURN_SECONDS', ...IDEMPOTENT_CREATE_CODES) },
 });
 
 export const listGames = createRoute({
@@ -58,7 +58,7 @@ export const listGames = createRoute({
       cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
     }),
   },
-  responses: { 200: json(LobbySchema, 'One page of games', examples.lobby), ...problemResponses('INVALID_CURSOR') },
+  responses: { 200: json(LobbySchema, 'One page of games', gameExamples.lobby), ...problemResponses('INVALID_CURSOR') },
 });
 
 export const getGame = createRoute({
@@ -75,7 +75,7 @@ export const getGame = createRoute({
     query: z.object({ waitForVersion: seqQuery('answer once the version is greater than this (long poll)') }),
   },
   responses: {
-    200: json(ViewSchema, 'The view', examples.declaringView),
+    200: json(ViewSchema, 'The view', gameExamples.declaringView),
     304: { description: 'Not modified since the ETag given in If-None-Match' },
     ...problemResponses('GAME_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
@@ -91,7 +91,7 @@ export const joinGame = createRoute({
   security: bearer,
   request: { params: GameIdParam },
   responses: {
-    200: json(ViewSchema, 'The game, now started', examples.startedView),
+    200: json(ViewSchema, 'The game, now started', gameExamples.startedView),
     ...problemResponses('SEAT_RESERVED', 'GAME_NOT_FOUND', 'ALREADY_SEATED', 'SEAT_TAKEN', 'GAME_CANCELLED', 'RATED_NEEDS_ACCOUNT'),
   },
 });
@@ -114,7 +114,7 @@ export const postMove = createRoute({
     body: jsonBody(MoveRequestSchema, MOVE_REQUEST),
   },
   responses: {
-    200: json(MoveResponseSchema, 'The new version, your view, and the events your move caused', examples.moveResponse),
+    200: json(MoveResponseSchema, 'The new version, your view, and the events your move caused', gameExamples.moveResponse),
     204: {
       description: 'The move was made (asked with `Prefer: return=minimal`, or first sent so with this Idempotency-Key): no body',
       headers: {
@@ -135,7 +135,7 @@ export const listEvents = createRoute({
   description: 'Cards the caller may not see are "hidden"; once the game is finished the log is complete and public.',
   security: optionalBearer,
   request: { params: GameIdParam, query: z.object({ after: seqQuery('only events with seq greater than this') }) },
-  responses: { 200: json(EventsResponseSchema, 'Events in order', examples.eventLog), ...problemResponses('GAME_NOT_FOUND') },
+  responses: { 200: json(EventsResponseSchema, 'Events in order', gameExamples.eventLog), ...problemResponses('GAME_NOT_FOUND') },
 });
 
 export const getRecord = createRoute({
@@ -148,7 +148,7 @@ export const getRecord = createRoute({
     'Config, the revealed seed and its commitment, the cut, every event and the result: enough to recompute the deal and replay the whole game (`npm run verify`).',
   security: publicAccess,
   request: { params: GameIdParam },
-  responses: { 200: json(RecordSchema, 'The record', examples.record), ...problemResponses('GAME_NOT_FOUND', 'RECORD_NOT_AVAILABLE') },
+  responses: { 200: json(RecordSchema, 'The record', gameExamples.record), ...problemResponses('GAME_NOT_FOUND', 'RECORD_NOT_AVAILABLE') },
 });
 
 export const streamGame = createRoute({
@@ -175,7 +175,7 @@ export const streamGame = createRoute({
     }),
   },
   responses: {
-    200: eventStream(GameStream.stream, 'The event stream', examples.stream),
+    200: eventStream(GameStream.stream, 'The event stream', gameExamples.stream),
     ...problemResponses('GAME_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
 });
@@ -191,7 +191,7 @@ export const claimTimeout = createRoute({
   security: bearer,
   request: { params: GameIdParam },
   responses: {
-    200: json(ViewSchema, 'The finished game, as the claimer sees it', examples.claimedView),
+    200: json(ViewSchema, 'The finished game, as the claimer sees it', gameExamples.claimedView),
     ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'NO_DEADLINE', 'DEADLINE_NOT_REACHED', 'YOUR_TURN', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'GAME_FINISHED'),
   },
 });
@@ -207,8 +207,8 @@ export const rematch = createRoute({
   security: bearer,
   request: { params: GameIdParam },
   responses: {
-    200: json(ViewSchema, 'The rematch, created earlier (by you or the other player)', examples.rematchView),
-    201: json(ViewSchema, 'The rematch, created now', examples.rematchView),
+    200: json(ViewSchema, 'The rematch, created earlier (by you or the other player)', gameExamples.rematchView),
+    201: json(ViewSchema, 'The rematch, created now', gameExamples.rematchView),
     ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'GAME_NOT_FINISHED', 'MATCH_GAME'),
   },
 });

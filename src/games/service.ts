@@ -4,7 +4,7 @@
 import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { GameListQuery } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
-import type { PlayerStore } from '../accounts/player-store.ts';
+import type { PlayerStore } from '../accounts/index.ts';
 import { seedCommitment, viewEvent, type Move, type Seat, type Viewer } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { GameCommand } from './commands.ts';

@@ -12,8 +12,25 @@ import type { GuardedAppend } from '../platform/db/guarded-append.ts';
 import { GUARDED_WRITE_TEXT, guardedWriteParams, type GuardedWrite, type NewIdempotencyRecord, type SeatPatch } from '../platform/db/guarded-write.ts';
 import { NEW_GAME_TEXT, newGameParams, newGameRow, type NewGame } from './new-game.ts';
 import { writtenAndNoticed, type NoticedVersions } from '../platform/streams/player-events.ts';
-import { writeRatedEnd, type RatedEnd } from '../ratings/rated-end.ts';
-import { gameEvents, games, idempotencyKeys, type GameStatus } from '../platform/db/schema.ts';
+import { gameEvents, games, idempotencyKeys, type GameStatus, type RatingChanges } from '../platform/db/schema.ts';
+
+/**
+ * A rated game's end as the games see it: the rating changes its result shows, and the ratings'
+ * own write (the ratings feature's), done in the transaction of the game's end around its guarded
+ * write. The write throws RatingsMovedError when a rating is not the one the game was rated from.
+ */
+export interface RatedEnd {
+  changes: RatingChanges;
+  write(query: Query, guarded: () => Promise<void>): Promise<void>;
+}
+
+/** Another rated game of one of the players ended first: its ratings are no longer the ones read. Nothing was kept. */
+export class RatingsMovedError extends Error {
+  override name = 'RatingsMovedError';
+  constructor(readonly gameId: string) {
+    super(`game ${gameId}: a player's rating changed while the game was rated`);
+  }
+}
 
 export type GameRow = typeof games.$inferSelect;
 export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
@@ -214,7 +231,7 @@ export class GameStore {
     return {
       noticed: await this.transaction(async (query) => {
         let noticed: NoticedVersions = [];
-        await writeRatedEnd(query, rated, async () => {
+        await rated.write(query, async () => {
           noticed = await guarded(query);
         });
         return noticed;

@@ -1,6 +1,7 @@
 // The match resource: each handler translates a request into a use case of src/matches.
 import { requirePlayer } from '../platform/auth/middleware.ts';
-import type { AppDeps } from '../app/deps.ts';
+import type { MatchService } from './service.ts';
+import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { eventStream } from '../platform/http/sse.ts';
@@ -9,7 +10,12 @@ import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { operation } from '../platform/http/operation.ts';
 import { idempotentCreate } from '../platform/http/idempotent-create.ts';
 
-export function matchesApi({ matches, timing, metrics, createAnswers, log }: AppDeps): App {
+/** What the matches routes are built from. */
+export interface MatchesApiDeps extends Pick<PlatformDeps, 'timing' | 'metrics' | 'createAnswers' | 'log'> {
+  matches: MatchService;
+}
+
+export function matchesApi({ matches, timing, metrics, createAnswers, log }: MatchesApiDeps): App {
   const api = createApi();
   const creates = { store: createAnswers, log };
   api.openAPIRegistry.register('MatchEventMessage', MatchStream.message);

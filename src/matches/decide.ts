@@ -3,11 +3,10 @@
 // tested given → when → then, and any process computes the same step from the database.
 import { seedCommitment, type CancelReason } from '../engine/index.ts';
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
-import { gameStartNotices } from '../games/notices.ts';
+import { gameStartNotices, bothSeated } from '../games/index.ts';
 import type { MatchEvent, MatchRow, NewMatchGame, PlayedGame } from './store.ts';
 import type { MatchStatus } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
-import { bothSeated } from '../games/seating.ts';
 import { matchPlayerIds, scoreSheet, seatsOfGame, type Sheet, type SheetRow } from './sheet.ts';
 
 /** What a new game of the match gets from outside: an id and a fresh 32-byte seed. */

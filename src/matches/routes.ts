@@ -1,6 +1,6 @@
 // The match resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
-import { examples } from '../games/examples.ts';
+import { matchExamples } from './examples.ts';
 import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { MatchPageSchema } from '../platform/http/schemas.ts';
 import { MATCH_STATUSES } from '../platform/db/schema.ts';
@@ -24,9 +24,9 @@ export const createMatch = createRoute({
   description:
     'A fresh 32-byte `matchSeed` is drawn and its commitment published; it decides the first dealer and is revealed when the match ends. Game 1 is created when the second player joins.' + IDEMPOTENT_CREATE_NOTE,
   security: bearer,
-  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateMatchSchema, examples.createMatch) },
+  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateMatchSchema, matchExamples.createMatch) },
   responses: {
-    201: json(MatchSchema, 'The new match (waiting for its second player)', examples.waitingMatch),
+    201: json(MatchSchema, 'The new match (waiting for its second player)', matchExamples.waitingMatch),
     ...problemResponses('INVALID_OPPONENT', 'TOO_MANY_WAITING_MATCHES', 'RATED_NEEDS_ACCOUNT', 'RATED_TURN_SECONDS', ...IDEMPOTENT_CREATE_CODES),
   },
 });
@@ -40,7 +40,7 @@ export const getMatch = createRoute({
   description: 'Every game started, its result and what each player scored, the running totals, the status and, once finished, the winner.',
   security: optionalBearer,
   request: { params: MatchIdParam },
-  responses: { 200: json(MatchSchema, 'The match', examples.playingMatch), ...problemResponses('MATCH_NOT_FOUND') },
+  responses: { 200: json(MatchSchema, 'The match', matchExamples.playingMatch), ...problemResponses('MATCH_NOT_FOUND') },
 });
 
 export const joinMatch = createRoute({
@@ -53,7 +53,7 @@ export const joinMatch = createRoute({
   security: bearer,
   request: { params: MatchIdParam },
   responses: {
-    200: json(MatchSchema, 'The match, now playing game 1', examples.joinedMatch),
+    200: json(MatchSchema, 'The match, now playing game 1', matchExamples.joinedMatch),
     ...problemResponses('SEAT_RESERVED', 'MATCH_NOT_FOUND', 'ALREADY_IN_MATCH', 'MATCH_FULL', 'MATCH_CANCELLED', 'RATED_NEEDS_ACCOUNT'),
   },
 });
@@ -67,7 +67,7 @@ export const listMatchEvents = createRoute({
   description: 'The match\'s own facts: `gameStarted`, `gameFinished` (with the points) and `matchFinished` (with the revealed seed).',
   security: optionalBearer,
   request: { params: MatchIdParam, query: z.object({ after: seqQuery('only events with seq greater than this') }) },
-  responses: { 200: json(MatchEventLogSchema, 'Events in order', examples.matchEventLog), ...problemResponses('MATCH_NOT_FOUND') },
+  responses: { 200: json(MatchEventLogSchema, 'Events in order', matchExamples.matchEventLog), ...problemResponses('MATCH_NOT_FOUND') },
 });
 
 export const streamMatch = createRoute({
@@ -91,7 +91,7 @@ export const streamMatch = createRoute({
     }),
   },
   responses: {
-    200: eventStream(MatchStream.stream, 'The event stream', examples.matchStream),
+    200: eventStream(MatchStream.stream, 'The event stream', matchExamples.matchStream),
     ...problemResponses('MATCH_NOT_FOUND', 'TOO_MANY_WAITERS'),
   },
 });
@@ -112,7 +112,7 @@ export const listMatches = createRoute({
       cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
     }),
   },
-  responses: { 200: json(MatchPageSchema, 'One page of matches', examples.matchLobby), ...problemResponses('INVALID_CURSOR') },
+  responses: { 200: json(MatchPageSchema, 'One page of matches', matchExamples.matchLobby), ...problemResponses('INVALID_CURSOR') },
 });
 
 export const cancelMatch = createRoute({

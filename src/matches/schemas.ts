@@ -2,9 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../engine/index.ts';
 import { MATCH_STATUSES } from '../platform/db/schema.ts';
-import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../games/deadline.ts';
-import { RATED_TURN_SECONDS } from '../games/rated.ts';
-import { ConfigSchema, GameEndSchema, GameTypeSchema, ID, orNull, StatusSchema } from '../platform/http/schemas.ts';
+import { ConfigSchema, GameEndSchema, GameTypeSchema, ID, MAX_TURN_SECONDS, MIN_TURN_SECONDS, orNull, RATED_TURN_SECONDS, StatusSchema } from '../platform/http/schemas.ts';
 
 const turnSeconds = z
   .number()

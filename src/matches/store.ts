@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
 import type { CancelReason, Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
 import type { Db } from '../platform/db/client.ts';
 import { eventRows, storedEvent } from '../platform/db/events.ts';
-import type { GameRow } from '../games/store.ts';
+import type { GameRow } from '../games/index.ts';
 import { appendNotices, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
 import { gameEvents, games, matchEvents, matches, type MatchStatus } from '../platform/db/schema.ts';
 

@@ -1,6 +1,10 @@
 // The player resource: guest sign-up, and what a player asks about itself.
 import { requirePlayer } from '../platform/auth/middleware.ts';
-import type { AppDeps } from '../app/deps.ts';
+import type { AccountService } from '../accounts/index.ts';
+import type { RatingService } from '../ratings/index.ts';
+import type { SeekService } from '../seeks/index.ts';
+import type { PlayerService } from './service.ts';
+import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { PlayerEventSchema } from '../platform/http/schemas.ts';
@@ -10,7 +14,15 @@ import { respond } from '../platform/http/reply.ts';
 import { operation } from '../platform/http/operation.ts';
 import { idempotentCreate } from '../platform/http/idempotent-create.ts';
 
-export function playersApi({ players, accounts, ratings, seeks, timing, metrics, createAnswers, log }: AppDeps): App {
+/** What the players routes are built from. */
+export interface PlayersApiDeps extends Pick<PlatformDeps, 'timing' | 'metrics' | 'createAnswers' | 'log'> {
+  players: PlayerService;
+  accounts: AccountService;
+  ratings: RatingService;
+  seeks: SeekService;
+}
+
+export function playersApi({ players, accounts, ratings, seeks, timing, metrics, createAnswers, log }: PlayersApiDeps): App {
   const api = createApi();
   const creates = { store: createAnswers, log };
   /** A guest's answer: the player just made, or (a repeat of a keyed sign-up) made before, with a new token. */

@@ -1,13 +1,14 @@
 // The player resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { PLAYER_GAME_STATUSES } from './store.ts';
-import { examples } from '../games/examples.ts';
+import { accountExamples } from '../accounts/index.ts';
+import { playerExamples } from './examples.ts';
 import { bearer, eventStream, json, jsonBody, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency-key.ts';
 import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerTokenSchema } from '../platform/http/schemas.ts';
 import { streamSchemas } from '../platform/http/sse.ts';
-import { PlayerProfileSchema } from '../ratings/schemas.ts';
+import { PlayerProfileSchema } from '../ratings/index.ts';
 
 export const PlayerStream = streamSchemas(
   'PlayerEvent',
@@ -26,8 +27,8 @@ export const createPlayer = createRoute({
     IDEMPOTENT_CREATE_NOTE +
     ' A repeat gets the same player with a fresh token (the service keeps no token to send again), as long as the guest is as it was made: once claimed as an account, deleted or signed out everywhere, a repeat answers 409 NOT_A_GUEST.',
   security: publicAccess,
-  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreatePlayerSchema, { name: examples.players.anna.name }) },
-  responses: { 201: json(PlayerTokenSchema, 'The player and its token', examples.players.token), ...problemResponses('NOT_A_GUEST', ...IDEMPOTENT_CREATE_CODES) },
+  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreatePlayerSchema, { name: accountExamples.anna.name }) },
+  responses: { 201: json(PlayerTokenSchema, 'The player and its token', accountExamples.token), ...problemResponses('NOT_A_GUEST', ...IDEMPOTENT_CREATE_CODES) },
 });
 
 export const getMe = createRoute({
@@ -38,7 +39,7 @@ export const getMe = createRoute({
   summary: 'Read the player of the token, and when the token expires',
   description: 'Who the bearer token acts for: its player id and name, and the token\'s `exp` (null for a token without one).',
   security: bearer,
-  responses: { 200: json(MeSchema, 'The caller', examples.players.me) },
+  responses: { 200: json(MeSchema, 'The caller', accountExamples.me) },
 });
 
 export const listMyGames = createRoute({
@@ -57,7 +58,7 @@ export const listMyGames = createRoute({
       cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
     }),
   },
-  responses: { 200: json(PlayerGamePageSchema, 'One page', examples.players.waiting), ...problemResponses('INVALID_CURSOR') },
+  responses: { 200: json(PlayerGamePageSchema, 'One page', playerExamples.waiting), ...problemResponses('INVALID_CURSOR') },
 });
 
 export const streamMyEvents = createRoute({
@@ -80,7 +81,7 @@ export const streamMyEvents = createRoute({
     }),
   },
   responses: {
-    200: eventStream(PlayerStream.stream, 'The event stream', examples.players.stream),
+    200: eventStream(PlayerStream.stream, 'The event stream', playerExamples.stream),
     ...problemResponses('TOO_MANY_WAITERS'),
   },
 });
@@ -95,5 +96,5 @@ export const getPlayer = createRoute({
     "What anyone may know of a player (the `Location` of POST /v1/players): its name, whether it is a bot account, its account's username (null for a guest) and its rating in each variant it has played rated games in.",
   security: publicAccess,
   request: { params: z.object({ playerId: z.string().regex(ID, 'an id: letters, digits and dashes').openapi({ param: { name: 'playerId', in: 'path' } }) }) },
-  responses: { 200: json(PlayerProfileSchema, 'The player', examples.players.profile), ...problemResponses('PLAYER_NOT_FOUND') },
+  responses: { 200: json(PlayerProfileSchema, 'The player', playerExamples.profile), ...problemResponses('PLAYER_NOT_FOUND') },
 });

@@ -7,11 +7,11 @@ import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { listPlayerGames, type PlayerGamesQuery } from './store.ts';
 import { playerKey, type PlayerEventStore } from '../platform/streams/player-events.ts';
-import type { PlayerStore } from '../accounts/player-store.ts';
+import type { PlayerStore } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
-import { gameSummary, playerIdsOf } from '../games/view.ts';
-import { matchSummary } from '../matches/view.ts';
+import { gameSummary, playerIdsOf } from '../games/index.ts';
+import { matchSummary } from '../matches/index.ts';
 
 export interface PlayerServiceDeps {
   db: Db;

@@ -4,8 +4,8 @@ import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PHASES } from '../engine/types.ts';
 import type { Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
-import type { GameRow } from '../games/store.ts';
-import type { MatchRow } from '../matches/store.ts';
+import type { GameRow } from '../games/index.ts';
+import type { MatchRow } from '../matches/index.ts';
 import { games, matches } from '../platform/db/schema.ts';
 
 /** waiting: not begun (challenges included); active: being played; finished; cancelled: called off. */

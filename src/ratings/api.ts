@@ -1,13 +1,20 @@
 // Rated play's reads: a player's rating history, the leaderboards. (A player's ratings are on
 // GET /v1/players/{playerId}, http/players.)
-import type { AppDeps } from '../app/deps.ts';
+import type { RatingService } from './service.ts';
 import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { operation } from '../platform/http/operation.ts';
 import { respond } from '../platform/http/reply.ts';
 import { getLeaderboard, getRatingHistory } from './routes.ts';
 
-export function ratingsApi({ ratings, players }: AppDeps): App {
+/** What the ratings routes are built from. */
+export interface RatingsApiDeps {
+  ratings: RatingService;
+  /** Who the players are (src/players, above this feature): PLAYER_NOT_FOUND for no such player. */
+  players: { profile(playerId: string): Promise<unknown> };
+}
+
+export function ratingsApi({ ratings, players }: RatingsApiDeps): App {
   const api = createApi();
 
   operation(api, getRatingHistory, async (c) => {

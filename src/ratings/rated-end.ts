@@ -9,6 +9,7 @@
 import { getTableName } from 'drizzle-orm';
 import type { Seat, Variant } from '../engine/types.ts';
 import type { Query } from '../platform/db/client.ts';
+import { RatingsMovedError } from '../games/index.ts';
 import { games, ratingHistory, ratings, type RatingChanges } from '../platform/db/schema.ts';
 
 /** A rating as stored. */
@@ -19,7 +20,8 @@ export interface StoredRating {
   games: number;
 }
 
-export interface RatedEnd {
+/** A rated game's end as the ratings write it. */
+export interface RatingsEnd {
   gameId: string;
   variant: Variant;
   /** Both players: the rating the service read (a new player's start values, 0 games) and the new one. */
@@ -27,14 +29,6 @@ export interface RatedEnd {
   changes: RatingChanges;
   /** The game's end by the service clock. */
   at: Date;
-}
-
-/** Another rated game of one of the players ended first: its ratings are no longer the ones read. Nothing was kept. */
-export class RatingsMovedError extends Error {
-  override name = 'RatingsMovedError';
-  constructor(readonly gameId: string) {
-    super(`game ${gameId}: a player's rating changed while the game was rated`);
-  }
 }
 
 const RATINGS = getTableName(ratings);
@@ -93,7 +87,7 @@ const sameRating = (a: StoredRating, b: StoredRating) => a.games === b.games && 
  * write, which throws when the game had moved on). Throws RatingsMovedError when a rating is not
  * the one the service read. Whatever throws rolls the whole transaction back.
  */
-export async function writeRatedEnd(query: Query, end: RatedEnd, write: () => Promise<void>): Promise<void> {
+export async function writeRatedEnd(query: Query, end: RatingsEnd, write: () => Promise<void>): Promise<void> {
   const sorted = [...end.players].sort((a, b) => (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
   const start = sorted.map((p) => ({ id: p.playerId, rating: p.before.rating, rd: p.before.rd, volatility: p.before.volatility }));
   await query(LOCK_RATINGS_TEXT, [end.variant, JSON.stringify(start)]);

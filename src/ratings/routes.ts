@@ -1,6 +1,6 @@
 // Rated play's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
-import { examples } from '../games/examples.ts';
+import { ratingExamples } from './examples.ts';
 import { json, pageLimit, publicAccess } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { LeaderboardSchema, PlayerIdParam, RatingHistorySchema, VariantParam } from './schemas.ts';
@@ -14,7 +14,7 @@ export const getRatingHistory = createRoute({
   description: 'One point per rated game the player finished in the variant, oldest first: the rating, RD and volatility after it (empty when the player was never rated there).',
   security: publicAccess,
   request: { params: PlayerIdParam.extend(VariantParam.shape) },
-  responses: { 200: json(RatingHistorySchema, 'The points, oldest first', examples.ratings.history), ...problemResponses('PLAYER_NOT_FOUND') },
+  responses: { 200: json(RatingHistorySchema, 'The points, oldest first', ratingExamples.history), ...problemResponses('PLAYER_NOT_FOUND') },
 });
 
 export const getLeaderboard = createRoute({
@@ -34,5 +34,5 @@ export const getLeaderboard = createRoute({
       bots: z.enum(['include', 'exclude', 'only']).optional().openapi({ description: 'bot accounts: include (default), exclude, or only them' }),
     }),
   },
-  responses: { 200: json(LeaderboardSchema, 'One page of the leaderboard', examples.ratings.leaderboard), ...problemResponses('INVALID_CURSOR', 'NOT_FOUND') },
+  responses: { 200: json(LeaderboardSchema, 'One page of the leaderboard', ratingExamples.leaderboard), ...problemResponses('INVALID_CURSOR', 'NOT_FOUND') },
 });

@@ -3,12 +3,11 @@
 // leaderboards, and a player's rating for the pairing pool.
 import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
-import type { RatedEnd, StoredRating } from './rated-end.ts';
+import { writeRatedEnd, type RatingsEnd, type StoredRating } from './rated-end.ts';
 import type { BotFilter, RatingStore } from './store.ts';
 import type { Seat, Variant } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import type { Game } from '../games/game.ts';
-import type { Rated, Rater } from '../games/handler.ts';
+import type { Game, Rated, Rater } from '../games/index.ts';
 import { initialRating, isProvisional, rateGame, shown } from './glicko.ts';
 import { scoresOf } from './outcome.ts';
 
@@ -51,7 +50,7 @@ export class RatingService implements Rater {
     const [f, d] = rateGame(before.forehand, before.dealer, scores.forehand);
     const after: Record<Seat, StoredRating> = { forehand: f, dealer: d };
     const ids: Record<Seat, string> = { forehand, dealer };
-    const end: RatedEnd = {
+    const end: RatingsEnd = {
       gameId: row.id,
       variant,
       players: SEATS.map((seat) => ({ playerId: ids[seat], seat, before: before[seat], after: after[seat] })),
@@ -76,7 +75,7 @@ export class RatingService implements Rater {
         },
       }),
     );
-    return { end, notices };
+    return { end: { changes: end.changes, write: (query, guarded) => writeRatedEnd(query, end, guarded) }, notices };
   }
 
   /** The player's ratings by variant (a variant appears once the player is rated there). */

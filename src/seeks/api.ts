@@ -1,13 +1,18 @@
 // The pairing pool: each handler translates a request into a use case of src/seeks.
 import { requirePlayer } from '../platform/auth/middleware.ts';
-import type { AppDeps } from '../app/deps.ts';
+import type { SeekService } from './service.ts';
 import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { operation } from '../platform/http/operation.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { createSeek, getSeek, listSeeks, withdrawSeek } from './routes.ts';
 
-export function seeksApi({ seeks }: AppDeps): App {
+/** What the seeks routes are built from. */
+export interface SeeksApiDeps {
+  seeks: SeekService;
+}
+
+export function seeksApi({ seeks }: SeeksApiDeps): App {
   const api = createApi();
 
   operation(api, createSeek, async (c) => {

@@ -3,7 +3,7 @@
 import { DEFAULT_CONFIG } from '../engine/index.ts';
 import type { PoolRow } from './store.ts';
 import { seekView } from './view.ts';
-import { ANNA, BERT } from '../games/examples.ts';
+import { ANNA, BERT } from '../accounts/index.ts';
 
 const T0 = Date.parse('2026-11-30T18:00:00.000Z');
 const GAME_ID = '3a6e9c1f-7b2d-4f8a-a5c3-1e9d7b5f3a20';

@@ -2,13 +2,12 @@
 // has joined (its first dealer drawn from the match seed), and what both players hear of it: the
 // same as when a second player joins a waiting game or match. Pure: ids and seeds are drawn by the
 // caller and handed in, so the store can write it inside the pairing's transaction.
-import type { MatchRow } from '../matches/store.ts';
+import type { MatchRow } from '../matches/index.ts';
 import type { Pairing } from './store.ts';
 import { seedCommitment, type Seat } from '../engine/index.ts';
 import type { DomainError } from '../platform/errors.ts';
-import { gameStartNotices } from '../games/notices.ts';
-import { bothSeated } from '../games/seating.ts';
-import { decideJoin, type MatchStep } from '../matches/decide.ts';
+import { gameStartNotices, bothSeated } from '../games/index.ts';
+import { decideJoin, type MatchStep } from '../matches/index.ts';
 import type { SeekOptions } from './pool.ts';
 
 /** What the service draws for a pairing (games/randomness.ts): ids, seeds, the older seeker's seat. */

@@ -9,10 +9,9 @@ import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../platform/db/errors.ts';
 import { eventRows } from '../platform/db/events.ts';
-import type { MatchRow } from '../matches/store.ts';
-import { newGameRow, type NewGame } from '../games/new-game.ts';
+import type { MatchRow, MatchEvent, NewMatchGame } from '../matches/index.ts';
+import { newGameRow, type NewGame } from '../games/index.ts';
 import { appendNotices, NOTICE_CTES, writtenAndNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
-import type { MatchEvent, NewMatchGame } from '../matches/store.ts';
 import type { Variant } from '../engine/types.ts';
 import { botPresence, gameEvents, games, matchEvents, matches, players, ratings, seeks } from '../platform/db/schema.ts';
 

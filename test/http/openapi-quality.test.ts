@@ -3,8 +3,7 @@
 // events and problem codes typed from their single sources; nulls where the service sends them
 // and nowhere else; a name pattern that works in JSON Schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, initialState, type EventType, type GameEvent, type Seat } from '../../src/engine/index.ts';
-import { decide, evolve, legalMoves, viewEvent } from '../../src/engine/index.ts';
+import { DEFAULT_CONFIG, initialState, type EventType, type GameEvent, type Seat, decide, evolve, legalMoves, viewEvent } from '../../src/engine/index.ts';
 import { PROBLEMS } from '../../src/platform/http/problems.ts';
 import { CreatePlayerSchema, EVENT_TYPES } from '../../src/platform/http/schemas.ts';
 import { renderOpenApi } from '../../src/app/spec.ts';

@@ -5,7 +5,6 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DomainErrorCode } from '../errors.ts';
-import { examples } from '../../games/examples.ts';
 import { ViewSchema } from './schemas.ts';
 import { respond, setHeader } from './reply.ts';
 
@@ -146,18 +145,25 @@ export const ENGINE_CODES = [
 ] as const satisfies readonly ProblemCode[];
 
 /** What the example of a code's problem says, where the catalogue's description is not what the service says. */
-const EXAMPLES: Partial<Record<ProblemCode, { detail: string; extra?: Record<string, unknown> }>> = {
+type ProblemExamples = Partial<Record<ProblemCode, { detail: string; extra?: Record<string, unknown> }>>;
+const EXAMPLES: ProblemExamples = {
   VALIDATION_FAILED: {
     detail: 'expectedVersion: Too small: expected number to be >=0',
     extra: { errors: [{ path: 'expectedVersion', message: 'Too small: expected number to be >=0' }] },
   },
   INVALID_TOKEN: { detail: 'this call needs a bearer token' },
-  GAME_NOT_FOUND: { detail: `there is no game ${examples.gameId}` },
-  VERSION_CONFLICT: { detail: 'the game is at version 6, not 5', extra: examples.conflict },
   NOT_YOUR_TURN: { detail: "it is forehand's turn" },
-  DEADLINE_NOT_REACHED: { detail: `the player to move has until ${examples.deadline}`, extra: { deadline: examples.deadline } },
   ILLEGAL_CUT: { detail: 'cut with "at" an integer from 4 to 28' },
 };
+
+/**
+ * A feature's own examples of the problems it answers (a game's id, the view a VERSION_CONFLICT
+ * carries): the platform knows no feature, so each tells its examples here, and the document
+ * reads them when it is made (problemResponses' examples are read then, not when a route is defined).
+ */
+export function describeProblems(examples: ProblemExamples): void {
+  Object.assign(EXAMPLES, examples);
+}
 
 export interface Problem {
   type: string;
@@ -289,7 +295,18 @@ export function problemResponses(...codes: ProblemCode[]): Record<number, Proble
       content: {
         'application/problem+json': {
           schema: ProblemSchema,
-          examples: Object.fromEntries(list.map((c) => [c, { summary: PROBLEMS[c].description, value: problemExample(c) }])),
+          examples: Object.fromEntries(
+            list.map((c) => [
+              c,
+              {
+                summary: PROBLEMS[c].description,
+                // Read when the document is made, after every feature told its examples.
+                get value() {
+                  return problemExample(c);
+                },
+              },
+            ]),
+          ),
         },
       },
     };

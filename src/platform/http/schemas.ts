@@ -16,8 +16,12 @@ import {
   type EventType,
 } from '../../engine/index.ts';
 import { MATCH_STATUSES } from '../db/schema.ts';
-import { MAX_TURN_SECONDS, MIN_TURN_SECONDS } from '../../games/deadline.ts';
-import { RATED_TURN_SECONDS } from '../../games/rated.ts';
+
+/** The limits of `turnSeconds`, for games and matches alike (the contract's: the schemas carry them). */
+export const MIN_TURN_SECONDS = 5;
+export const MAX_TURN_SECONDS = 86_400;
+/** The limits of a rated game's turnSeconds, and its default. */
+export const RATED_TURN_SECONDS = { min: 10, max: 300, default: 60 } as const;
 
 /** Ids are UUIDs; anything else is rejected before it reaches a query. */
 export const ID = /^[A-Za-z0-9-]{1,64}$/;

@@ -1,0 +1,17 @@
+export { gamesApi } from './api.ts';
+export { GameCache } from './cache.ts';
+export { bertsNotices, challengeSummary, EXAMPLE_SEED, exampleGame, exampleStep, gameExamples } from './examples.ts';
+export { gameOf, type Game } from './game.ts';
+export type { Rated, Rater } from './handler.ts';
+export { MoveBatcher } from './move-batch.ts';
+export { newGameRow, type NewGame } from './new-game.ts';
+export { gameStartNotices } from './notices.ts';
+export { checkWaitingMatches, checkWaitingSeeks } from './open-caps.ts';
+export { checkOpponent, configOf, type RuleOptions } from './options.ts';
+export { cryptoRandomness, type Randomness } from './randomness.ts';
+export { checkAccounts, ratedTurnSeconds } from './rated.ts';
+export { GameRepository } from './repository.ts';
+export { bothSeated } from './seating.ts';
+export { GameService } from './service.ts';
+export { GameStore, RatingsMovedError, type GameRow } from './store.ts';
+export { gameRecord, gameSummary, playerIdsOf, playerRef, type Names } from './view.ts';

@@ -1,0 +1,2 @@
+export { playersApi } from './api.ts';
+export { PlayerService } from './service.ts';
