@@ -13,7 +13,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { runBots, type RunSummary } from '../src/cli/bot-runner.ts';
-import { verifyRecord, type GameRecord } from '../src/record/verify.ts';
+import { verifyRecord, type GameRecord } from '../src/record/index.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

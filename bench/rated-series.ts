@@ -13,7 +13,7 @@ import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { runSeekBot } from '../src/cli/seek-bot.ts';
-import { parseRecord, verifyRecord } from '../src/record/verify.ts';
+import { parseRecord, verifyRecord } from '../src/record/index.ts';
 
 const { values } = parseArgs({
   options: { server: { type: 'string' }, games: { type: 'string' }, variant: { type: 'string' }, 'think-ms': { type: 'string' }, out: { type: 'string' } },

@@ -1,32 +1,12 @@
-// The code's shape, checked: no import cycles in src/, imports that only point down the layers
-// (engine → db → games/matches → http), typed HTTP handlers, and one place that knows the driver.
+// The code's shape, checked: no import cycles in src/, one folder per feature over a platform that
+// knows none (tools/imports.ts layoutViolations), typed HTTP handlers, and one place that knows the
+// database driver.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHECKED_FOLDERS, importCycles, importGraph, importsOf, ROOT, sourceFiles } from '../tools/imports.ts';
+import { CHECKED_FOLDERS, FEATURES, importCycles, importGraph, importsOf, layoutViolations, ROOT, sourceFiles } from '../tools/imports.ts';
 
 const graph = importGraph();
-const folderOf = (file: string) => file.split('/').slice(0, 2).join('/');
-
-/** What each folder of src/ may import from the others (itself always). */
-const MAY_IMPORT: Record<string, string[]> = {
-  'src/engine': [],
-  'src/auth': [],
-  'src/db': ['src/engine', 'src/platform/errors.ts', 'src/platform/cancellation.ts'],
-  'src/games': ['src/engine', 'src/db', 'src/platform/errors.ts', 'src/platform/cancellation.ts'],
-  'src/matches': ['src/engine', 'src/db', 'src/games', 'src/platform/errors.ts', 'src/platform/log.ts'],
-  'src/players': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/auth', 'src/platform/errors.ts'],
-  'src/ratings': ['src/engine', 'src/db', 'src/games', 'src/platform/errors.ts'],
-  'src/accounts': ['src/db', 'src/auth', 'src/platform/errors.ts'],
-  // The pairing pool starts games and matches as their joins do, and reads the players' ratings.
-  'src/seeks': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/ratings', 'src/platform/errors.ts'],
-  'src/http': ['src/engine', 'src/db', 'src/games', 'src/matches', 'src/players', 'src/accounts', 'src/ratings', 'src/seeks', 'src/auth', 'src/platform/errors.ts', 'src/platform/cancellation.ts', 'src/platform/log.ts', 'src/platform/config.ts'],
-  // The client's GameEvent falls back to the engine's event type while the document names none.
-  'src/client': [],
-  // The strategies play on the engine and read the client's view and move types.
-  'src/bots': ['src/engine', 'src/client'],
-};
-
 describe('src/', () => {
   it('has no import cycle, nor has the web client (npm run check:imports)', () => {
     expect(graph.size).toBeGreaterThan(50);
@@ -49,17 +29,25 @@ describe('src/', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('imports only down the layers', () => {
-    const wrong: string[] = [];
-    for (const [file, imports] of graph) {
-      const allowed = MAY_IMPORT[folderOf(file)];
-      if (!allowed) continue;
-      for (const target of imports) {
-        const into = folderOf(target);
-        if (into !== folderOf(file) && !allowed.includes(into) && !allowed.includes(target)) wrong.push(`${file} → ${target}`);
-      }
-    }
-    expect(wrong).toEqual([]);
+  it('has a folder per feature over the platform, and breaks none of the layout\'s rules', () => {
+    for (const feature of FEATURES) expect(graph.has(`src/${feature}/index.ts`), `src/${feature}/index.ts`).toBe(true);
+    expect(layoutViolations(graph)).toEqual([]);
+  });
+
+  it('fails on a feature that imports another feature\'s internals, and on the platform importing a feature', () => {
+    // Planted imports, each as a file would make it: the check must name every one.
+    const planted = new Map(graph);
+    planted.set('src/seeks/planted.ts', ['src/games/store.ts', 'src/platform/errors.ts']);
+    planted.set('src/platform/planted.ts', ['src/games/index.ts']);
+    planted.set('src/games/planted.ts', ['src/seeks/index.ts']);
+    planted.set('src/matches/planted.ts', ['src/app/deps.ts']);
+    const broken = layoutViolations(planted);
+    expect(broken).toEqual([
+      expect.stringContaining("src/seeks/planted.ts → src/games/store.ts: another feature's internals"),
+      expect.stringContaining('src/platform/planted.ts → src/games/index.ts: the platform imports no feature'),
+      expect.stringContaining('src/games/planted.ts → src/seeks/index.ts: games stands before seeks'),
+      expect.stringContaining('src/matches/planted.ts → src/app/deps.ts: a feature imports'),
+    ]);
   });
 
   it('keeps the engine pure: nothing from outside but the hash it deals with', () => {
@@ -67,8 +55,8 @@ describe('src/', () => {
     expect(outside.filter((x) => !x.endsWith('@noble/hashes/sha2.js') && !x.endsWith('@noble/hashes/utils.js'))).toEqual([]);
   });
 
-  it('has typed HTTP handlers: no `as never`, no `as any` in src/http', () => {
-    const casts = sourceFiles('src/http').filter((f) => /\bas (never|any)\b/.test(readFileSync(join(ROOT, f), 'utf8')));
+  it('has typed HTTP handlers: no `as never`, no `as any` in the routes and the platform's HTTP', () => {
+    const casts = sourceFiles('src').filter((f) => f.startsWith('src/platform/http/') || /\/(api|routes)\.ts$/.test(f)).filter((f) => /\bas (never|any)\b/.test(readFileSync(join(ROOT, f), 'utf8')));
     expect(casts).toEqual([]);
   });
 
@@ -85,11 +73,11 @@ describe('src/', () => {
     expect(silent).toEqual([]);
   });
 
-  it('knows which database driver it has in src/db only', () => {
+  it('knows which database driver it has in src/platform/db only', () => {
     const drivers = ['postgres', '@electric-sql/pglite', 'drizzle-orm/pglite', 'drizzle-orm/postgres-js'];
     const leaks: string[] = [];
     for (const file of sourceFiles('src')) {
-      if (file.startsWith('src/db/')) continue;
+      if (file.startsWith('src/platform/db/')) continue;
       for (const i of importsOf(file)) if (drivers.some((d) => i === d || i.startsWith(`${d}/`))) leaks.push(`${file} imports ${i}`);
       if (/\.driver\b/.test(readFileSync(join(ROOT, file), 'utf8'))) leaks.push(`${file} asks for .driver`);
     }

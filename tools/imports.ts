@@ -1,5 +1,5 @@
-// The import graphs of src/ and web/src/ and their cycles: `npm run check:imports` prints them and
-// fails on any.
+// The import graphs of src/ and web/src/, their cycles and the layout's rules (features over a
+// platform that knows none): `npm run check:imports` prints them and fails on any.
 // Every import counts, `import type` included (a type-only cycle still ties two files together),
 // and dynamic import() too. test/architecture.test.ts runs the same check, with the layering.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -80,6 +80,44 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/**
+ * The features, in the order they stand: each may import the index.ts of those before it, never
+ * their other files, and nothing of those after it.
+ */
+export const FEATURES = ['accounts', 'games', 'matches', 'ratings', 'seeks', 'players', 'exports'] as const;
+
+/** What a folder of src/ is: a feature, the platform, the engine, … (src/<name>/…, or a file of src/). */
+const areaOf = (file: string) => file.split('/')[1] ?? '';
+
+/**
+ * The house's rules, as broken by an import graph of src/ (empty: none broken):
+ * - the platform imports only itself and the engine (it knows no feature);
+ * - the engine imports only itself;
+ * - a feature imports the platform, the engine, the record library and the index.ts of a feature
+ *   before it (FEATURES), nothing else of another feature;
+ * - outside the features (the app, the CLI, the record library, the bots) a feature is reached
+ *   through its index.ts only.
+ */
+export function layoutViolations(graph: Map<string, string[]>): string[] {
+  const out: string[] = [];
+  const rank = (area: string) => (FEATURES as readonly string[]).indexOf(area);
+  for (const [file, imports] of graph) {
+    const from = areaOf(file);
+    for (const target of imports) {
+      const to = areaOf(target);
+      if (to === from) continue;
+      const edge = `${file} → ${target}`;
+      if (from === 'platform' && to !== 'engine') out.push(`${edge}: the platform imports no feature`);
+      else if (from === 'engine') out.push(`${edge}: the engine imports nothing outside itself`);
+      else if (rank(to) >= 0) {
+        if (!target.endsWith(`src/${to}/index.ts`)) out.push(`${edge}: another feature's internals (import its index.ts)`);
+        else if (rank(from) >= 0 && rank(to) > rank(from)) out.push(`${edge}: ${from} stands before ${to} (${FEATURES.join(' → ')})`);
+      } else if (rank(from) >= 0 && !['platform', 'engine', 'record'].includes(to)) out.push(`${edge}: a feature imports the platform, the engine, the record library and features' index.ts only`);
+    }
+  }
+  return out;
+}
+
 /** The folders whose import graphs must stay free of cycles: the service and the web client. */
 export const CHECKED_FOLDERS = ['src', 'web/src'];
 
@@ -93,5 +131,9 @@ if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
     for (const c of cycles) process.stdout.write(`  cycle: ${c.join(' ↔ ')}\n`);
     found += cycles.length;
   }
+  const broken = layoutViolations(importGraph('src'));
+  process.stdout.write(`src/: ${broken.length} import(s) against the layout (features over the platform)\n`);
+  for (const b of broken) process.stdout.write(`  ${b}\n`);
+  found += broken.length;
   process.exitCode = found > 0 ? 1 : 0;
 }

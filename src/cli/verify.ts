@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import createClient from 'openapi-fetch';
 import type { paths } from '../client/generated/api-types.ts';
-import { parseRecord, verifyRecord, type GameRecord } from '../record/verify.ts';
+import { parseRecord, verifyRecord, type GameRecord } from '../record/index.ts';
 
 const USAGE = 'usage: npm run verify -- record.json | npm run verify -- export.ndjson | npm run verify -- --server URL --game ID  [--quiet]';
 

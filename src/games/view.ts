@@ -2,6 +2,7 @@
 // data (players, version, seed commitment, deadline, match), the event log as a reader may see
 // it, lobby summaries and the record of a finished game. Pure functions of a game and the names.
 import { view, viewEvent, type GameEvent, type Result, type Viewer } from '../engine/index.ts';
+import { buildRecord } from '../record/index.ts';
 import type { GameRow } from './store.ts';
 import { deadlineOf } from './deadline.ts';
 import { statusOf, type Game } from './game.ts';
@@ -112,17 +113,17 @@ export function gameSummary(row: GameRow, names: Names) {
 
 /** The self-contained record of a finished game, for anyone to verify offline. */
 export function gameRecord(game: Game, result: Result, names: Names) {
-  return {
+  return buildRecord({
     id: game.row.id,
     config: game.row.config,
     serverSeed: game.row.serverSeed,
     seedCommitment: game.row.seedCommitment,
     cut: game.state.cut,
     players: playerRefs(game.row, names),
-    events: loggedEvents(game.events, 'spectator', true),
+    log: game.events,
     result,
     rated: game.row.rated,
     ratingChanges: game.row.ratingChanges ?? null,
-    endedAt: game.row.updatedAt.toISOString(),
-  };
+    endedAt: game.row.updatedAt,
+  });
 }

@@ -8,7 +8,7 @@
 //      `decide` on the replayed state, and must be legal and produce exactly the logged events,
 //   4. the end: the replayed game is finished, and its result is the record's (and the seats
 //      are the players named in the record).
-// It also writes a readable, trick-by-trick account of the game (record-account.ts).
+// It also writes a readable, trick-by-trick account of the game (narrate.ts).
 import {
   DEAL_STAGES,
   RAMSCH_TRUMPS,
@@ -32,18 +32,8 @@ import {
   type Seat,
   type State,
 } from '../engine/index.ts';
+import type { GameRecord } from './build.ts';
 import { describeResult, narrate } from './narrate.ts';
-
-export interface GameRecord {
-  id: string;
-  config: Config;
-  serverSeed: string;
-  seedCommitment: string;
-  cut: number | null;
-  players: Record<Seat, { playerId: string; name: string } | null>;
-  events: { seq: number; event: GameEvent }[];
-  result: Result | null;
-}
 
 export interface Verification {
   ok: boolean;

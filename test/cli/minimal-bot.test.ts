@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playOneGame } from '../../examples/minimal-bot.ts';
-import { verifyRecord } from '../../src/record/verify.ts';
+import { verifyRecord } from '../../src/record/index.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBots } from '../../src/cli/bot-runner.ts';
-import { parseRecord, verifyRecord, type GameRecord } from '../../src/record/verify.ts';
+import { parseRecord, verifyRecord, type GameRecord } from '../../src/record/index.ts';
 import type { Card } from '../../src/engine/index.ts';
 import { testClock } from '../support/matches.ts';
 import { Client, rng, startTestService, type TestService } from '../support/service.ts';

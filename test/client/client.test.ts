@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, playGame, players, type GameView, type LoggedEvent, type SkatClient } from '../../src/client/index.ts';
 import { newMemory, remember, rng, greedy } from '../../src/bots/index.ts';
-import { verifyRecord } from '../../src/record/verify.ts';
-import type { GameRecord } from '../../src/record/verify.ts';
+import { verifyRecord } from '../../src/record/index.ts';
+import type { GameRecord } from '../../src/record/index.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;

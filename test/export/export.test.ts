@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRecord, verifyRecord } from '../../src/record/verify.ts';
+import { parseRecord, verifyRecord } from '../../src/record/index.ts';
 import { expectProblem, playUntil } from '../support/problems.ts';
 import { Client, rng, startTestService, testConfig, type TestPlayer, type TestService } from '../support/service.ts';
 

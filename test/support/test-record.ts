@@ -2,7 +2,7 @@
 // in-process through the engine with random legal moves (reproducible from a seed).
 import { decide, evolve, initialState, legalMoves, seedCommitment, type Config, type GameEvent, type Move } from '../../src/engine/index.ts';
 import { rng } from '../../src/bots/rng.ts';
-import type { GameRecord } from '../../src/record/verify.ts';
+import type { GameRecord } from '../../src/record/index.ts';
 
 export function playedRecord(variant: Config['variant'] = 'classic', seed = 7): GameRecord {
   const config: Config = { variant, scoring: 'standard', spitzen: false, kontra: true, ramschTrumps: 'jacks', practice: true };

@@ -4,7 +4,7 @@
 // A worker that cannot start is said on the table.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { verifyRecord } from '../../src/record/verify.ts';
+import { verifyRecord } from '../../src/record/index.ts';
 import { browserSuite, DESKTOP, Watch } from './support/browser.ts';
 import { webFixture } from './support/web-suite.ts';
 import { playToTheEnd } from './support/play.ts';

@@ -2,7 +2,7 @@
 // the options, play (decisions clicked, every card by the key printed on it), read the result,
 // ask for the rematch. The computer's seat is played by the page itself through the API.
 import { expect, it } from 'vitest';
-import { verifyRecord } from '../../src/record/verify.ts';
+import { verifyRecord } from '../../src/record/index.ts';
 import { browserSuite, PHONE, screenshot, Watch } from './support/browser.ts';
 import { webFixture } from './support/web-suite.ts';
 import { playToTheEnd } from './support/play.ts';

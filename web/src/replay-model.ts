@@ -2,7 +2,7 @@
 // and the stops for stepping a trick at a time. A record that cannot be folded (tampered with) is
 // replayed as far as it goes; the verification says why.
 import { evolve, initialState, type GameEvent, type State } from '../../src/engine/index.ts';
-import type { GameRecord } from '../../src/record/verify.ts';
+import type { GameRecord } from '../../src/record/index.ts';
 
 export class ReplayModel {
   /** states[i]: the game after its first i events. */

@@ -1,7 +1,7 @@
 // The verification's words on the replay page (issue 22: "8 dealt batch(es)"): what held is said
 // in the reader's language, with the count's plural form, never a "(es)".
 import { describe, expect, it } from 'vitest';
-import { verifyRecord } from '../../src/record/verify.ts';
+import { verifyRecord } from '../../src/record/index.ts';
 import { translator } from './i18n.ts';
 import { playedRecord } from '../../test/support/test-record.ts';
 import { checkLines, verifyInBrowser } from './verify.ts';

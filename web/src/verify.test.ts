@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameRecord } from '../../src/record/verify.ts';
+import type { GameRecord } from '../../src/record/index.ts';
 import { ReplayModel } from './replay-model.ts';
 import { playedRecord } from '../../test/support/test-record.ts';
 import { verifyInBrowser } from './verify.ts';

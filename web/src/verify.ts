@@ -3,7 +3,7 @@
 // the seed and the cut, every move's legality and every event, and the result. Its findings are
 // grouped into the checks a player reads.
 import { isSeedHex, seedCommitment } from '../../src/engine/index.ts';
-import { verifyRecord, type Counts, type GameRecord } from '../../src/record/verify.ts';
+import { verifyRecord, type Counts, type GameRecord } from '../../src/record/index.ts';
 import type { Translate } from './i18n.ts';
 
 export const CHECKS = ['record', 'commitment', 'deal', 'moves', 'result'] as const;

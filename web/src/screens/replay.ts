@@ -1,7 +1,7 @@
 // `/replay/{gameId}` (the record from the service) or `/replay` (a record file dropped on the
 // page or chosen): the game event by event and trick by trick, forwards and back, every card face
 // up; and its verification in the browser — the seed commitment, the deal, every move, the result.
-import { parseRecord, type GameRecord } from '../../../src/record/verify.ts';
+import { parseRecord, type GameRecord } from '../../../src/record/index.ts';
 import { h, replaceContent } from '../dom.ts';
 import { describeEvent } from '../event-text.ts';
 import type { MessageKey } from '../i18n.ts';
