@@ -55,7 +55,7 @@ describe('src/', () => {
     expect(outside.filter((x) => !x.endsWith('@noble/hashes/sha2.js') && !x.endsWith('@noble/hashes/utils.js'))).toEqual([]);
   });
 
-  it('has typed HTTP handlers: no `as never`, no `as any` in the routes and the platform's HTTP', () => {
+  it('has typed HTTP handlers: no `as never`, no `as any` in the routes and the platform\'s HTTP', () => {
     const casts = sourceFiles('src').filter((f) => f.startsWith('src/platform/http/') || /\/(api|routes)\.ts$/.test(f)).filter((f) => /\bas (never|any)\b/.test(readFileSync(join(ROOT, f), 'utf8')));
     expect(casts).toEqual([]);
   });
