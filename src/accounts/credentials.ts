@@ -1,4 +1,4 @@
-// What a username and a password must be (API.md, "Accounts and tokens"; passwords as NIST SP
+// What a username and a password must be (docs/api.md, "Accounts and tokens"; passwords as NIST SP
 // 800-63B: length only, any Unicode, NFKC, no composition rules, common passwords refused).
 import { createRequire } from 'node:module';
 

@@ -1,4 +1,4 @@
-// The accounts' and tokens' request and answer bodies (API.md, "Accounts and tokens").
+// The accounts' and tokens' request and answer bodies (docs/api.md, "Accounts and tokens").
 import { z } from '@hono/zod-openapi';
 import { MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN } from './credentials.ts';
 import { SCOPES } from '../platform/auth/principal.ts';

@@ -1,6 +1,6 @@
 // The accounts' use cases: sign-up, sign-in, a guest claiming its player, the player's tokens
 // (issued, listed, revoked), a password change and the account's deletion. HTTP-free: refusals
-// are DomainErrors with the codes of API.md, "Accounts and tokens".
+// are DomainErrors with the codes of docs/api.md, "Accounts and tokens".
 import type { Caller } from '../platform/auth/middleware.ts';
 import { SCOPES, type Scope } from '../platform/auth/principal.ts';
 import type { TokenService } from '../platform/auth/tokens.ts';

@@ -1,4 +1,4 @@
-// Accounts and tokens as functions of a client (API.md, "Accounts and tokens"): sign up, sign in,
+// Accounts and tokens as functions of a client (docs/api.md, "Accounts and tokens"): sign up, sign in,
 // a guest claiming its player as an account; the caller's tokens listed, created (shown once) and
 // revoked; the password changed; the account deleted; the bots online now.
 import type { SkatClient } from './client.ts';

@@ -1,4 +1,4 @@
-// The exports (API.md, "Export"): finished games as ndjson, one record a line (each exactly the
+// The exports (docs/api.md, "Export"): finished games as ndjson, one record a line (each exactly the
 // record of GET /v1/games/{gameId}/record, which `npm run verify` checks), newest end first. Read
 // in batches, each handed on as text before the next is read: memory stays that of one batch,
 // however many games there are; the caller writes each batch before asking for the next.

@@ -1,4 +1,4 @@
-// The exports' reads (API.md, "Export"): finished games with their logs, newest end first (a
+// The exports' reads (docs/api.md, "Export"): finished games with their logs, newest end first (a
 // finished game's updated_at is its end), one batch at a time, each batch starting after the last
 // game of the one before (keyset: constant memory however many games there are). Every ordering
 // is on an index: games_finished_rated_idx (every rated game), games_finished_forehand_idx and

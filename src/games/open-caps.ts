@@ -1,6 +1,6 @@
 // How much one player may leave open at once. Each waiting game or match is a row kept for
 // WAITING_TTL_SECONDS and a lobby entry; without a cap, one token made 20,000 of them in 15 s
-// inside its rate limit. API.md allows at most 20 games and matches (together) and 5 seeks.
+// inside its rate limit. docs/api.md ("Limits") allows at most 20 games and matches (together) and 5 seeks.
 import { DomainError } from '../platform/errors.ts';
 
 /** Waiting games a player has created and nobody has joined yet. */

@@ -1,4 +1,4 @@
-// What makes a game or match rated (API.md, "Rated play"): two accounts, a deadline for every
+// What makes a game or match rated (docs/api.md, "Rated play"): two accounts, a deadline for every
 // move, and a deal nobody chose. Checked when it is created and when its second player joins.
 import type { PlayerStore } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';

@@ -1,7 +1,6 @@
 // The games' application layer: every use case of a game, without HTTP. The commands (join, a
 // move, a timeout claim) run through the one command handler; the reads go through the
 // repository; what comes back is the read model (games/view.ts).
-import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { GameListQuery } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import type { PlayerStore } from '../accounts/index.ts';
@@ -230,13 +229,7 @@ export class GameService {
 
   /** The lobby: games newest first. */
   async lobby(query: GameListQuery) {
-    let page;
-    try {
-      page = await this.deps.repository.page(query);
-    } catch (e) {
-      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
-      throw e;
-    }
+    const page = await this.deps.repository.page(query);
     const names = await this.deps.players.namesOf(playerIdsOf(page.games));
     return { games: page.games.map((row) => gameSummary(row, names)), nextCursor: page.nextCursor };
   }

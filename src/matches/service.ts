@@ -4,7 +4,7 @@
 import { MatchConflictError, type MatchRow, type MatchStore } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
-import { InvalidCursorError, scrubbedMessage } from '../platform/db/errors.ts';
+import { scrubbedMessage } from '../platform/db/errors.ts';
 import type { MatchStatus } from '../platform/db/schema.ts';
 import type { PlayerStore } from '../accounts/index.ts';
 import { seedCommitment } from '../engine/index.ts';
@@ -64,13 +64,7 @@ export class MatchService {
 
   /** The matches lobby: in `status` (waiting: open to join), newest first. */
   async lobby(query: { status: MatchStatus; limit: number; cursor?: string }) {
-    let page;
-    try {
-      page = await this.deps.store.listMatches(query);
-    } catch (e) {
-      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
-      throw e;
-    }
+    const page = await this.deps.store.listMatches(query);
     const names = await this.deps.players.namesOf(page.matches.flatMap(matchPlayerIds));
     return { matches: page.matches.map((m) => matchSummary(m, names)), nextCursor: page.nextCursor };
   }

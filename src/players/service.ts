@@ -3,7 +3,6 @@
 // ending), so that it never needs to be told an id to find its games.
 import type { Principal } from '../platform/auth/principal.ts';
 import type { Db } from '../platform/db/client.ts';
-import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { listPlayerGames, type PlayerGamesQuery } from './store.ts';
 import { playerKey, type PlayerEventStore } from '../platform/streams/player-events.ts';
@@ -49,13 +48,7 @@ export class PlayerService {
 
   /** The player's games and matches, newest first (see players/store.ts). */
   async games(query: PlayerGamesQuery) {
-    let page;
-    try {
-      page = await listPlayerGames(this.deps.db, query);
-    } catch (e) {
-      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
-      throw e;
-    }
+    const page = await listPlayerGames(this.deps.db, query);
     const ids = page.entries.flatMap((e) =>
       e.kind === 'game' ? playerIdsOf([e.row]) : [e.row.creatorPlayerId, e.row.opponentPlayerId],
     );

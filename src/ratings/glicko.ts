@@ -1,4 +1,4 @@
-// The rating math (API.md, "Rated play"): Glicko-2 as Glickman's paper of 2013 gives it, through
+// The rating math (docs/api.md, "Rated play"): Glicko-2 as Glickman's paper of 2013 gives it, through
 // the npm package glicko2 (its "newprocedure": the paper's Illinois iteration for the volatility,
 // with the paper's update of 2022). Start 1500 / RD 350 / volatility 0.06, τ = 0.5. Each rated
 // game is one rating period of one game for both players, computed from both players' values
@@ -44,5 +44,5 @@ export function rateGame(a: Rating, b: Rating, scoreA: Score): [Rating, Rating] 
 /** A rating as shown (and in ratingChanges): the nearest whole number. */
 export const shown = (rating: number) => Math.round(rating);
 
-/** Provisional while the RD is above the threshold (API.md: 110, configurable). */
+/** Provisional while the RD is above the threshold (docs/api.md: 110, configurable). */
 export const isProvisional = (rating: Pick<Rating, 'rd'>, threshold: number) => rating.rd > threshold;

@@ -1,5 +1,5 @@
 // What a finished game means for the ratings: each seat's score, or null when it is not rated
-// (API.md: a passed-in game is not rated; a resign or a timeout loses; a draw is 0.5 each).
+// (docs/api.md: a passed-in game is not rated; a resign or a timeout loses; a draw is 0.5 each).
 import type { BySeat, Result } from '../engine/index.ts';
 import type { Score } from './glicko.ts';
 

@@ -1,4 +1,4 @@
-// A rated game's end, written in one transaction with the game's own end (API.md, "Rated play").
+// A rated game's end, written in one transaction with the game's own end (docs/api.md, "Rated play").
 // The service rated the game from the ratings as it read them; here, under the ratings' row
 // locks, those values are checked to be still current (else RatingsMovedError: another rated
 // game of one of the players ended meanwhile, and the service rates again), then the game's

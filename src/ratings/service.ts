@@ -1,19 +1,17 @@
 // The ratings' application layer: rating a finished rated game (handed to the games' command
 // handler, which writes it with the game's end), a player's ratings and history, the
 // leaderboards, and a player's rating for the pairing pool.
-import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
 import { writeRatedEnd, type RatingsEnd, type StoredRating } from './rated-end.ts';
 import type { BotFilter, RatingStore } from './store.ts';
 import type { Seat, Variant } from '../engine/index.ts';
-import { DomainError } from '../platform/errors.ts';
 import type { Game, Rated, Rater } from '../games/index.ts';
 import { initialRating, isProvisional, rateGame, shown } from './glicko.ts';
 import { scoresOf } from './outcome.ts';
 
 export interface RatingServiceDeps {
   store: RatingStore;
-  /** A rating is provisional while its RD is above this (API.md: 110; RATING_PROVISIONAL_RD). */
+  /** A rating is provisional while its RD is above this (docs/api.md: 110; RATING_PROVISIONAL_RD). */
   provisionalRd: number;
 }
 
@@ -99,13 +97,7 @@ export class RatingService implements Rater {
 
   /** Non-provisional players of `variant`, highest first. */
   async leaderboard(variant: Variant, query: { bots: BotFilter; limit: number; cursor?: string }) {
-    let page;
-    try {
-      page = await this.deps.store.leaderboard({ variant, maxRd: this.deps.provisionalRd, ...query });
-    } catch (e) {
-      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
-      throw e;
-    }
+    const page = await this.deps.store.leaderboard({ variant, maxRd: this.deps.provisionalRd, ...query });
     return {
       items: page.rows.map((r) => ({ rank: r.rank, playerId: r.playerId, name: r.name, bot: r.bot, rating: r.rating, rd: r.rd, games: r.games })),
       nextCursor: page.nextCursor,

@@ -1,5 +1,4 @@
-// The game record as a library: built by the service, verified and told by the CLI, the web client
-// and the benches, all with the same code.
-export { buildRecord, type FinishedGame, type GameRecord, type RecordPlayer, type ServiceRecord } from './build.ts';
-export { describeResult, narrate } from './narrate.ts';
-export { moveOf, parseRecord, verifyRecord, type Counts, type Verification } from './verify.ts';
+// The game record as a library: built by the service (build.ts), verified and told trick by trick
+// (verify.ts, narrate.ts) by the CLI, the web client and the benches, all with the same code.
+export { buildRecord, type GameRecord } from './build.ts';
+export { parseRecord, verifyRecord, type Counts } from './verify.ts';

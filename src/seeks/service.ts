@@ -2,7 +2,6 @@
 // compatible waiting seek, or left waiting), read, listed, withdrawn by its owner, ended when its
 // owner's last stream closes (whileConnected), and expired by the sweeper.
 import { createHash } from 'node:crypto';
-import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import type { PoolRow, SeekStore, SeeksEnded } from './store.ts';
@@ -98,13 +97,7 @@ export class SeekService {
 
   /** The pool: waiting seeks, oldest first. */
   async pool(query: { limit: number; cursor?: string }): Promise<{ items: SeekView[]; nextCursor: string | null }> {
-    let page: { seeks: PoolRow[]; nextCursor: string | null };
-    try {
-      page = await this.deps.store.page({ ...query, now: this.deps.now() });
-    } catch (e) {
-      if (e instanceof InvalidCursorError) throw new DomainError('INVALID_CURSOR', 'the cursor was not handed out by this service');
-      throw e;
-    }
+    const page = await this.deps.store.page({ ...query, now: this.deps.now() });
     return { items: page.seeks.map(seekView), nextCursor: page.nextCursor };
   }
 

@@ -1,4 +1,4 @@
-// The BOT badge, wherever a player is shown: a bot account is a bot for good (API.md).
+// The BOT badge, wherever a player is shown: a bot account is a bot for good (docs/api.md).
 import './accounts.css';
 import { h } from './dom.ts';
 import type { Translate } from './i18n.ts';

@@ -18,7 +18,7 @@ export interface MyEntry {
   challengeFrom: string | null;
   /** Waiting, and opened by this player (it may cancel it). */
   ownWaiting: boolean;
-  /** Rated (API.md "Rated play"). */
+  /** Rated (docs/api.md, "Rated play"). */
   rated: boolean;
 }
 

@@ -1,4 +1,4 @@
-// The calls of rated play the web client makes (API.md "Rated play", "The pairing pool (seeks)",
+// The calls of rated play the web client makes (docs/api.md, "Rated play", "The pairing pool (seeks)",
 // "Export"), through the client module's raw layer: seeks, leaderboards, a player's ratings and
 // rating history, the export's address. And the small pure helpers the pages share.
 import type { components, CreateSeek, Seek, SkatClient } from '../../src/client/index.ts';
@@ -48,7 +48,7 @@ export const isRated = (x: unknown): boolean => {
   return o?.rated === true || o?.config?.rated === true;
 };
 
-/** A rating as shown: a whole number (API.md: "rounded as shown"). */
+/** A rating as shown: a whole number (docs/api.md: "rounded as shown"). */
 export const shownRating = (r: number) => String(Math.round(r));
 
 /** A change with a true minus sign, a plus when it went up, ±0 when it did not move. */
@@ -57,7 +57,7 @@ export const ratingDelta = (before: number, after: number) => {
   return d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0';
 };
 
-/** The start of every rating (Glicko-2 as API.md fixes it): what a first rated game changes from. */
+/** The start of every rating (Glicko-2 as docs/api.md gives it): what a first rated game changes from. */
 export const START_RATING = 1500;
 
 export interface RecentRatedGame {

@@ -1,5 +1,5 @@
 // The rated switch, wherever a game, a match or a seek is made: rated play is between accounts only
-// (API.md, 422 RATED_NEEDS_ACCOUNT), so a guest sees it switched off, with the reason and a link
+// (docs/api.md, 422 RATED_NEEDS_ACCOUNT), so a guest sees it switched off, with the reason and a link
 // to the account page where it can keep its player as an account.
 import type { App } from './app.ts';
 import { h } from './dom.ts';

@@ -1,4 +1,4 @@
-// A rated game's result: each player's rating before and after (result.ratingChanges, API.md), with
+// A rated game's result: each player's rating before and after (result.ratingChanges, docs/api.md), with
 // the change signed; and the "rated" badge of the table's status bar.
 import { h } from './dom.ts';
 import type { Translate } from './i18n.ts';

@@ -4,7 +4,7 @@ import type { Grant } from './principal.ts';
 
 /**
  * POST to these ignores the Authorization header, whatever it holds: they are how a client with
- * an expired or revoked token gets a new identity (API.md, "Accounts and tokens").
+ * an expired or revoked token gets a new identity (docs/api.md, "Accounts and tokens").
  */
 const NEW_IDENTITY = new Set(['/v1/players', '/v1/accounts', '/v1/sessions']);
 

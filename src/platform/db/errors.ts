@@ -1,4 +1,5 @@
 // What the store throws on purpose, and how a driver's Postgres error is recognised.
+import { DomainError } from '../errors.ts';
 
 /** Another writer changed the game first; nothing of this write was kept. Reload and retry. */
 export class VersionConflictError extends Error {
@@ -25,11 +26,13 @@ export class IdempotencyConflictError extends Error {
   }
 }
 
-/** A lobby cursor that this service did not hand out. */
-export class InvalidCursorError extends Error {
-  override name = 'InvalidCursorError';
+/**
+ * A list's cursor that this service did not hand out: the request's fault, so a refusal like any
+ * other (INVALID_CURSOR), whichever list read it; no service translates it.
+ */
+export class InvalidCursorError extends DomainError {
   constructor() {
-    super('malformed cursor');
+    super('INVALID_CURSOR', 'the cursor was not handed out by this service');
   }
 }
 
