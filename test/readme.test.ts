@@ -1,8 +1,9 @@
-// The README's curl walkthroughs run as written against a started service, so they cannot rot:
-// every shell block that talks to the service ($S) runs in one bash session (later blocks use the
-// tokens of the first) with errexit and pipefail, and the answers shown after a command as
-// `# {...}` comments have the shape of what the service answered: the same fields, and the same
-// `code` and `status` where the comment shows one.
+// The curl walkthroughs of the README and of docs/api.md run as written against a started
+// service, so they cannot rot: every shell block that talks to the service ($S) runs in one bash
+// session, the README's first and then docs/api.md's (later blocks use the tokens of the README's
+// first), with errexit and pipefail, and the answers shown after a command as `# {...}` comments
+// have the shape of what the service answered: the same fields, and the same `code` and `status`
+// where the comment shows one.
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,10 +22,13 @@ afterAll(async () => {
   await service?.close();
 });
 
-/** The README's shell blocks that call the service, in order. */
-async function walkthroughs(): Promise<string[]> {
-  const readme = await readFile(join(import.meta.dirname, '../README.md'), 'utf8');
-  return [...readme.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).filter((block) => block.includes('$S/'));
+/** The pages whose walkthroughs run, in this order: the README's set up what the others use. */
+const PAGES = ['README.md', 'docs/api.md'];
+
+/** A page's shell blocks that call the service, in order. */
+async function walkthroughs(page: string): Promise<string[]> {
+  const text = await readFile(join(import.meta.dirname, '..', page), 'utf8');
+  return [...text.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).filter((block) => block.includes('$S/'));
 }
 
 /** A shown answer's JSON, if the comment is whole JSON (an elided `…` outside a string is not). */
@@ -61,10 +65,12 @@ function sameShape(actual: unknown, expected: unknown, path = '$'): string[] {
   return problems;
 }
 
-describe('README walkthroughs', () => {
+describe('README and docs/api.md walkthroughs', () => {
   it('run as written, and answer what they show', async () => {
-    const blocks = await walkthroughs();
-    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    const perPage = await Promise.all(PAGES.map(walkthroughs));
+    // The README's complete game, and docs/api.md's match, export and idempotency.
+    expect(perPage.map((blocks) => blocks.length >= 1)).toEqual(PAGES.map(() => true));
+    const blocks = perPage.flat();
     // Before each group of shown answers, a marker: the output since the previous one ends with them.
     const expectations: string[][] = [];
     const lines: string[] = ['set -eo pipefail'];
