@@ -1,4 +1,4 @@
-// Start the service: `npm start`. Configuration only from the environment (see README). The
+// Start the service: `npm start`. Configuration only from the environment (see docs/operations.md). The
 // process started is the primary (src/app/primary.ts): it forks the worker that serves, restarts it
 // when it dies, and passes SIGTERM/SIGINT on to it. SINGLE_PROCESS=1 serves in this process.
 import cluster from 'node:cluster';

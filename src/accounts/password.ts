@@ -5,7 +5,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 export type ScryptParams = { logN: number; r: number; p: number };
 
-/** 2^15 × 8 × 128 B = 32 MiB and some 50–100 ms of one core per hash (see README, Accounts). */
+/** 2^15 × 8 × 128 B = 32 MiB and some 100 ms of one core per hash on the benchmark machine (docs/benchmarks.md). */
 export const DEFAULT_SCRYPT: ScryptParams = { logN: 15, r: 8, p: 1 };
 
 const KEY_BYTES = 32;

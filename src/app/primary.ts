@@ -2,7 +2,7 @@
 // (node:cluster; the workers share the listening port), restarts a worker that dies, and passes
 // SIGTERM/SIGINT on for a graceful shutdown, exiting when its workers have. What supervises the
 // primary is the platform's business: the container runtime's restart policy, systemd, the
-// orchestrator (README, Operations).
+// orchestrator (docs/operations.md, "Processes and supervision").
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from '../platform/config.ts';
 import { serveClusterMetrics } from '../platform/http/cluster-metrics.ts';

@@ -88,7 +88,7 @@ export interface AppConfig {
   maxWaitersPerClient: number;
   /** Long-polls and streams one address holds at most per process, whatever tokens it uses. */
   maxWaitersPerAddress: number;
-  /** Faults and abuse: every wait of a request is bounded (README, Operations). */
+  /** Faults and abuse: every wait of a request is bounded (docs/operations.md, "Limits"). */
   timeouts: Timeouts;
   /** A rating is provisional (kept off the leaderboards) while its RD is above this. */
   ratingProvisionalRd: number;
