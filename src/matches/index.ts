@@ -2,5 +2,5 @@ export { matchesApi } from './api.ts';
 export { waitingMatchSummary } from './examples.ts';
 export { decideJoin, type MatchStep } from './decide.ts';
 export { MatchService } from './service.ts';
-export { MatchStore, type MatchEvent, type MatchRow, type NewMatchGame } from './store.ts';
+export { MatchStore, writeMatchStep, type MatchEvent, type MatchRow, type NewMatchGame } from './store.ts';
 export { matchSummary } from './view.ts';

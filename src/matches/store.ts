@@ -185,40 +185,7 @@ export class MatchStore {
         .where(and(...guards))
         .returning();
       if (!row) throw new MatchConflictError(matchId, expectedVersion);
-
-      if (game) {
-        const { events: first, ...created } = game;
-        // The unique (match_id, number) index is the second line of defence: a creator that
-        // finds the game already there backs off and keeps nothing.
-        const [inserted] = await tx
-          .insert(games)
-          .values({
-            ...created,
-            matchId,
-            config: row.config,
-            turnSeconds: row.turnSeconds,
-            rated: row.rated,
-            status: 'cutting',
-            version: first.length,
-            reservedPlayerId: null,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .onConflictDoNothing({ target: [games.matchId, games.number] })
-          .returning({ id: games.id });
-        if (!inserted) throw new MatchConflictError(matchId, expectedVersion);
-        if (first.length > 0) await tx.insert(gameEvents).values(eventRows(game.id, 0, first));
-      }
-      if (events.length > 0)
-        await tx.insert(matchEvents).values(
-          events.map((event, i) => ({
-            matchId,
-            seq: expectedVersion + 1 + i,
-            type: event.type,
-            payload: event as unknown as Record<string, unknown>, // a MatchEvent, as JSON (read back above)
-            createdAt: at,
-          })),
-        );
+      await writeMatchStep(tx, row, { expectedVersion, events, game }, at);
       return { row, noticed: await appendNotices(tx, notices) };
     });
   }
@@ -259,6 +226,55 @@ export class MatchStore {
       .limit(limit);
     return rows.map((r) => r.id);
   }
+}
+
+/**
+ * What a step of `match` writes besides the match's row, in the caller's transaction: the game it
+ * starts, with the first events of its log, and the match's events after `expectedVersion`. A
+ * match starts its first game so both when joined (MatchStore.advance) and when a pairing of the
+ * pool makes it joined at once (seeks/store.ts). Throws MatchConflictError when that game is
+ * there already.
+ */
+export async function writeMatchStep(
+  tx: Pick<Db, 'insert'>,
+  match: Pick<MatchRow, 'id' | 'config' | 'turnSeconds' | 'rated'>,
+  step: { expectedVersion: number; events: readonly MatchEvent[]; game?: NewMatchGame | undefined },
+  at: Date,
+): Promise<void> {
+  const { expectedVersion, events, game } = step;
+  if (game) {
+    const { events: first, ...created } = game;
+    // The unique (match_id, number) index is the second line of defence: a creator that
+    // finds the game already there backs off and keeps nothing.
+    const [inserted] = await tx
+      .insert(games)
+      .values({
+        ...created,
+        matchId: match.id,
+        config: match.config,
+        turnSeconds: match.turnSeconds,
+        rated: match.rated,
+        status: 'cutting',
+        version: first.length,
+        reservedPlayerId: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing({ target: [games.matchId, games.number] })
+      .returning({ id: games.id });
+    if (!inserted) throw new MatchConflictError(match.id, expectedVersion);
+    if (first.length > 0) await tx.insert(gameEvents).values(eventRows(game.id, 0, first));
+  }
+  if (events.length > 0)
+    await tx.insert(matchEvents).values(
+      events.map((event, i) => ({
+        matchId: match.id,
+        seq: expectedVersion + 1 + i,
+        type: event.type,
+        payload: event as unknown as Record<string, unknown>, // a MatchEvent, as JSON (MatchStore.events reads it back)
+        createdAt: at,
+      })),
+    );
 }
 
 /** The result a stored `finished` event carries (in today's shape), or null. */

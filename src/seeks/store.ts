@@ -9,11 +9,11 @@ import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
 import { pgErrorOf, UNIQUE_VIOLATION } from '../platform/db/errors.ts';
 import { eventRows } from '../platform/db/events.ts';
-import type { MatchRow, MatchEvent, NewMatchGame } from '../matches/index.ts';
+import { writeMatchStep, type MatchRow, type MatchEvent, type NewMatchGame } from '../matches/index.ts';
 import { newGameRow, type NewGame } from '../games/index.ts';
 import { appendNotices, NOTICE_CTES, writtenAndNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
 import type { Variant } from '../engine/types.ts';
-import { botPresence, gameEvents, games, matchEvents, matches, players, ratings, seeks } from '../platform/db/schema.ts';
+import { botPresence, gameEvents, games, matches, players, ratings, seeks } from '../platform/db/schema.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
 export type NewSeek = Omit<SeekRow, 'status' | 'gameId' | 'matchId' | 'endedAt'>;
@@ -127,30 +127,8 @@ export class SeekStore {
       } else {
         const { match, step } = pairing;
         await tx.insert(matches).values(match);
-        // biome-ignore lint/style/noNonNullAssertion: a match's join starts its first game
-        const { events: first, ...game } = step.game!;
-        await tx.insert(games).values({
-          ...game,
-          matchId: match.id,
-          config: match.config,
-          turnSeconds: match.turnSeconds,
-          rated: match.rated,
-          status: 'cutting',
-          version: first.length,
-          reservedPlayerId: null,
-          createdAt: at,
-          updatedAt: at,
-        });
-        await tx.insert(gameEvents).values(eventRows(game.id, 0, first));
-        await tx.insert(matchEvents).values(
-          step.events.map((event, i) => ({
-            matchId: match.id,
-            seq: i + 1,
-            type: event.type,
-            payload: event as unknown as Record<string, unknown>, // a MatchEvent, as JSON (matches/store.ts reads it back)
-            createdAt: at,
-          })),
-        );
+        // Its first game and events, as a join writes them (the match is new: version 0).
+        await writeMatchStep(tx, match, { expectedVersion: 0, events: step.events, game: step.game }, at);
         started = { gameId: null, matchId: match.id };
       }
       const ended = { status: 'paired' as const, ...started, endedAt: at };

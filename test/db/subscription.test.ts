@@ -1,9 +1,9 @@
-// A stream's standing wait (platform/streams/notifier.ts Subscription): one registration for the stream's life,
+// A stream's standing wait (platform/streams/subscription.ts): one registration for the stream's life,
 // remembering what it heard while its stream was busy, let go by the client's going, a drain or
 // its close.
 import { describe, expect, it } from 'vitest';
 import { Cancellation } from '../../src/platform/cancellation.ts';
-import { LocalNotifier, Waiters } from '../../src/platform/streams/notifier.ts';
+import { LocalNotifier } from '../../src/platform/streams/notifier.ts';
 import { DomainError } from '../../src/platform/errors.ts';
 
 const LONG = 60_000;
@@ -12,6 +12,13 @@ async function state<T>(p: Promise<T>): Promise<{ settled: boolean; value?: T }>
   const pending = Symbol('pending');
   const v = await Promise.race([p, new Promise<typeof pending>((resolve) => setImmediate(() => resolve(pending)))]);
   return v === pending ? { settled: false } : { settled: true, value: v as T };
+}
+
+/** A notifier whose listening connection can be lost (a reset: announcements may have been missed). */
+class Resettable extends LocalNotifier {
+  lose() {
+    this.reset();
+  }
 }
 
 describe('Subscription', () => {
@@ -88,12 +95,12 @@ describe('Subscription', () => {
   });
 
   it('looks again after announcements may have been missed (a reset), pending or not', async () => {
-    const waiters = new Waiters(10);
-    const sub = waiters.subscribe('g', new Cancellation());
+    const notifier = new Resettable(10);
+    const sub = notifier.subscribe('g', new Cancellation());
     const pending = sub.wait(1, LONG);
-    waiters.wakeAll(true);
+    notifier.lose();
     expect(await pending).toBe(true);
-    waiters.wakeAll(true);
+    notifier.lose();
     expect(await sub.wait(1, LONG)).toBe(true);
     expect(await state(sub.wait(1, LONG))).toEqual({ settled: false });
     sub.close();
@@ -143,11 +150,6 @@ describe('Subscription', () => {
   });
 
   it('does not offer a reset (announcements missed) to the push: the loop looks at the version itself', async () => {
-    class Resettable extends LocalNotifier {
-      lose() {
-        this.reset();
-      }
-    }
     const notifier = new Resettable(10);
     const sub = notifier.subscribe('g', new Cancellation());
     let offered = 0;

@@ -10,7 +10,7 @@ import { unavailableOf } from '../db/availability.ts';
 import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import type { WaiterClient } from '../streams/notifier.ts';
+import type { WaiterClient } from '../streams/waiters.ts';
 import { clientAddress } from './limits.ts';
 import { isJson, MAX_BODY_BYTES, notJson, tooLarge, validationProblem } from './operation.ts';
 import { securityHeadersOf } from './security.ts';

@@ -1,6 +1,8 @@
 // A feed: a log followed as it grows (a game's events, a match's), for a stream that sends what
 // is new and then waits for the next version, never in a sleep loop.
-import type { Notifier, Subscription, WaiterClient } from './notifier.ts';
+import type { Notifier } from './notifier.ts';
+import type { Subscription } from './subscription.ts';
+import type { WaiterClient } from './waiters.ts';
 import type { Cancellation } from '../cancellation.ts';
 
 export interface FeedItem {

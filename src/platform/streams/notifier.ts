@@ -1,9 +1,11 @@
 // Wakes requests waiting for a game or a match to change. Each is known by a key (a game's id,
 // `match:<id>`) and a version that every write bumps. The interface lets a cross-process
-// implementation (Postgres LISTEN/NOTIFY) replace the in-process one.
-import { DomainError } from '../errors.ts';
+// implementation (Postgres LISTEN/NOTIFY) replace the in-process one. Whether a wait may begin is
+// the admission's to say (waiters.ts, the caps and their refusals), asked before it is registered.
 import type { Database } from '../db/client.ts';
 import { Cancellation } from '../cancellation.ts';
+import { subscribe, type Subscription, type Waiter, type WaitersByKey } from './subscription.ts';
+import { Admission, type WaiterClient, type WaiterSlot } from './waiters.ts';
 
 /** Told of every version a process hears of, before its waiters wake (the game cache listens). */
 export interface VersionObserver {
@@ -22,18 +24,18 @@ export interface Notifier {
   observe(observer: VersionObserver): void;
   /**
    * Resolves true as soon as `key` passes `version` (as published), false after `timeoutMs`
-   * or when `cancel` is cancelled. Throws DomainError TOO_MANY_WAITERS past the waiter cap, or past
-   * the cap of `client` (who waits: a player, an address).
+   * or when `cancel` is cancelled. The admission's refusal is thrown before it registers:
+   * TOO_MANY_WAITERS past the waiter cap, or past the cap of `client` (who waits: a player, an address).
    */
   wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: WaiterClient | WaiterSlot): Promise<boolean>;
   /**
    * A stream's standing wait on `key` (see Subscription), within the slot the stream holds;
-   * `cancel` (the client gone) lets its waits go for good. Throws SHUTTING_DOWN once draining.
+   * `cancel` (the client gone) lets its waits go for good. Refused (SHUTTING_DOWN) once draining.
    */
   subscribe(key: string, cancel: Cancellation): Subscription;
   /** Whether one more waiter (of `client`) fits under the caps. */
   hasRoom(client?: WaiterClient): boolean;
-  /** A slot for a stream's whole life (see WaiterSlot); throws TOO_MANY_WAITERS past the caps. */
+  /** A slot for a stream's whole life (see WaiterSlot); refused (TOO_MANY_WAITERS) past the caps. */
   reserve(client?: WaiterClient): WaiterSlot;
   /**
    * The process is shutting down: every waiter is let go now (a long poll answers what it has), and
@@ -75,250 +77,44 @@ export async function waitPast(
 
 const noop = () => {};
 
-/** `heard`: the version announced, when an announcement wakes it. */
-type Waiter = { version: number; wake: (moved: boolean, heard?: number) => void };
-
 /**
- * A stream's standing wait on one key: registered once and kept for the stream's life (its slot
- * is counted once, when the stream opens), with one timer re-armed for each wait. So a round of a
- * stream costs a promise, not a waiter, a timer and a cancellation link each: a commit wakes
- * every stream of its game at once, and what each allocates then is what the next young-generation
- * collection copies. It remembers what it heard while its stream was busy writing.
+ * One process only: publishing wakes this process's waiters and tells the observers. Each wait is
+ * let in by the admission (waiters.ts) before it is registered. The cross-process notifier below
+ * builds on it.
  */
-export interface Subscription {
-  /**
-   * True as soon as the key passes `version` (at once when it has, as heard since subscribing),
-   * false after `timeoutMs`, when the stream's cancellation is cancelled or the process drains;
-   * throws SHUTTING_DOWN once the process is draining. `push` (see Feed.waitPast) is offered
-   * each announcement past the version first: when it answers true, it has sent the change, the
-   * wait goes on for what comes after, and runs out `timeoutMs` after the last push it took.
-   */
-  wait(version: number, timeoutMs: number, push?: () => boolean): Promise<boolean>;
-  /** The stream has ended: the wait goes from the key. */
-  close(): void;
-}
-
-const MOVED = Promise.resolve(true);
-const STILL = Promise.resolve(false);
-
-export const shuttingDown = () => new DomainError('SHUTTING_DOWN', 'this process is shutting down; retry (another one serves)');
-
-export const tooManyWaiters = (mine = false) =>
-  new DomainError(
-    'TOO_MANY_WAITERS',
-    mine ? 'you hold too many waiting requests on this server; end one, or retry shortly' : 'this server holds too many waiting requests; retry shortly',
-  );
-
-/**
- * Who waits, for the caps: one or more keys separated by spaces, each counted against its own cap
- * (`player:<id> address:<a>`: the token's player against MAX_WAITERS_PER_CLIENT, the address
- * against MAX_WAITERS_PER_ADDRESS).
- */
-export type WaiterClient = string;
-
-/**
- * A waiter slot held for as long as a stream is open: taken before the stream answers anything
- * (so a refusal is a plain 503), used by each of its waits, given back once when it ends.
- */
-export interface WaiterSlot {
-  readonly held: true;
-  release(): void;
-}
-
-const isSlot = (client: WaiterClient | WaiterSlot | undefined): client is WaiterSlot => typeof client === 'object';
-
-/**
- * Waiters registry shared by implementations: one map per process, capped, and capped per client
- * and per address too, so one client cannot take every slot of the process. The last tenth of the
- * process's slots is kept for addresses that hold none yet: however many players one address
- * signs up, another address still gets in.
- */
-export class Waiters {
-  private readonly byKey = new Map<string, Set<Waiter>>();
-  private readonly byClient = new Map<string, number>();
-  private count = 0;
-  private draining = false;
-  private readonly kept: number;
-  constructor(
-    private readonly max: number,
-    private readonly maxPerClient = Infinity,
-    private readonly maxPerAddress = Infinity,
-  ) {
-    this.kept = max >= 10 ? Math.floor(max / 10) : 0;
+export class LocalNotifier implements Notifier {
+  private readonly admission: Admission;
+  private readonly byKey: WaitersByKey = new Map();
+  private readonly observers: VersionObserver[] = [];
+  constructor(maxWaiters: number, maxWaitersPerClient?: number, maxWaitersPerAddress?: number) {
+    this.admission = new Admission(maxWaiters, maxWaitersPerClient, maxWaitersPerAddress);
+  }
+  async publish(key: string, version: number): Promise<void> {
+    this.heard(key, version);
+  }
+  /** A version is known here: observers first (the cache), then the waiters wake. */
+  protected heard(key: string, version: number): void {
+    for (const o of this.observers) o.heard(key, version);
+    this.notify(key, version);
+  }
+  /** Versions may have been missed: observers forget, waiters look again. */
+  protected reset(): void {
+    for (const o of this.observers) o.reset();
+    this.wakeAll(true);
+  }
+  observe(observer: VersionObserver): void {
+    this.observers.push(observer);
   }
 
-  get size(): number {
-    return this.count;
-  }
-
-  hasRoom(client?: WaiterClient): boolean {
-    return this.over(client) === null;
-  }
-
-  /** Past which cap one more waiter of `client` would be: the process's, its own, or none (null). */
-  private over(client?: WaiterClient): 'process' | 'client' | null {
-    if (this.count >= this.max) return 'process';
-    if (client === undefined) return null;
-    for (const key of client.split(' ')) {
-      const held = this.byClient.get(key) ?? 0;
-      const address = key.startsWith('address:');
-      if (held >= (address ? this.maxPerAddress : this.maxPerClient)) return 'client';
-      // The kept room is for addresses that hold nothing yet.
-      if (address && held > 0 && this.count >= this.max - this.kept) return 'client';
-    }
-    return null;
-  }
-
-  /** The refusal for one more waiter of `client`, or null when it fits. */
-  private refusal(client?: WaiterClient): DomainError | null {
-    if (this.draining) return shuttingDown();
-    const over = this.over(client);
-    return over === null ? null : tooManyWaiters(over === 'client');
-  }
-
-  private take(client?: WaiterClient): void {
-    this.count++;
-    if (client !== undefined) for (const key of client.split(' ')) this.byClient.set(key, (this.byClient.get(key) ?? 0) + 1);
-  }
-
-  private give(client?: WaiterClient): void {
-    this.count--;
-    if (client === undefined) return;
-    for (const key of client.split(' ')) {
-      const left = (this.byClient.get(key) ?? 1) - 1;
-      if (left > 0) this.byClient.set(key, left);
-      else this.byClient.delete(key);
-    }
-  }
-
-  /** A slot for a stream's whole life; throws TOO_MANY_WAITERS (or SHUTTING_DOWN) when none fits. */
-  reserve(client?: WaiterClient): WaiterSlot {
-    const refused = this.refusal(client);
-    if (refused) throw refused;
-    this.take(client);
-    let held = true;
-    return {
-      held: true,
-      release: () => {
-        if (held) this.give(client);
-        held = false;
-      },
-    };
-  }
-
-  notify(key: string, version: number): void {
+  private notify(key: string, version: number): void {
     const set = this.byKey.get(key);
     if (!set) return;
     for (const w of set) if (version > w.version) w.wake(true, version);
   }
 
-  /** See Subscription: counted in the slot of its stream, not here. */
-  subscribe(key: string, cancel: Cancellation): Subscription {
-    if (this.draining) throw shuttingDown();
-    let set = this.byKey.get(key);
-    if (!set) this.byKey.set(key, (set = new Set()));
-    // A reset: versions may have been missed.
-    let lookAgain = false;
-    let waitingFor = -1;
-    let settle: ((moved: boolean) => void) | null = null;
-    let pushed: (() => boolean) | null = null;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let timerMs = -1;
-    // When the pending wait's push last took an announcement (-1: not since the wait began): the
-    // wait runs out timerMs after that. A push reads the clock; the timer moves only when it fires.
-    let pushedAt = -1;
-    // The timer was set for the rest of a wait (after a push), not for timerMs.
-    let short = false;
-    const runOut = () => {
-      if (settle !== null && pushedAt >= 0) {
-        const idle = performance.now() - pushedAt;
-        pushedAt = -1;
-        if (idle < timerMs) {
-          timer = setTimeout(runOut, timerMs - idle);
-          short = true;
-          return;
-        }
-      }
-      done(false);
-    };
-    let closed = false;
-    const done = (moved: boolean) => {
-      const resolve = settle;
-      settle = null;
-      pushed = null;
-      resolve?.(moved);
-    };
-    /** The pending wait's push took the announcement: it waits on past it. */
-    const tookIt = (): boolean => {
-      try {
-        // biome-ignore lint/style/noNonNullAssertion: called only while a push is set
-        if (!pushed!()) return false;
-      } catch {
-        return false; // the stream's loop makes the round the usual way
-      }
-      waitingFor = waiter.version;
-      pushedAt = performance.now();
-      return true;
-    };
-    // Its version is the highest announced since subscribing (notify wakes it past that only).
-    const waiter: Waiter = {
-      version: -1,
-      wake: (moved, version) => {
-        if (version !== undefined) waiter.version = version;
-        else if (moved) lookAgain = true;
-        if (settle === null) return;
-        if (!moved) done(false);
-        else if (waiter.version > waitingFor || lookAgain) {
-          if (!lookAgain && pushed !== null && tookIt()) return;
-          lookAgain = false;
-          done(true);
-        }
-      },
-    };
-    set.add(waiter);
-    const off = cancel.onCancel(() => done(false));
-    return {
-      wait: (version, timeoutMs, push) => {
-        if (closed || cancel.cancelled) return STILL;
-        if (this.draining) throw shuttingDown();
-        if (waiter.version > version || lookAgain) {
-          lookAgain = false;
-          return MOVED;
-        }
-        waitingFor = version;
-        // One timer, re-armed from now for each wait; one that fires with no wait pending does nothing.
-        pushedAt = -1;
-        if (timer === null || timerMs !== timeoutMs || short) {
-          if (timer !== null) clearTimeout(timer);
-          timer = setTimeout(runOut, timeoutMs);
-          timerMs = timeoutMs;
-          short = false;
-        } else timer.refresh();
-        pushed = push ?? null;
-        return new Promise<boolean>((resolve) => {
-          settle = resolve;
-        });
-      },
-      close: () => {
-        if (closed) return;
-        closed = true;
-        if (timer !== null) clearTimeout(timer);
-        off();
-        // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the subscription that closes over it
-        set!.delete(waiter);
-        // biome-ignore lint/style/noNonNullAssertion: as above
-        if (set!.size === 0) this.byKey.delete(key);
-        done(false);
-      },
-    };
-  }
-
   /** Waits as `client` (counted for this wait), or within a slot already held (counted there). */
   wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: WaiterClient | WaiterSlot): Promise<boolean> {
-    const slot = isSlot(client);
-    const own = slot ? undefined : client;
-    const refused = slot ? (this.draining ? shuttingDown() : null) : this.refusal(own);
-    if (refused) throw refused;
+    this.admission.enter(client);
     return new Promise<boolean>((resolve) => {
       let off: () => void = noop;
       let set = this.byKey.get(key);
@@ -329,7 +125,7 @@ export class Waiters {
           clearTimeout(timer);
           off();
           // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the waiter that closes over it
-          if (set!.delete(waiter) && !slot) this.give(own);
+          if (set!.delete(waiter)) this.admission.leave(client);
           // biome-ignore lint/style/noNonNullAssertion: set is assigned above, before the waiter that closes over it
           if (set!.size === 0) this.byKey.delete(key);
           resolve(moved);
@@ -337,70 +133,34 @@ export class Waiters {
       };
       const timer = setTimeout(() => waiter.wake(false), timeoutMs);
       set.add(waiter);
-      if (!slot) this.take(own);
       // Last: a cancellation that has happened already wakes the waiter at once.
       off = cancel ? cancel.onCancel(() => waiter.wake(false)) : noop;
     });
   }
+  subscribe(key: string, cancel: Cancellation): Subscription {
+    return subscribe(this.byKey, key, cancel, this.admission);
+  }
+  hasRoom(client?: WaiterClient): boolean {
+    return this.admission.hasRoom(client);
+  }
+  reserve(client?: WaiterClient): WaiterSlot {
+    return this.admission.reserve(client);
+  }
 
   /** Wakes every waiter: `moved` true makes them look again, false lets them go unchanged. */
-  wakeAll(moved = false): void {
+  private wakeAll(moved: boolean): void {
     for (const set of this.byKey.values()) for (const w of [...set]) w.wake(moved);
   }
 
-  /** Lets every waiter go and refuses new ones (SHUTTING_DOWN) from now on. */
   drain(): void {
-    this.draining = true;
-    this.wakeAll();
-  }
-}
-
-/**
- * One process only: publishing wakes this process's waiters and tells the observers. The
- * cross-process notifier below builds on it.
- */
-export class LocalNotifier implements Notifier {
-  protected readonly waiters: Waiters;
-  private readonly observers: VersionObserver[] = [];
-  constructor(maxWaiters: number, maxWaitersPerClient?: number, maxWaitersPerAddress?: number) {
-    this.waiters = new Waiters(maxWaiters, maxWaitersPerClient, maxWaitersPerAddress);
-  }
-  async publish(key: string, version: number): Promise<void> {
-    this.heard(key, version);
-  }
-  /** A version is known here: observers first (the cache), then the waiters wake. */
-  protected heard(key: string, version: number): void {
-    for (const o of this.observers) o.heard(key, version);
-    this.waiters.notify(key, version);
-  }
-  /** Versions may have been missed: observers forget, waiters look again. */
-  protected reset(): void {
-    for (const o of this.observers) o.reset();
-    this.waiters.wakeAll(true);
-  }
-  observe(observer: VersionObserver): void {
-    this.observers.push(observer);
-  }
-  wait(key: string, version: number, timeoutMs: number, cancel?: Cancellation, client?: WaiterClient | WaiterSlot): Promise<boolean> {
-    return this.waiters.wait(key, version, timeoutMs, cancel, client);
-  }
-  subscribe(key: string, cancel: Cancellation): Subscription {
-    return this.waiters.subscribe(key, cancel);
-  }
-  hasRoom(client?: WaiterClient): boolean {
-    return this.waiters.hasRoom(client);
-  }
-  reserve(client?: WaiterClient): WaiterSlot {
-    return this.waiters.reserve(client);
-  }
-  drain(): void {
-    this.waiters.drain();
+    this.admission.drain();
+    this.wakeAll(false);
   }
   waiting(): number {
-    return this.waiters.size;
+    return this.admission.size;
   }
   async close(): Promise<void> {
-    this.waiters.drain();
+    this.drain();
   }
 }
 
@@ -493,7 +253,7 @@ export class PgNotifier extends LocalNotifier {
     this.timer = null;
     await this.sending;
     await this.flush();
-    this.waiters.drain();
+    this.drain();
     await this.stop();
   }
 }
