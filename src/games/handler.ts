@@ -2,10 +2,11 @@
 // announce → the match hook. A command is decided on this process's copy of the game when it has
 // one; whatever a copy refuses, or loses to another write, is decided again on a fresh read, so
 // only the database's current state can refuse a command. An Idempotency-Key makes a command
-// safe to send again: its first answer is kept with its append and given to every repeat.
-import { createHash } from 'node:crypto';
+// safe to send again (the rule of platform/http/idempotency.ts): its first answer is kept with
+// its append and given to every repeat.
 import type { Seat, Viewer } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
+import { requestHash, sameRequest } from '../platform/http/idempotency.ts';
 import { decideCommand, decidedAgainAfterLosing, lostRace, type GameCommand } from './commands.ts';
 import { noticesOf } from './notices.ts';
 import { seatOf, type Game } from './game.ts';
@@ -51,8 +52,11 @@ export interface Answering<A> {
    * the moment the append commits, and the appends of requests decided together leave together.
    */
   answer: (before: Game, after: Game, viewer: Viewer) => Promise<A>;
-  /** A request sent with an Idempotency-Key: its key, and what was asked (hashed). */
-  idempotency?: { playerId: string; key: string; request: unknown };
+  /**
+   * A request sent with an Idempotency-Key: its key, and what was asked (the operation and the
+   * body; hashed with the game's id).
+   */
+  idempotency?: { playerId: string; key: string; operation: string; request: unknown };
   /** The request that sent the command (for the hook's log lines). */
   requestId?: string;
   /** The HTTP status the kept answer stands for (default 200; a minimal answer is a 204). */
@@ -68,8 +72,6 @@ export interface Handled<A> {
 
 type Attempt<A> = { ok: true; handled: Handled<A> } | { ok: false; refused?: DomainError };
 
-const requestHash = (gameId: string, request: unknown) => createHash('sha256').update(JSON.stringify([gameId, request])).digest('hex');
-
 export async function handleCommand<A>(
   deps: HandlerDeps,
   gameId: string,
@@ -78,15 +80,14 @@ export async function handleCommand<A>(
   { answer, idempotency, requestId, status = 200 }: Answering<A>,
 ): Promise<Handled<A>> {
   const { repository } = deps;
-  const hash = idempotency ? requestHash(gameId, idempotency.request) : '';
+  const hash = idempotency ? requestHash(idempotency.operation, [gameId], idempotency.request) : '';
 
   /** The answer already given for this idempotency key, if any (or a refusal for another request). */
   const given = async (): Promise<Handled<A> | null> => {
     if (!idempotency) return null;
     const stored = await repository.idempotentAnswer(idempotency.playerId, idempotency.key);
     if (!stored) return null;
-    if (stored.requestHash !== hash)
-      throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with another request');
+    sameRequest(stored.requestHash, hash);
     // Stored as the JSON text first sent; a driver may hand it back parsed already. Either way
     // its keys keep their order, so it is sent again byte for byte.
     const body = stored.body;
@@ -113,7 +114,7 @@ export async function handleCommand<A>(
       made = await answer(game, after, decision.seat ?? 'spectator');
       // Kept as the very JSON text sent (a jsonb object would come back with its keys reordered),
       // so a repeat gets the first answer byte for byte.
-      if (idempotency) change.idempotency = { ...idempotency, requestHash: hash, status, body: JSON.stringify(made) };
+      if (idempotency) change.idempotency = { playerId: idempotency.playerId, key: idempotency.key, requestHash: hash, status, body: JSON.stringify(made) };
       appended = await repository.append(game, change, after);
       if (appended.ok || appended.lost !== 'ratings') break;
       if (races >= MAX_RATINGS_RACES) throw new Error(`game ${game.row.id}: its players' ratings kept changing while it was rated`);

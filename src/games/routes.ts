@@ -5,7 +5,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { gameExamples, MOVE_REQUEST } from './examples.ts';
 import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { ENGINE_CODES, problemResponses } from '../platform/http/problems.ts';
-import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency-key.ts';
+import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import {
   CreateGameSchema,
   EventsResponseSchema,

@@ -150,7 +150,7 @@ export class GameService {
     const handled = await handleCommand(this.handler, gameId, playerId, command, {
       answer: async (before, after, viewer): Promise<MoveAnswer | MinimalMoveAnswer> =>
         minimal ? minimalMoveAnswer(after, viewer) : moveAnswer(before, after, viewer, await this.namesOf(after)),
-      idempotency: idempotencyKey === undefined ? undefined : { playerId, key: idempotencyKey, request },
+      idempotency: idempotencyKey === undefined ? undefined : { playerId, key: idempotencyKey, operation: 'makeMove', request },
       requestId,
       status: minimal ? 204 : 200,
     });

@@ -5,7 +5,7 @@ import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicA
 import { MatchPageSchema } from '../platform/http/schemas.ts';
 import { MATCH_STATUSES } from '../platform/db/schema.ts';
 import { problemResponses } from '../platform/http/problems.ts';
-import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency-key.ts';
+import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import { streamSchemas } from '../platform/http/sse.ts';
 import { CreateMatchSchema, MatchEventLogSchema, MatchEventSchema, MatchIdParam, MatchSchema } from './schemas.ts';
 

@@ -5,7 +5,7 @@ import { accountExamples } from '../accounts/index.ts';
 import { playerExamples } from './examples.ts';
 import { bearer, eventStream, json, jsonBody, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
-import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency-key.ts';
+import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerTokenSchema } from '../platform/http/schemas.ts';
 import { streamSchemas } from '../platform/http/sse.ts';
 import { PlayerProfileSchema } from '../ratings/index.ts';

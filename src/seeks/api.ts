@@ -1,24 +1,32 @@
 // The pairing pool: each handler translates a request into a use case of src/seeks.
 import { requirePlayer } from '../platform/auth/middleware.ts';
 import type { SeekService } from './service.ts';
+import type { PlatformDeps } from '../platform/http/deps.ts';
 import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { operation } from '../platform/http/operation.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
+import { idempotentCreate } from '../platform/http/idempotent-create.ts';
 import { createSeek, getSeek, listSeeks, withdrawSeek } from './routes.ts';
 
 /** What the seeks routes are built from. */
-export interface SeeksApiDeps {
+export interface SeeksApiDeps extends Pick<PlatformDeps, 'createAnswers' | 'log'> {
   seeks: SeekService;
 }
 
-export function seeksApi({ seeks }: SeeksApiDeps): App {
+export function seeksApi({ seeks, createAnswers, log }: SeeksApiDeps): App {
   const api = createApi();
+  const creates = { store: createAnswers, log };
 
   operation(api, createSeek, async (c) => {
-    const seek = await seeks.seek(requirePlayer(c).playerId, c.req.valid('json'), c.req.valid('header')['idempotency-key']);
-    setHeader(c, 'Location', `/v1/seeks/${seek.seekId}`);
-    return respond(c, seek, 201);
+    const player = requirePlayer(c);
+    const body = c.req.valid('json');
+    // A repeat gets the seek as first answered (`waiting`, say, though paired since): GET
+    // /v1/seeks/{seekId} says how it is now.
+    return idempotentCreate(c, creates, 'createSeek', body, async () => {
+      const seek = await seeks.seek(player.playerId, body);
+      return { body: seek, location: `/v1/seeks/${seek.seekId}` };
+    });
   });
 
   operation(api, listSeeks, async (c) => {

@@ -2,6 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearer, json, jsonBody, pageLimit, publicAccess } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
+import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import { seekExamples } from './examples.ts';
 import { CreateSeekSchema, SeekIdParam, SeekPageSchema, SeekSchema } from './schemas.ts';
 
@@ -12,22 +13,14 @@ export const createSeek = createRoute({
   tags: ['seeks'],
   summary: 'Seek a game or match: paired at once with a compatible seek, else wait in the pool',
   description:
-    "Compatible: the same options, another player, and each player's rating in the variant (1500 while unrated) inside the other's `ratingRange`. When one waits, the oldest is paired with this one at once: the answer is `paired` with the `gameId` (or `matchId`) of the game that has just begun, seats drawn, and both players get `gameStart` (or `matchStart`) on their player streams. Else the seek waits (`waiting`) for SEEK_TTL_SECONDS, until withdrawn, or (`whileConnected`) while its player has a player stream open. At most 5 waiting seeks per player. `Location` names the seek.",
+    "Compatible: the same options, another player, and each player's rating in the variant (1500 while unrated) inside the other's `ratingRange`. When one waits, the oldest is paired with this one at once: the answer is `paired` with the `gameId` (or `matchId`) of the game that has just begun, seats drawn, and both players get `gameStart` (or `matchStart`) on their player streams. Else the seek waits (`waiting`) for SEEK_TTL_SECONDS, until withdrawn, or (`whileConnected`) while its player has a player stream open. At most 5 waiting seeks per player. `Location` names the seek." +
+    IDEMPOTENT_CREATE_NOTE +
+    ' The first answer is the seek as it was then: a seek answered `waiting` may have been paired since, which `GET /v1/seeks/{seekId}` tells.',
   security: bearer,
-  request: {
-    headers: z.object({
-      'idempotency-key': z
-        .string()
-        .min(1)
-        .max(200)
-        .optional()
-        .openapi({ description: 'any string you choose per seek: a retry with the same key (after a 503, or an answer lost) gets that seek, never a second one' }),
-    }),
-    body: jsonBody(CreateSeekSchema, seekExamples.create),
-  },
+  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateSeekSchema, seekExamples.create) },
   responses: {
     201: json(SeekSchema, 'The seek: waiting, or paired with its game or match', seekExamples.paired),
-    ...problemResponses('RATED_NEEDS_ACCOUNT', 'RATED_TURN_SECONDS', 'TOO_MANY_SEEKS'),
+    ...problemResponses('RATED_NEEDS_ACCOUNT', 'RATED_TURN_SECONDS', 'TOO_MANY_SEEKS', ...IDEMPOTENT_CREATE_CODES),
   },
 });
 

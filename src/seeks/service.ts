@@ -1,7 +1,6 @@
 // The pairing pool's application layer: a seek is placed (paired at once with the oldest
 // compatible waiting seek, or left waiting), read, listed, withdrawn by its owner, ended when its
 // owner's last stream closes (whileConnected), and expired by the sweeper.
-import { createHash } from 'node:crypto';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import type { PoolRow, SeekStore, SeeksEnded } from './store.ts';
@@ -38,20 +37,15 @@ export interface SeekRequest extends RuleOptions {
   whileConnected?: boolean;
 }
 
-/** The id of a seek sent with an idempotency key: the same for the same player and key, UUID-shaped. */
-function keyedId(playerId: string, key: string): string {
-  const h = createHash('sha256').update(`${playerId}\n${key}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
-}
-
 export class SeekService {
   constructor(private readonly deps: SeekServiceDeps) {}
 
   /**
    * A new seek: paired at once when a compatible one waits (both players are told), else waiting.
-   * With an idempotency key the seek's id is the key's (for this player): a retry gets that seek.
+   * The answer is the seek as placed, with no read after the commit: once a seek is made nothing
+   * can fail its answer, and so let a keyed repeat (seeks/api.ts) make a second one.
    */
-  async seek(playerId: string, request: SeekRequest, idempotencyKey?: string): Promise<SeekView> {
+  async seek(playerId: string, request: SeekRequest): Promise<SeekView> {
     const { store, random, now, ttlMs, notifier, players } = this.deps;
     const ratingOf = this.deps.ratingOf ?? (async (p: string, v: Variant) => (await store.ratingOf(p, v)) ?? UNRATED);
     const rated = request.rated ?? false;
@@ -59,16 +53,16 @@ export class SeekService {
     // and so is its partner: a rated seek is compatible only with rated ones.
     const turnSeconds = await ratedTurnSeconds(players, playerId, undefined, request);
     const options: SeekOptions = { config: configOf(request, false), turnSeconds, rated, games: request.games ?? 1 };
-    const id = idempotencyKey === undefined ? crypto.randomUUID() : keyedId(playerId, idempotencyKey);
-    if (idempotencyKey !== undefined && (await store.get(id))) return this.get(id);
     const at = now();
     // A cheap refusal first; the exact count is taken again where the seek would be left waiting.
     checkWaitingSeeks(await store.waitingOf(playerId, at));
     const rating = await ratingOf(playerId, options.config.variant);
+    const seeker = (await players.namesOf([playerId])).get(playerId);
+    if (!seeker) throw new Error(`player ${playerId} is not known`);
     const [ratingMin, ratingMax] = request.ratingRange ?? [null, null];
     const placed = await store.place(
       {
-        id,
+        id: crypto.randomUUID(),
         playerId,
         pool: poolKey(options),
         ...options,
@@ -81,12 +75,11 @@ export class SeekService {
       },
       (partner) =>
         decidePairing(options, partner.playerId, playerId, { id: crypto.randomUUID(), serverSeed: random.serverSeed(), seat: random.seat(), gameId: crypto.randomUUID(), gameSeed: random.serverSeed() }, at),
-      idempotencyKey !== undefined,
       checkWaitingSeeks,
     );
     // After the commit: the streams of both players wake (on every process, through the notifier).
     await announceNoticed(notifier, placed.noticed);
-    return this.get(placed.seek.id);
+    return seekView({ ...placed.seek, ...seeker });
   }
 
   async get(seekId: string): Promise<SeekView> {

@@ -7,7 +7,6 @@
 import { and, asc, count, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
-import { pgErrorOf, UNIQUE_VIOLATION } from '../platform/db/errors.ts';
 import { eventRows } from '../platform/db/events.ts';
 import { writeMatchStep, type MatchRow, type MatchEvent, type NewMatchGame } from '../matches/index.ts';
 import { newGameRow, type NewGame } from '../games/index.ts';
@@ -64,26 +63,10 @@ export class SeekStore {
    * Places `input`: paired with the oldest compatible waiting seek (the game or match `pair`
    * decides is written with it), or left waiting when there is none.
    */
-  async place(input: NewSeek, pair: (partner: SeekRow) => Pairing, keyed = false, capWaiting: (open: number) => void = () => {}): Promise<Placed> {
-    try {
-      return await this.#place(input, pair, keyed, capWaiting);
-    } catch (e) {
-      // The same id placed meanwhile (a retry of a seek whose first answer was lost): that seek.
-      const pg = pgErrorOf(e);
-      const existing = pg?.code === UNIQUE_VIOLATION && pg.constraint === 'seeks_pkey' ? await this.get(input.id) : null;
-      if (existing) return { seek: existing, partner: null, pairing: null, noticed: [] };
-      throw e;
-    }
-  }
-
-  /** `keyed`: the id comes from an idempotency key, so a retry may find it placed already. */
-  async #place(input: NewSeek, pair: (partner: SeekRow) => Pairing, keyed: boolean, capWaiting: (open: number) => void): Promise<Placed> {
+  async place(input: NewSeek, pair: (partner: SeekRow) => Pairing, capWaiting: (open: number) => void = () => {}): Promise<Placed> {
     const at = input.createdAt;
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${SEEK_LOCK}::int, hashtext(${input.pool}))`);
-      // A retry of a seek placed while it waited for the lock: that seek, not a second one.
-      const [placed] = keyed ? await tx.select().from(seeks).where(eq(seeks.id, input.id)) : [];
-      if (placed) return { seek: placed, partner: null, pairing: null, noticed: [] };
       const where: SQL[] = [
         eq(seeks.status, 'waiting'),
         eq(seeks.pool, input.pool),

@@ -2,10 +2,12 @@
 // the game in its answer, the first hears of it on its stream within a second), incompatible ones
 // wait, the pool lists them oldest first, a seek is withdrawn by its owner only, a player holds at
 // most 5, and the refusals are those of a new game's.
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings } from '../../src/platform/db/schema.ts';
+import { ratings, seeks } from '../../src/platform/db/schema.ts';
 import { MAX_WAITING_SEEKS } from '../../src/games/open-caps.ts';
 import { testClock } from '../support/matches.ts';
+import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
 import { openSse } from '../support/sse.ts';
 
@@ -180,19 +182,57 @@ describe('the pool', () => {
 });
 
 describe('Idempotency-Key', () => {
-  it('a retry with the same key gets the same seek, never a second one; another player’s same key is another seek', async () => {
+  const seeksOf = async (p: TestPlayer) => (await service.database.db.select({ n: count() }).from(seeks).where(eq(seeks.playerId, p.playerId)))[0]?.n ?? 0;
+  const keyed = (p: TestPlayer, key: string, body: Record<string, unknown>) => seek(p, body).set('Idempotency-Key', key);
+
+  it('a repeat with the same key and body gets the first answer and makes no second seek, even once the seek is paired; another player’s same key is another seek', async () => {
     const anna = await client.player('Anna');
     const bert = await client.player('Bert');
     const options = pool();
-    const first = (await service.http.post('/v1/seeks').set(anna.auth).set('Idempotency-Key', 'k1').send(options).expect(201)).body;
-    const again = (await service.http.post('/v1/seeks').set(anna.auth).set('Idempotency-Key', 'k1').send(options).expect(201)).body;
-    expect(again).toEqual(first);
-    const berts = (await service.http.post('/v1/seeks').set(bert.auth).set('Idempotency-Key', 'k1').send(options).expect(201)).body;
-    expect(berts.seekId).not.toBe(first.seekId);
+    const first = await keyed(anna, 'k1', options).expect(201);
+    expect(first.body.status).toBe('waiting');
+    const again = await keyed(anna, 'k1', options).expect(201);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.location).toBe(first.headers.location);
+    expect(await seeksOf(anna)).toBe(1);
+    const berts = (await keyed(bert, 'k1', options).expect(201)).body;
+    expect(berts.seekId).not.toBe(first.body.seekId);
     expect(berts).toMatchObject({ status: 'paired' });
-    // Anna's retry after the pairing: her seek, paired into the same game.
-    const later = (await service.http.post('/v1/seeks').set(anna.auth).set('Idempotency-Key', 'k1').send(options).expect(201)).body;
-    expect(later).toMatchObject({ seekId: first.seekId, status: 'paired', gameId: berts.gameId });
+    // Anna's repeat after the pairing: the first answer still (`waiting`); her seek's GET tells the pairing.
+    const later = await keyed(anna, 'k1', options).expect(201);
+    expect(later.text).toBe(first.text);
+    expect(await seekOf(first.body.seekId)).toMatchObject({ status: 'paired', gameId: berts.gameId });
+    expect(await seeksOf(anna)).toBe(1);
+  });
+
+  it('the same key with another body → 422 IDEMPOTENCY_KEY_REUSED, and no second seek', async () => {
+    const anna = await client.player('Anna');
+    const options = pool();
+    await keyed(anna, 'k2', options).expect(201);
+    const problem = expectProblem(await keyed(anna, 'k2', { ...options, ratingRange: [1000, 2000] }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(problem.detail).toBe('this Idempotency-Key was used with another request');
+    expectProblem(await keyed(anna, 'k2', pool()), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(await seeksOf(anna)).toBe(1);
+  });
+
+  it('three requests sent at once with one key make one seek, and all get its answer', async () => {
+    const anna = await client.player('Anna');
+    const options = pool();
+    const answers = await Promise.all([1, 2, 3].map(() => keyed(anna, 'k3', options)));
+    for (const a of answers) expect(a.status, a.text).toBe(201);
+    expect(new Set(answers.map((a) => a.body.seekId)).size).toBe(1);
+    expect(await seeksOf(anna)).toBe(1);
+  });
+
+  it('a refused seek keeps nothing: its key may be sent again', async () => {
+    const anna = await client.player('Anna');
+    const options = pool();
+    const placed: string[] = [];
+    for (let i = 0; i < MAX_WAITING_SEEKS; i++) placed.push((await seek(anna, pool()).expect(201)).body.seekId);
+    expectProblem(await keyed(anna, 'k4', options), 429, 'TOO_MANY_SEEKS');
+    await service.http.delete(`/v1/seeks/${placed[0]}`).set(anna.auth).expect(204);
+    await keyed(anna, 'k4', options).expect(201);
+    expect(await seeksOf(anna)).toBe(MAX_WAITING_SEEKS + 1);
   });
 });
 

@@ -689,7 +689,7 @@ export interface paths {
         put?: never;
         /**
          * Seek a game or match: paired at once with a compatible seek, else wait in the pool
-         * @description Compatible: the same options, another player, and each player's rating in the variant (1500 while unrated) inside the other's `ratingRange`. When one waits, the oldest is paired with this one at once: the answer is `paired` with the `gameId` (or `matchId`) of the game that has just begun, seats drawn, and both players get `gameStart` (or `matchStart`) on their player streams. Else the seek waits (`waiting`) for SEEK_TTL_SECONDS, until withdrawn, or (`whileConnected`) while its player has a player stream open. At most 5 waiting seeks per player. `Location` names the seek.
+         * @description Compatible: the same options, another player, and each player's rating in the variant (1500 while unrated) inside the other's `ratingRange`. When one waits, the oldest is paired with this one at once: the answer is `paired` with the `gameId` (or `matchId`) of the game that has just begun, seats drawn, and both players get `gameStart` (or `matchStart`) on their player streams. Else the seek waits (`waiting`) for SEEK_TTL_SECONDS, until withdrawn, or (`whileConnected`) while its player has a player stream open. At most 5 waiting seeks per player. `Location` names the seek. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default). The first answer is the seek as it was then: a seek answered `waiting` may have been paired since, which `GET /v1/seeks/{seekId}` tells.
          */
         post: operations["createSeek"];
         delete?: never;
@@ -7679,7 +7679,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description any string you choose per seek: a retry with the same key (after a 503, or an answer lost) gets that seek, never a second one */
+                /** @description any string you choose per create call (a UUID, say), to retry it safely: a repeat with the same body gets the first answer */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -7768,6 +7768,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer */
+            409: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
             413: {
                 headers: {
@@ -7786,7 +7797,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60) */
+            /** @description RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60); IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request */
             422: {
                 headers: {
                     [name: string]: unknown;

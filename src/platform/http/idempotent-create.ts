@@ -1,23 +1,21 @@
-// Create calls (POST /v1/players, /v1/games, /v1/matches, /v1/seeks) made safe to send again: with
-// an `Idempotency-Key` header, a repeat by the same caller with the same body gets the first
-// answer (its status, body and Location) and makes nothing new; the same key with another body is
-// refused (422 IDEMPOTENCY_KEY_REUSED, as for moves). A repeat that arrives while the first is
-// still being answered waits for it a little, then gets 409 IDEMPOTENCY_KEY_IN_USE with
-// Retry-After. Keys are per caller (the token's player, else the address) and per operation, and
-// are forgotten after IDEMPOTENCY_TTL_SECONDS, like the moves' (the sweeper).
+// Create calls (POST /v1/players, /v1/games, /v1/matches, /v1/seeks) made safe to send again, by
+// the rule of idempotency.ts: with an `Idempotency-Key` header, a repeat by the same caller with
+// the same body gets the first answer (its status, body and Location) and makes nothing new; the
+// same key with another body is refused (422). A repeat that arrives while the first is still
+// being answered waits for it a little, then gets 409 IDEMPOTENCY_KEY_IN_USE with Retry-After.
+// The answer kept is the first one, even when what was made has changed since (a seek paired
+// after it was answered `waiting`): the resource's own GET says how it is now.
 //
 // What it does not cover: the key is taken, the create runs, then the answer is kept: three
 // statements, not one transaction. A process that dies between the create and keeping its answer
 // leaves the key under way; a repeat takes it over after STALE_MS and creates again.
-import { createHash } from 'node:crypto';
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import type { CreateAnswerStore, CreateKey } from '../db/create-answers.ts';
 import { scrubbedMessage } from '../db/errors.ts';
-import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
-import { clientOf } from './edge.ts';
 import type { AppEnv } from './env.ts';
+import { callerOf, keyInUse, requestHash, sameRequest } from './idempotency.ts';
 import { respond, setHeader } from './reply.ts';
 
 /** How long a repeat waits for the first request's answer before it is told to come back. */
@@ -46,14 +44,6 @@ export interface IdempotentCreates {
   log: Logger;
 }
 
-/** Who a key belongs to: the token's player, else the address the rate limits see. */
-const callerOf = (c: Context<AppEnv>) => {
-  const player = c.get('player')?.playerId;
-  return player ? `player:${player}` : clientOf(c);
-};
-
-const hashOf = (operation: string, request: unknown) => createHash('sha256').update(JSON.stringify([operation, request])).digest('hex');
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -80,18 +70,19 @@ export async function idempotentCreate<T, K = T>(
   }
 
   const id: CreateKey = { caller: callerOf(c), operation, key };
-  const hash = hashOf(operation, request);
+  // A create's path names no resource yet: the body is the whole request.
+  const hash = requestHash(operation, [], request);
   const until = Date.now() + WAIT_MS;
   for (;;) {
     const held = await store.take(id, hash, new Date(Date.now() - STALE_MS));
     if (!held) break;
-    if (held.requestHash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used with another request');
+    sameRequest(held.requestHash, hash);
     if (held.status !== 0 && held.body !== null && held.location !== null) {
       const kept = JSON.parse(held.body) as K;
       // Without `keeping`, K is T: the body itself was kept.
       return answer(keeping ? await keeping.restore(kept) : (kept as unknown as T), held.location);
     }
-    if (Date.now() >= until) throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is still being answered');
+    if (Date.now() >= until) throw keyInUse();
     await sleep(POLL_MS);
   }
 
