@@ -3,7 +3,12 @@
 // for its tokens from before accounts) and reads it again when any process announces a change
 // through the notifier (LISTEN/NOTIFY, as games are woken), when the listening connection was
 // lost, and every REFRESH_MS in any case (a missed announcement costs at most that long).
+// A refresh that fails leaves the list as it was: the failures are logged (FailureLog: the first,
+// a reminder a minute, the recovery), counted in the metrics, and a list older than
+// STALE_AFTER_REFRESHES intervals makes the process not ready (GET /readyz).
 import type { RevocationCheck } from '../platform/auth/tokens.ts';
+import { FailureLog } from '../platform/failure-log.ts';
+import type { Logger } from '../platform/log.ts';
 import type { AccountStore } from './store.ts';
 import type { Notifier, VersionObserver } from '../platform/streams/notifier.ts';
 
@@ -11,6 +16,8 @@ import type { Notifier, VersionObserver } from '../platform/streams/notifier.ts'
 export const AUTH_KEY = 'auth:changed';
 /** The fallback: how old the list may grow when an announcement was lost. */
 export const REFRESH_MS = 10_000;
+/** How many refresh intervals the list may miss before the process is not ready: a token revoked since may still pass. */
+export const STALE_AFTER_REFRESHES = 3;
 
 export interface RevocationOptions {
   store: AccountStore;
@@ -21,6 +28,9 @@ export interface RevocationOptions {
   /** Also read again after every refresh (the signing keys: see keyring.ts). */
   onRefresh?: () => Promise<void>;
   refreshMs?: number;
+  log: Logger;
+  /** Real time (ms) for the list's age: `now` may be a test's fixed clock. */
+  clock?: () => number;
 }
 
 export class RevocationCache implements RevocationCheck, VersionObserver {
@@ -29,16 +39,36 @@ export class RevocationCache implements RevocationCheck, VersionObserver {
   #running: Promise<void> | null = null;
   #again = false;
   #timer: ReturnType<typeof setInterval> | null = null;
-  /** When the list was last read (ms), for tests and metrics. */
+  readonly #failures: FailureLog;
+  readonly #clock: () => number;
+  /** When the list was last read (ms, of `clock`). */
   refreshedAt = 0;
 
-  constructor(private readonly options: RevocationOptions) {}
+  constructor(private readonly options: RevocationOptions) {
+    this.#clock = options.clock ?? Date.now;
+    this.#failures = new FailureLog(options.log, 'revocationsRefreshFailed', this.#clock);
+  }
+
+  /** How long ago the list was last read (ms). */
+  ageMs(): number {
+    return this.#clock() - this.refreshedAt;
+  }
+
+  /** Whether the list was read within STALE_AFTER_REFRESHES intervals. */
+  fresh(): boolean {
+    return this.ageMs() <= STALE_AFTER_REFRESHES * (this.options.refreshMs ?? REFRESH_MS);
+  }
+
+  /** Refreshes that failed so far. */
+  failures(): number {
+    return this.#failures.total;
+  }
 
   /** Reads the list now and keeps it fresh from then on. */
   async start(): Promise<void> {
     this.options.notifier.observe(this);
     await this.refresh();
-    this.#timer = setInterval(() => void this.refresh().catch(() => {}), this.options.refreshMs ?? REFRESH_MS);
+    this.#timer = setInterval(() => this.#refreshNow(), this.options.refreshMs ?? REFRESH_MS);
     this.#timer.unref();
   }
 
@@ -60,11 +90,16 @@ export class RevocationCache implements RevocationCheck, VersionObserver {
   }
 
   heard(key: string): void {
-    if (key === AUTH_KEY) void this.refresh().catch(() => {});
+    if (key === AUTH_KEY) this.#refreshNow();
   }
 
   reset(): void {
-    void this.refresh().catch(() => {});
+    this.#refreshNow();
+  }
+
+  /** A refresh nobody waits for: its failure is logged and counted by refresh itself, nothing more to do. */
+  #refreshNow(): void {
+    this.refresh().catch(() => {});
   }
 
   /** Reads the list; a call while one is running makes one more read after it (never a stale answer). */
@@ -81,8 +116,13 @@ export class RevocationCache implements RevocationCheck, VersionObserver {
           this.#tokenIds = new Set(tokenIds);
           this.#legacy = new Map(legacy.map((l) => [l.playerId, l.before.getTime()]));
           await this.options.onRefresh?.();
-          this.refreshedAt = Date.now();
+          this.refreshedAt = this.#clock();
         } while (this.#again);
+        this.#failures.worked();
+      } catch (e) {
+        // The list's age: null before it was ever read (the start fails then).
+        this.#failures.failed(e, { listAgeSeconds: this.refreshedAt === 0 ? null : Math.round(this.ageMs() / 1000) });
+        throw e;
       } finally {
         this.#running = null;
       }

@@ -8,6 +8,8 @@ import { UsernameTakenError, type AccessTokenRow, type AccountStore } from './st
 import type { Notifier } from '../platform/streams/notifier.ts';
 import type { PlayerStore } from './player-store.ts';
 import { DomainError } from '../platform/errors.ts';
+import { FailureLog } from '../platform/failure-log.ts';
+import type { Logger } from '../platform/log.ts';
 import { passwordWeakness, usernameKey } from './credentials.ts';
 import { burnPasswordCheck, DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password.ts';
 import { announceProfileChange } from './profiles.ts';
@@ -20,6 +22,7 @@ export interface AccountServiceDeps {
   revocations: RevocationCache;
   notifier: Notifier;
   now: () => Date;
+  log: Logger;
   scrypt?: ScryptParams;
 }
 
@@ -36,8 +39,11 @@ const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'no acco
 
 export class AccountService {
   private readonly scrypt: ScryptParams;
+  /** The presence rows' writes (every open stream's, every 20 s): one log of their failures. */
+  private readonly presenceFailures: FailureLog;
   constructor(private readonly deps: AccountServiceDeps) {
     this.scrypt = deps.scrypt ?? DEFAULT_SCRYPT;
+    this.presenceFailures = new FailureLog(deps.log, 'presenceFailed');
   }
 
   /** Signs a token for the player and records it (its id, name, scopes, expiry, key). */
@@ -194,17 +200,22 @@ export class AccountService {
   online(playerId: string, gone?: () => Promise<unknown>): () => void {
     const { store, now } = this.deps;
     const id = crypto.randomUUID();
-    const hold = () => store.holdPresence(id, playerId, new Date(now().getTime() + PRESENCE_LEASE_MS)).catch(() => {});
-    void store.sweepPresence(now()).catch(() => {});
+    // Nobody waits for these writes: a failure is logged, and the next renewal (or the sweep of
+    // a lapsed lease) makes up for it.
+    const failures = this.presenceFailures;
+    const settled = (step: string) => [() => failures.worked(), (e: unknown) => failures.failed(e, { step })] as const;
+    const hold = () => store.holdPresence(id, playerId, new Date(now().getTime() + PRESENCE_LEASE_MS)).then(...settled('hold'));
+    void store.sweepPresence(now()).then(...settled('sweep'));
     const holding = hold();
     const timer = setInterval(hold, PRESENCE_RENEW_MS);
     timer.unref();
     return () => {
       clearInterval(timer);
+      // The row goes, then the player's whileConnected seeks end when no stream is left.
       void holding
         .then(() => store.dropPresence(id))
         .then(() => gone?.())
-        .catch(() => {});
+        .then(...settled('end'));
     };
   }
 

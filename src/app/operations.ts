@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { AppDeps } from './deps.ts';
 import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
-import { accountExamples } from '../accounts/index.ts';
+import { accountExamples, REFRESH_MS, STALE_AFTER_REFRESHES } from '../accounts/index.ts';
 import { json, publicAccess } from '../platform/http/openapi.ts';
 import { ProblemError, problemResponses, RETRY_AFTER_HEADER, RETRY_AFTER_SECONDS } from '../platform/http/problems.ts';
 import { respond, setHeader } from '../platform/http/reply.ts';
@@ -30,7 +30,7 @@ const readyz = createRoute({
   tags: ['operations'],
   summary: 'Check that the service can serve: the database answers and is migrated',
   description:
-    'Readiness: 200 when the database answers in time (READY_TIMEOUT_MS) and its migrations are applied, and the process is not shutting down; 503 with Retry-After otherwise.',
+    `Readiness: 200 when the database answers in time (READY_TIMEOUT_MS) and its migrations are applied, the list of revoked tokens was read within the last ${(STALE_AFTER_REFRESHES * REFRESH_MS) / 1000} s (it is read every ${REFRESH_MS / 1000} s), and the process is not shutting down; 503 with Retry-After otherwise.`,
   security: publicAccess,
   responses: {
     200: json(Health, 'Ready', { status: 'ready' }),

@@ -35,6 +35,8 @@ export interface ServiceOptions {
   gameCache?: GameCache;
   /** Whether the process is shutting down (startService sets it). */
   stopping?: () => boolean;
+  /** How often the revocation list is read again (tests: shorter than REFRESH_MS). */
+  revocationRefreshMs?: number;
 }
 
 /** What the service is made of below the HTTP app (tests look at some of it). */
@@ -84,17 +86,16 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   notifier.observe(cache);
   notifier.observe(forgetChangedProfiles(players));
   const accountStore = new AccountStore(database.db);
-  const clock = options.now ?? (() => new Date());
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? jsonLogger(config.logLevel);
   const legacyTtlMs = config.jwt.ttlSeconds * 1000;
   // Keys kept in the database rotate (npm run keys:rotate): read again with every refresh of the revocations.
-  const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ store: accountStore, tokens, now: clock, legacyTtlMs });
-  const revocations = new RevocationCache({ store: accountStore, notifier, now: clock, legacyTtlMs, onRefresh });
+  const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ store: accountStore, tokens, now, legacyTtlMs });
+  const revocations = new RevocationCache({ store: accountStore, notifier, now, legacyTtlMs, onRefresh, log, refreshMs: options.revocationRefreshMs });
   tokens.setRevocations(revocations);
   await revocations.start();
 
-  const log = options.log ?? jsonLogger(config.logLevel);
   const random = options.random ?? cryptoRandomness;
-  const now = options.now ?? (() => new Date());
   const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
   const repository = new GameRepository(gameStore, cache, notifier);
   const ratings = new RatingService({ store: new RatingStore(database.db), provisionalRd: config.ratingProvisionalRd });
@@ -115,7 +116,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     waitingTtlMs: retention.waitingTtlSeconds * 1000,
     idempotencyTtlMs: retention.idempotencyTtlSeconds * 1000,
   });
-  const metrics = new ServiceMetrics({ cache, notifier, database });
+  const metrics = new ServiceMetrics({ cache, notifier, database, revocations });
   batcher.onBatch = (size) => metrics.batched(size);
   return {
     deps: {
@@ -124,14 +125,15 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       metrics,
       tokens,
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
-      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now: clock }),
+      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log }),
       games,
       matches,
       ratings,
       exporter: new GameExport({ store: new ExportStore(database), players }),
       seeks,
       createAnswers,
-      ready: async () => !options.stopping?.() && (await isReady(database, timeouts.readyMs)),
+      // A revocation list that has not been read for a while may let a revoked token pass.
+      ready: async () => !options.stopping?.() && revocations.fresh() && (await isReady(database, timeouts.readyMs)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },

@@ -15,12 +15,12 @@ import { exportGames, exportPlayerGames } from './routes.ts';
 const dateOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s));
 
 /** What the exports routes are built from. */
-export interface ExportsApiDeps extends Pick<PlatformDeps, 'config'> {
+export interface ExportsApiDeps extends Pick<PlatformDeps, 'config' | 'log'> {
   exporter: GameExport;
   players: PlayerService;
 }
 
-export function exportApi({ exporter, players, config }: ExportsApiDeps): App {
+export function exportApi({ exporter, players, config, log }: ExportsApiDeps): App {
   const api = createApi();
   const budget = unlimited(config.limits.exports) ? null : limiter('export', config.limits.exports);
   /** Counts the export against its caller: the token's player, else the address. */
@@ -34,13 +34,13 @@ export function exportApi({ exporter, players, config }: ExportsApiDeps): App {
     await spend(c);
     await players.profile(playerId); // PLAYER_NOT_FOUND before the answer starts
     const filter: ExportFilter = { playerId, variant, rated: rated === undefined ? undefined : rated === 'true', since: dateOf(since), until: dateOf(until) };
-    return ndjsonStream(c, (stopped) => exporter.lines(filter, stopped));
+    return ndjsonStream(c, log, (stopped) => exporter.lines(filter, stopped));
   });
 
   operation(api, exportGames, async (c) => {
     const { variant, since, until } = c.req.valid('query');
     await spend(c);
-    return ndjsonStream(c, (stopped) => exporter.lines({ rated: true, variant, since: dateOf(since), until: dateOf(until) }, stopped));
+    return ndjsonStream(c, log, (stopped) => exporter.lines({ rated: true, variant, since: dateOf(since), until: dateOf(until) }, stopped));
   });
 
   return api;

@@ -108,7 +108,7 @@ export function gamesApi({ games, timing, metrics, createAnswers, log }: GamesAp
     const query = c.req.valid('query');
     const after = lastId !== undefined ? Number(lastId) : (query.after ?? 0);
     const feed = await games.feed(c.req.valid('param').gameId, c.get('player')?.playerId, after, clientOf(c), { views: query.views === 'true' });
-    return eventStream(c, timing.heartbeatMs, feed, metrics);
+    return eventStream(c, timing.heartbeatMs, feed, metrics, log);
   });
 
   operation(api, claimTimeout, async (c) => {

@@ -54,7 +54,7 @@ export function matchesApi({ matches, timing, metrics, createAnswers, log }: Mat
     const lastId = c.req.valid('header')['last-event-id'];
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
     const feed = await matches.feed(c.req.valid('param').matchId, after, clientOf(c));
-    return eventStream(c, timing.heartbeatMs, feed, metrics);
+    return eventStream(c, timing.heartbeatMs, feed, metrics, log);
   });
 
   operation(api, cancelMatch, async (c) => {

@@ -74,7 +74,7 @@ export function playersApi({ players, accounts, ratings, seeks, timing, metrics,
         };
       },
     };
-    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), opened);
+    return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), opened, log);
   });
 
   operation(api, getPlayer, async (c) => {

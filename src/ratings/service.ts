@@ -84,11 +84,6 @@ export class RatingService implements Rater {
     return out;
   }
 
-  /** The player's rating in `variant`, 1500 when unrated (the pairing pool's ratingRange). */
-  async ratingOf(playerId: string, variant: Variant): Promise<number> {
-    return (await this.deps.store.ratingsOf([playerId], variant)).get(playerId)?.rating ?? initialRating().rating;
-  }
-
   /** One point per rated game, oldest first. */
   async history(playerId: string, variant: Variant) {
     const points = await this.deps.store.history(playerId, variant);

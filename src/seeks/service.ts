@@ -11,7 +11,7 @@ import type { Randomness } from '../games/index.ts';
 import type { PlayerStore } from '../accounts/index.ts';
 import { decidePairing } from './pairing.ts';
 import { poolKey, type SeekOptions } from './pool.ts';
-import { UNRATED, type RatingLookup } from './rating.ts';
+import { UNRATED } from './rating.ts';
 import { seekView, type SeekView } from './view.ts';
 
 export interface SeekServiceDeps {
@@ -22,8 +22,6 @@ export interface SeekServiceDeps {
   /** How long a seek waits at most (SEEK_TTL_SECONDS). */
   ttlMs: number;
   players: PlayerStore;
-  /** Each player's rating in a variant (default: the store's, 1500 while unrated). */
-  ratingOf?: RatingLookup;
 }
 
 export interface SeekRequest extends RuleOptions {
@@ -47,7 +45,6 @@ export class SeekService {
    */
   async seek(playerId: string, request: SeekRequest): Promise<SeekView> {
     const { store, random, now, ttlMs, notifier, players } = this.deps;
-    const ratingOf = this.deps.ratingOf ?? (async (p: string, v: Variant) => (await store.ratingOf(p, v)) ?? UNRATED);
     const rated = request.rated ?? false;
     // A rated seek is held to a rated game's rules (an account, a deadline: 60 s when left out),
     // and so is its partner: a rated seek is compatible only with rated ones.
@@ -56,7 +53,7 @@ export class SeekService {
     const at = now();
     // A cheap refusal first; the exact count is taken again where the seek would be left waiting.
     checkWaitingSeeks(await store.waitingOf(playerId, at));
-    const rating = await ratingOf(playerId, options.config.variant);
+    const rating = (await store.ratingOf(playerId, options.config.variant)) ?? UNRATED;
     const seeker = (await players.namesOf([playerId])).get(playerId);
     if (!seeker) throw new Error(`player ${playerId} is not known`);
     const [ratingMin, ratingMax] = request.ratingRange ?? [null, null];

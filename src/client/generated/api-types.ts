@@ -771,7 +771,7 @@ export interface paths {
         };
         /**
          * Check that the service can serve: the database answers and is migrated
-         * @description Readiness: 200 when the database answers in time (READY_TIMEOUT_MS) and its migrations are applied, and the process is not shutting down; 503 with Retry-After otherwise.
+         * @description Readiness: 200 when the database answers in time (READY_TIMEOUT_MS) and its migrations are applied, the list of revoked tokens was read within the last 30 s (it is read every 10 s), and the process is not shutting down; 503 with Retry-After otherwise.
          */
         get: operations["getReadiness"];
         put?: never;

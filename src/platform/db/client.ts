@@ -193,6 +193,7 @@ function pgliteDatabase(db: Db, pglite: PGlite, release: () => void): Database {
     // PGlite is one session: it never loses its LISTEN.
     listen: async (channel, onNotify) => {
       const unlisten = await pglite.listen(channel, onNotify);
+      // Unlistening at close: a database closed already has nothing left to stop.
       return () => unlisten().catch(() => {});
     },
     notify: async (channel, payload) => {
@@ -256,6 +257,7 @@ function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare }: 
         if (listening) onReconnect?.();
         listening = true;
       });
+      // Unlistening at close: a connection lost already listens no more.
       return () => unlisten().catch(() => {});
     },
     // Bounded like every other call, so an announcement never waits long for a database away.

@@ -1,8 +1,8 @@
 // The service's metrics in Prometheus's text format (prom-client), at GET /metrics: requests by
 // route and status with their latency, moves by variant, group-commit batch sizes, game-cache
-// hits and misses, waiters and streams open, database connections in use, and Node's own
-// (event-loop lag among them). Each process has its own registry; with several workers a scrape
-// answers for all of them (cluster-metrics.ts).
+// hits and misses, waiters and streams open, database connections in use, the revoked tokens
+// list's failed refreshes and age, and Node's own (event-loop lag among them). Each process has
+// its own registry; with several workers a scrape answers for all of them (cluster-metrics.ts).
 import type { MiddlewareHandler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { clusterMetrics } from './cluster-metrics.ts';
@@ -13,6 +13,8 @@ export interface MetricSources {
   cache: { stats: { hits: number; misses: number } };
   notifier: { waiting(): number };
   database: { connections(): Promise<{ busy: number; idle: number } | null> };
+  /** The revoked tokens' list (accounts/revocations.ts): its failed refreshes so far, and its age. */
+  revocations: { failures(): number; ageMs(): number };
 }
 
 /** A counter that shows a running total kept elsewhere. */
@@ -73,10 +75,22 @@ export class ServiceMetrics {
       labelNames: ['state'],
       registers,
       async collect() {
+        // The database away: the scrape answers without this gauge (GET /readyz says it is away).
         const c = await sources.database.connections().catch(() => null);
         if (!c) return;
         this.set({ state: 'busy' }, c.busy);
         this.set({ state: 'idle' }, c.idle);
+      },
+    });
+    totalOf(this.registry, 'skat_revocations_refresh_failures_total', 'Reads of the revoked tokens list that failed', () => sources.revocations.failures());
+    new Gauge({
+      name: 'skat_revocations_last_refresh_age_seconds',
+      help: 'Seconds since the revoked tokens list was last read (past 3 refresh intervals the process is not ready)',
+      registers,
+      // Several workers: the oldest list counts, not the sum of their ages.
+      aggregator: 'max',
+      collect() {
+        this.set(sources.revocations.ageMs() / 1000);
       },
     });
   }

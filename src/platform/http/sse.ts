@@ -5,7 +5,9 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
+import type { Logger } from '../log.ts';
 import type { Feed, FeedItem } from '../streams/feed.ts';
 import { ProblemCodeSchema } from './problems.ts';
 import { gone } from './gone.ts';
@@ -18,15 +20,22 @@ import type { AppEnv } from './env.ts';
 /** The reconnection delay a stream ended by a shutdown suggests (ms). */
 export const SHUTDOWN_RETRY_MS = 1000;
 
-export function eventStream(c: Context<AppEnv>, heartbeatMs: number, feed: Feed, metrics: { streamOpened(): () => void }): Response {
+export function eventStream(c: Context<AppEnv>, heartbeatMs: number, feed: Feed, metrics: { streamOpened(): () => void }, log: Logger): Response {
+  // The database away mid-stream (or a fault of ours): the stream ends, as at a shutdown, and the
+  // client resumes with Last-Event-ID; the line says why it ended.
+  const failed = (e: unknown) => log.error({ requestId: c.get('requestId'), event: 'streamFailed', path: c.req.path, message: scrubbedMessage(e) });
   const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
   if (!outgoing) {
     // Not served by node:http (app.request): through hono's web stream.
-    return streamSSE(c, async (stream) => {
-      const closed = gone(c);
-      stream.onAbort(() => closed.cancel());
-      await pump(feed, heartbeatMs, closed, metrics, async (text) => void (await stream.write(text)));
-    });
+    return streamSSE(
+      c,
+      async (stream) => {
+        const closed = gone(c);
+        stream.onAbort(() => closed.cancel());
+        await pump(feed, heartbeatMs, closed, metrics, async (text) => void (await stream.write(text)));
+      },
+      async (e) => failed(e),
+    );
   }
   // Served by node:http: straight to the socket. Through hono's stream every write crossed three
   // web streams (a TransformStream, a ReadableStream, the adapter's reader), a dozen promises per
@@ -43,7 +52,7 @@ export function eventStream(c: Context<AppEnv>, heartbeatMs: number, feed: Feed,
   const closed = gone(c);
   // A slow reader: the next message waits for its socket to drain (or to close).
   void pump(feed, heartbeatMs, closed, metrics, socketWriter(outgoing, tap))
-    .catch(() => {}) // the database away mid-stream: the stream ends; the client resumes with Last-Event-ID
+    .catch(failed)
     .finally(() => outgoing.end());
   // Tells the adapter that the answer is being written already (@hono/node-server's own marker).
   return writtenAlready();
