@@ -28,7 +28,6 @@ import {
   type Decision,
   type GameEvent,
   type Move,
-  type Result,
   type Seat,
   type State,
 } from '../engine/index.ts';

@@ -3,7 +3,7 @@
 // owner's last stream closes (whileConnected), and expired by the sweeper.
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
-import type { PoolRow, SeekStore, SeeksEnded } from './store.ts';
+import type { SeekStore, SeeksEnded } from './store.ts';
 import type { Variant } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { checkWaitingSeeks, configOf, type RuleOptions, ratedTurnSeconds } from '../games/index.ts';
