@@ -27,7 +27,7 @@ const TYPES: Record<string, string> = {
 
 /** Where the build is: beside the bundle (dist/main.js → dist/web), or dist/web from the sources. */
 function findRoot(): string | null {
-  const candidates = [new URL('./web/', import.meta.url), new URL('../../dist/web/', import.meta.url)].map((u) => fileURLToPath(u));
+  const candidates = [new URL('./web/', import.meta.url), new URL('../../../dist/web/', import.meta.url)].map((u) => fileURLToPath(u));
   return candidates.find((dir) => existsSync(`${dir}index.html`)) ?? null;
 }
 
