@@ -11,7 +11,7 @@ export function limitSignIns(config: LimitsConfig): (c: Context<AppEnv>, usernam
   const byAddress = unlimited(config.signinAddress) ? null : limiter('signin-address', config.signinAddress);
   const byUsername = unlimited(config.signin) ? null : limiter('signin', config.signin);
   return async (c, username) => {
-    if (byAddress) await byAddress(c, clientAddress(c, config.trustProxy));
+    if (byAddress) await byAddress(c, clientAddress(c));
     if (byUsername) await byUsername(c, usernameKey(username));
   };
 }
