@@ -2,6 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { bearer, json, jsonBody, pageLimit, publicAccess } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
+import { storedText } from '../platform/http/schemas.ts';
 import { seekExamples } from './examples.ts';
 import { CreateSeekSchema, SeekIdParam, SeekPageSchema, SeekSchema } from './schemas.ts';
 
@@ -16,8 +17,7 @@ export const createSeek = createRoute({
   security: bearer,
   request: {
     headers: z.object({
-      'idempotency-key': z
-        .string()
+      'idempotency-key': storedText()
         .min(1)
         .max(200)
         .optional()

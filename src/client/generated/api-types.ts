@@ -1700,7 +1700,7 @@ export interface components {
              */
             username: string;
             /**
-             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode but control characters, no composition rules; a common password is refused (422 WEAK_PASSWORD)
              * @example correct horse battery staple
              */
             password: string;
@@ -1733,7 +1733,7 @@ export interface components {
              */
             username: string;
             /**
-             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode but control characters, no composition rules; a common password is refused (422 WEAK_PASSWORD)
              * @example correct horse battery staple
              */
             password: string;
@@ -1783,7 +1783,7 @@ export interface components {
             /** @example correct horse battery staple */
             currentPassword: string;
             /**
-             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode but control characters, no composition rules; a common password is refused (422 WEAK_PASSWORD)
              * @example correct horse battery staple
              */
             newPassword: string;

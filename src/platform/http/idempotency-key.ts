@@ -1,10 +1,12 @@
 // The `Idempotency-Key` header of the create calls, as the document describes it (the handling is
 // in idempotent-create.ts).
 import { z } from '@hono/zod-openapi';
+import { storedText } from './schemas.ts';
 
 export const CreateIdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
+  // Kept in the database: held to what it can store (node's HTTP parser refuses most control
+  // characters in a header already, not a tab).
+  'idempotency-key': storedText()
     .min(1)
     .max(200)
     .optional()
