@@ -39,7 +39,10 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
   });
 
   operation(api, claimAccount, async (c) => {
-    const account = await accounts.claim(requirePlayer(c), c.req.valid('json'));
+    const body = c.req.valid('json');
+    // On the sign-in budgets: each claim may cost a hash, and a taken username answers 409.
+    await limitSignIn(c, body.username);
+    const account = await accounts.claim(requirePlayer(c), body);
     setHeader(c, 'Location', `/v1/players/${account.playerId}`);
     return respond(c, account, 201);
   });
@@ -55,7 +58,12 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
     return empty(c, 204);
   });
   operation(api, changePassword, async (c) => {
-    await accounts.changePassword(requirePlayer(c), c.req.valid('json'));
+    const caller = requirePlayer(c);
+    // A guessed current password counts as a sign-in attempt on the account (a guest has none,
+    // and is refused without a hash).
+    const username = await accounts.usernameOf(caller.playerId);
+    if (username !== null) await limitSignIn(c, username);
+    await accounts.changePassword(caller, c.req.valid('json'));
     return empty(c, 204);
   });
   operation(api, deleteMe, async (c) => {

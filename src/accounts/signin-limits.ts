@@ -1,6 +1,8 @@
 // Sign-in attempts, far below the general budget: per username (guessing one account's password
 // from many addresses) and per address (trying many usernames from one). Counted before the
-// password is hashed, so a refused attempt costs no scrypt either.
+// password is hashed, so a refused attempt costs no scrypt either. Every request that hashes a
+// password it is given is such an attempt: a sign-in, a guest's claim of a username, a password
+// change (its current password).
 import type { Context } from 'hono';
 import { usernameKey } from './credentials.ts';
 import type { LimitsConfig } from '../platform/config.ts';

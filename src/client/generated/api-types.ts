@@ -159,7 +159,7 @@ export interface paths {
         put?: never;
         /**
          * Make the caller's guest player an account
-         * @description The guest keeps its player id, games and matches, and gets a new token; its other tokens go on working until they expire.
+         * @description The guest keeps its player id, games and matches, and gets a new token; its other tokens go on working until they expire. Attempts count against the sign-in budgets of the username and the address (429 RATE_LIMITED with Retry-After).
          */
         post: operations["claimAccount"];
         delete?: never;
@@ -226,7 +226,7 @@ export interface paths {
         get?: never;
         /**
          * Change the account's password; every other token is revoked
-         * @description The token of this request goes on working.
+         * @description The token of this request goes on working. Attempts count against the sign-in budgets of the account's username and the address (429 RATE_LIMITED with Retry-After), a wrong current password as a wrong sign-in.
          */
         put: operations["changeMyPassword"];
         post?: never;
