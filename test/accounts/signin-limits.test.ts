@@ -107,3 +107,58 @@ describe('changing the password (PUT /v1/players/me/password)', () => {
     expect(hashes()).toBe(0);
   });
 });
+
+describe("guesses from elsewhere do not lock the owner out of its own addresses", () => {
+  // The semantics, with the default budgets: an account's password may be tried
+  // - RATE_LIMIT_SIGNIN_USERNAME_ADDRESS (10 per 15 min) times from each address, and
+  // - RATE_LIMIT_SIGNIN (10 per 15 min) times in all from the addresses it is not known at.
+  // An address is known for the account once it was made, claimed, signed in to (right password)
+  // or had its password changed there, for 14 days after the last of these.
+  it('an attacker from many addresses spends the username budget; the owner still signs in where it did before, a new address waits', async () => {
+    const phone = '192.0.2.10';
+    const laptop = '192.0.2.11';
+    const anna = await account(phone);
+    // Her laptop signs in once before the attack: from then on it is known too (that attempt,
+    // from an address not known yet, was one of the username's budget).
+    await service.http.post('/v1/sessions').set(from(laptop)).send({ username: anna.username, password: PASSWORD }).expect(201);
+
+    const guesses = [];
+    for (let i = 0; i < 30; i++) guesses.push((await service.http.post('/v1/sessions').set(from(`198.18.0.${i + 1}`)).send({ username: anna.username, password: `guess number ${i}` })).status);
+    expect(guesses).toEqual([...Array(DEFAULTS.signin.points - 1).fill(401), ...Array(30 - DEFAULTS.signin.points + 1).fill(429)]);
+
+    // The owner, on the address it signed up from and on the one it signed in from: as ever.
+    await service.http.post('/v1/sessions').set(from(phone)).send({ username: anna.username, password: PASSWORD }).expect(201);
+    await service.http.post('/v1/sessions').set(from(laptop)).send({ username: anna.username.toUpperCase(), password: PASSWORD }).expect(201);
+    // And changes its password there (a password change is an attempt too).
+    await service.http.put('/v1/players/me/password').set(anna.auth).set(from(phone)).send({ currentPassword: PASSWORD, newPassword: 'a new and longer passphrase' }).expect(204);
+    // From an address never seen for the account, even with the right password: the username's budget is spent.
+    const elsewhere = await service.http.post('/v1/sessions').set(from('198.51.100.200')).send({ username: anna.username, password: 'a new and longer passphrase' });
+    expectProblem(elsewhere, 429, 'RATE_LIMITED');
+    expect(elsewhere.headers['ratelimit-policy']).toBe(`"signin";q=${DEFAULTS.signin.points};w=${DEFAULTS.signin.seconds}`);
+    expect(Number(elsewhere.headers['retry-after'])).toBeLessThanOrEqual(DEFAULTS.signin.seconds);
+  });
+
+  it("the owner's own address has a tight budget of its own: wrong guesses there are cut as before", async () => {
+    const home = '192.0.2.20';
+    const bert = await account(home);
+    const statuses = [];
+    for (let i = 0; i < DEFAULTS.signinUsernameAddress.points; i++)
+      statuses.push((await service.http.post('/v1/sessions').set(from(home)).send({ username: bert.username, password: `wrong password ${i}` })).status);
+    expect(statuses).toEqual(Array(DEFAULTS.signinUsernameAddress.points).fill(401));
+    const cut = await service.http.post('/v1/sessions').set(from(home)).send({ username: bert.username, password: PASSWORD });
+    expectProblem(cut, 429, 'RATE_LIMITED');
+    expect(cut.headers['ratelimit-policy']).toBe(`"signin-username-address";q=${DEFAULTS.signinUsernameAddress.points};w=${DEFAULTS.signinUsernameAddress.seconds}`);
+    // Those guesses came from a known address: the username's budget for the others is untouched.
+    await service.http.post('/v1/sessions').set(from('198.51.100.201')).send({ username: bert.username, password: PASSWORD }).expect(201);
+  });
+
+  it('an address is known for the accounts that succeeded there only', async () => {
+    const shared = '192.0.2.30';
+    await account(shared);
+    const cara = await account('192.0.2.31');
+    const statuses = [];
+    for (let i = 0; i <= DEFAULTS.signin.points; i++)
+      statuses.push((await service.http.post('/v1/sessions').set(from(i % 2 ? shared : `198.18.1.${i}`)).send({ username: cara.username, password: `guess number ${i}` })).status);
+    expect(statuses).toEqual([...Array(DEFAULTS.signin.points).fill(401), 429]);
+  });
+});

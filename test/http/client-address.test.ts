@@ -28,6 +28,7 @@ describe.each([1, 2])('behind %i trusted prox(ies)', (hops) => {
       pages: TWO,
       signin: NONE,
       signinAddress: TWO,
+      signinUsernameAddress: NONE,
       exports: TWO,
       trustProxy: true,
       proxyHops: hops,

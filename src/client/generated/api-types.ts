@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in: a new token for an account
-         * @description An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per username and per address (429 RATE_LIMITED with Retry-After). A failing Authorization header is ignored.
+         * @description An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per address, per username and address, and per username from the addresses where the account was not made or signed in to lately (429 RATE_LIMITED with Retry-After): guesses from elsewhere do not lock the owner out where it signed in before. A failing Authorization header is ignored.
          */
         post: operations["signIn"];
         delete?: never;
