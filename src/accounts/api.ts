@@ -18,19 +18,22 @@ export interface AccountsApiDeps extends Pick<PlatformDeps, 'config'> {
 
 export function accountsApi({ accounts, config }: AccountsApiDeps): App {
   const api = createApi();
-  const limitSignIn = limitSignIns(config.limits);
+  const signIns = limitSignIns(config.limits);
 
   operation(api, signUp, async (c) => {
     const account = await accounts.signUp(c.req.valid('json'));
+    await signIns.succeeded(c, account.username);
     setHeader(c, 'Location', `/v1/players/${account.playerId}`);
     return respond(c, account, 201);
   });
 
   operation(api, signIn, async (c) => {
     const body = c.req.valid('json');
-    await limitSignIn(c, body.username);
+    await signIns.spend(c, body.username);
     try {
-      return respond(c, await accounts.signIn(body), 201);
+      const session = await accounts.signIn(body);
+      await signIns.succeeded(c, session.username);
+      return respond(c, session, 201);
     } catch (e) {
       // A 401 names its scheme (RFC 9110 §11.6.1), as the token's refusals do.
       if (e instanceof DomainError && e.code === 'INVALID_CREDENTIALS') setHeader(c, 'WWW-Authenticate', 'Bearer realm="offiziersskat"');
@@ -39,7 +42,11 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
   });
 
   operation(api, claimAccount, async (c) => {
-    const account = await accounts.claim(requirePlayer(c), c.req.valid('json'));
+    const body = c.req.valid('json');
+    // On the sign-in budgets: each claim may cost a hash, and a taken username answers 409.
+    await signIns.spend(c, body.username);
+    const account = await accounts.claim(requirePlayer(c), body);
+    await signIns.succeeded(c, account.username);
     setHeader(c, 'Location', `/v1/players/${account.playerId}`);
     return respond(c, account, 201);
   });
@@ -55,7 +62,13 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
     return empty(c, 204);
   });
   operation(api, changePassword, async (c) => {
-    await accounts.changePassword(requirePlayer(c), c.req.valid('json'));
+    const caller = requirePlayer(c);
+    // A guessed current password counts as a sign-in attempt on the account (a guest has none,
+    // and is refused without a hash).
+    const username = await accounts.usernameOf(caller.playerId);
+    if (username !== null) await signIns.spend(c, username);
+    await accounts.changePassword(caller, c.req.valid('json'));
+    if (username !== null) await signIns.succeeded(c, username);
     return empty(c, 204);
   });
   operation(api, deleteMe, async (c) => {

@@ -43,7 +43,8 @@ export const claimAccount = createRoute({
   operationId: 'claimAccount',
   tags: ['accounts'],
   summary: "Make the caller's guest player an account",
-  description: 'The guest keeps its player id, games and matches, and gets a new token; its other tokens go on working until they expire.',
+  description:
+    'The guest keeps its player id, games and matches, and gets a new token; its other tokens go on working until they expire. Attempts count against the sign-in budgets of the username and the address (429 RATE_LIMITED with Retry-After).',
   security: bearer,
   request: { body: jsonBody(ClaimSchema, { username: 'anna_k', password: PASSWORD }) },
   responses: { 201: json(AccountTokenSchema, 'The account and a new token', accountToken), ...problemResponses('USERNAME_TAKEN', 'WEAK_PASSWORD', 'NOT_A_GUEST') },
@@ -56,7 +57,7 @@ export const signIn = createRoute({
   tags: ['accounts'],
   summary: 'Sign in: a new token for an account',
   description:
-    'An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per username and per address (429 RATE_LIMITED with Retry-After). A failing Authorization header is ignored.',
+    'An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per address, per username and address, and per username from the addresses where the account was not made or signed in to lately (429 RATE_LIMITED with Retry-After): guesses from elsewhere do not lock the owner out where it signed in before. A failing Authorization header is ignored.',
   security: publicAccess,
   request: { body: jsonBody(SignInSchema, { username: 'anna_k', password: PASSWORD }) },
   responses: {
@@ -125,7 +126,7 @@ export const changePassword = createRoute({
   operationId: 'changeMyPassword',
   tags: ['accounts'],
   summary: "Change the account's password; every other token is revoked",
-  description: 'The token of this request goes on working.',
+  description: "The token of this request goes on working. Attempts count against the sign-in budgets of the account's username and the address (429 RATE_LIMITED with Retry-After), a wrong current password as a wrong sign-in.",
   security: bearer,
   request: { body: jsonBody(ChangePasswordSchema, { currentPassword: PASSWORD, newPassword: 'a new and longer passphrase' }) },
   responses: { 204: { description: 'Changed' }, ...problemResponses('WRONG_PASSWORD', 'WEAK_PASSWORD', 'ACCOUNT_REQUIRED') },

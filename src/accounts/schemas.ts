@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN } from './credentials.ts';
 import { SCOPES } from '../platform/auth/principal.ts';
-import { CreatePlayerSchema } from '../platform/http/schemas.ts';
+import { CreatePlayerSchema, storedText } from '../platform/http/schemas.ts';
 
 /** Far above 128 characters (a code point is at most 4 UTF-16 units twice over): only absurd input stops here. */
 const PASSWORD_INPUT_MAX = 1024;
@@ -12,15 +12,27 @@ const Username = z
   .regex(USERNAME_PATTERN, '3 to 24 characters of A-Z a-z 0-9 _ -')
   .openapi({ minLength: 3, maxLength: 24, description: '3–24 characters of `A–Z a–z 0–9 _ -`, unique ignoring case', example: 'anna_k' });
 
-const NewPassword = z
-  .string()
+/**
+ * A new password: no control characters or lone surrogates, as any stored text (none can be typed
+ * reliably, and a lone surrogate would hash as U+FFFD, one password for many inputs).
+ */
+const NewPassword = storedText()
   .max(PASSWORD_INPUT_MAX)
   .openapi({
-    description: `${MIN_PASSWORD}–${MAX_PASSWORD} characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)`,
+    description: `${MIN_PASSWORD}–${MAX_PASSWORD} characters (counted after NFKC normalization), any Unicode but control characters, no composition rules; a common password is refused (422 WEAK_PASSWORD)`,
     example: 'correct horse battery staple',
   });
 
-const AnyPassword = z.string().max(PASSWORD_INPUT_MAX).openapi({ example: 'correct horse battery staple' });
+/**
+ * A password to compare with the stored one: only NUL is refused, so that a password set before
+ * new ones were held to NewPassword's rule still signs in (it is hashed, never stored as text).
+ */
+const AnyPassword = z
+  .string()
+  .max(PASSWORD_INPUT_MAX)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what it refuses
+  .regex(/^[^\u0000]*$/, 'no NUL character')
+  .openapi({ example: 'correct horse battery staple' });
 
 const Bot = z.boolean().openapi({ description: 'a bot account: for good, shown wherever the player is' });
 
@@ -40,7 +52,7 @@ export const SignUpSchema = z
 export const ClaimSchema = z.strictObject({ username: Username, password: NewPassword, bot: Bot.optional() }).openapi('ClaimAccount');
 
 export const SignInSchema = z
-  .strictObject({ username: z.string().min(1).max(100).openapi({ example: 'anna_k' }), password: AnyPassword })
+  .strictObject({ username: storedText().min(1).max(100).openapi({ example: 'anna_k' }), password: AnyPassword })
   .openapi('SignIn');
 
 export const AccountTokenSchema = z

@@ -63,6 +63,7 @@ export class AccountService {
 
   /** A new player with an account, and its first token. */
   async signUp(input: { username: string; password: string; name?: string; bot?: boolean }) {
+    await this.refuseTaken(input.username);
     const passwordHash = await this.newPasswordHash(input.password);
     const playerId = crypto.randomUUID();
     const name = input.name ?? input.username;
@@ -93,6 +94,7 @@ export class AccountService {
     if (!row || row.issuer !== null || (await this.deps.store.byPlayer(caller.playerId))) {
       throw new DomainError('NOT_A_GUEST', 'only a guest of this service claims its player as an account');
     }
+    await this.refuseTaken(input.username);
     const passwordHash = await this.newPasswordHash(input.password);
     const bot = row.bot || (input.bot ?? false);
     try {
@@ -217,6 +219,14 @@ export class AccountService {
         .then(() => gone?.())
         .then(...settled('end'));
     };
+  }
+
+  /**
+   * A taken username is found out before any hash is made: a refusal costs a read, not a scrypt.
+   * (The insert still refuses it if another request takes it in between.)
+   */
+  private async refuseTaken(username: string): Promise<void> {
+    if (await this.deps.store.byUsername(usernameKey(username))) throw usernameTaken(username);
   }
 
   private async newPasswordHash(password: string): Promise<string> {

@@ -26,9 +26,10 @@ export function createApp(deps: AppDeps): App {
   // A test run's check of every answer and stream message against openapi/openapi.json.
   if (validatingResponses()) app.use('*', validateResponses());
 
-  // The request id, security and CORS headers (a browser's preflight is answered there, before
-  // anything else looks at the request), the refusal while shutting down, the access log.
-  app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping }));
+  // The request id, the client's address, security and CORS headers (a browser's preflight is
+  // answered there, before anything else looks at the request), the refusal while shutting down,
+  // the access log.
+  app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping, proxy: config.limits }));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
   // Then, for the API's operations, in this order: the limit per address (calls without a token:
   // 429), the body's size and type (413, 415), the token (401; its failures counted per address:

@@ -25,7 +25,7 @@ export function exportApi({ exporter, players, config, log }: ExportsApiDeps): A
   const budget = unlimited(config.limits.exports) ? null : limiter('export', config.limits.exports);
   /** Counts the export against its caller: the token's player, else the address. */
   const spend = async (c: Context<AppEnv>) => {
-    if (budget) await budget(c, c.get('player')?.playerId ?? clientAddress(c, config.limits.trustProxy, config.limits.proxyHops));
+    if (budget) await budget(c, c.get('player')?.playerId ?? clientAddress(c));
   };
 
   operation(api, exportPlayerGames, async (c) => {

@@ -17,6 +17,7 @@ import {
   MoveResponseSchema,
   RecordSchema,
   StatusSchema,
+  storedText,
   ViewSchema,
 } from '../platform/http/schemas.ts';
 import { streamSchemas } from '../platform/http/sse.ts';
@@ -108,7 +109,7 @@ export const postMove = createRoute({
   request: {
     params: GameIdParam,
     headers: z.object({
-      'idempotency-key': z.string().min(1).max(200).optional().openapi({ description: 'any string you choose per move, to retry it safely' }),
+      'idempotency-key': storedText().min(1).max(200).optional().openapi({ description: 'any string you choose per move, to retry it safely' }),
       prefer: z.string().max(200).optional().openapi({ description: '`return=minimal`: answer 204 with the new version in ETag, no body (RFC 7240)' }),
     }),
     body: jsonBody(MoveRequestSchema, MOVE_REQUEST),

@@ -22,9 +22,16 @@ export interface LimitsConfig {
   authFailures: Budget;
   /** Per client address, for what outside /v1 costs work: /openapi.json, /docs, /readyz, /metrics. */
   pages: Budget;
-  /** Sign-in attempts (POST /v1/sessions) per username, and per client address. */
+  /**
+   * Sign-in attempts (a sign-in, a claim, a password change) per username from the addresses it
+   * is not known at (where it was not made, claimed, signed in or changed its password lately):
+   * many addresses guessing one password; the owner's own addresses are not held to it.
+   */
   signin: Budget;
+  /** Sign-in attempts per client address, whatever the username. */
   signinAddress: Budget;
+  /** Sign-in attempts per username and client address, known or not: one address guessing one password. */
+  signinUsernameAddress: Budget;
   /** The exports (GET …/games/export), per player with a token, else per client address: each streams many games. */
   exports: Budget;
   /** Take the client address from X-Forwarded-For (behind a proxy the operator runs). */
@@ -272,6 +279,7 @@ const schema = z.object({
   RATE_LIMIT_PAGES: budget({ points: 600, seconds: 60 }),
   RATE_LIMIT_SIGNIN: budget({ points: 10, seconds: 900 }),
   RATE_LIMIT_SIGNIN_ADDRESS: budget({ points: 50, seconds: 900 }),
+  RATE_LIMIT_SIGNIN_USERNAME_ADDRESS: budget({ points: 10, seconds: 900 }),
   RATE_LIMIT_EXPORT: budget({ points: 10, seconds: 60 }),
   RATING_PROVISIONAL_RD: integer(0, 350, 110),
   TRUST_PROXY: z
@@ -381,6 +389,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pages: e.RATE_LIMIT_PAGES,
       signin: e.RATE_LIMIT_SIGNIN,
       signinAddress: e.RATE_LIMIT_SIGNIN_ADDRESS,
+      signinUsernameAddress: e.RATE_LIMIT_SIGNIN_USERNAME_ADDRESS,
       exports: e.RATE_LIMIT_EXPORT,
       trustProxy: e.TRUST_PROXY > 0,
       proxyHops: Math.max(1, e.TRUST_PROXY),

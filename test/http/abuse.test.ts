@@ -27,6 +27,7 @@ const limits = (over: Partial<ReturnType<typeof loadConfig>['limits']>) => ({
   pages: NO_LIMITS,
   signin: NO_LIMITS,
   signinAddress: NO_LIMITS,
+  signinUsernameAddress: NO_LIMITS,
   exports: NO_LIMITS,
   trustProxy: true,
   proxyHops: 1,

@@ -61,6 +61,7 @@ describe('rate limits', () => {
         pages: { points: 0, seconds: 1 },
         signin: { points: 0, seconds: 1 },
         signinAddress: { points: 0, seconds: 1 },
+        signinUsernameAddress: { points: 0, seconds: 1 },
         exports: { points: 0, seconds: 1 },
         trustProxy: true,
         proxyHops: 1,

@@ -73,7 +73,7 @@ export async function stopProcesses(children: readonly ChildProcess[]): Promise<
 }
 
 /** No rate limits: the tests make many requests from one address. */
-const UNLIMITED = { RATE_LIMIT_PLAYER: '0', RATE_LIMIT_ANONYMOUS: '0', RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_PAGES: '0', RATE_LIMIT_SIGNIN: '0', RATE_LIMIT_SIGNIN_ADDRESS: '0' };
+const UNLIMITED = { RATE_LIMIT_PLAYER: '0', RATE_LIMIT_ANONYMOUS: '0', RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_PAGES: '0', RATE_LIMIT_SIGNIN: '0', RATE_LIMIT_SIGNIN_ADDRESS: '0', RATE_LIMIT_SIGNIN_USERNAME_ADDRESS: '0' };
 
 export interface RunningProcess {
   url: string;

@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in: a new token for an account
-         * @description An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per username and per address (429 RATE_LIMITED with Retry-After). A failing Authorization header is ignored.
+         * @description An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per address, per username and address, and per username from the addresses where the account was not made or signed in to lately (429 RATE_LIMITED with Retry-After): guesses from elsewhere do not lock the owner out where it signed in before. A failing Authorization header is ignored.
          */
         post: operations["signIn"];
         delete?: never;
@@ -159,7 +159,7 @@ export interface paths {
         put?: never;
         /**
          * Make the caller's guest player an account
-         * @description The guest keeps its player id, games and matches, and gets a new token; its other tokens go on working until they expire.
+         * @description The guest keeps its player id, games and matches, and gets a new token; its other tokens go on working until they expire. Attempts count against the sign-in budgets of the username and the address (429 RATE_LIMITED with Retry-After).
          */
         post: operations["claimAccount"];
         delete?: never;
@@ -226,7 +226,7 @@ export interface paths {
         get?: never;
         /**
          * Change the account's password; every other token is revoked
-         * @description The token of this request goes on working.
+         * @description The token of this request goes on working. Attempts count against the sign-in budgets of the account's username and the address (429 RATE_LIMITED with Retry-After), a wrong current password as a wrong sign-in.
          */
         put: operations["changeMyPassword"];
         post?: never;
@@ -1700,7 +1700,7 @@ export interface components {
              */
             username: string;
             /**
-             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode but control characters, no composition rules; a common password is refused (422 WEAK_PASSWORD)
              * @example correct horse battery staple
              */
             password: string;
@@ -1733,7 +1733,7 @@ export interface components {
              */
             username: string;
             /**
-             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode but control characters, no composition rules; a common password is refused (422 WEAK_PASSWORD)
              * @example correct horse battery staple
              */
             password: string;
@@ -1783,7 +1783,7 @@ export interface components {
             /** @example correct horse battery staple */
             currentPassword: string;
             /**
-             * @description 8–128 characters (counted after NFKC normalization), any Unicode, no composition rules; a common password is refused (422 WEAK_PASSWORD)
+             * @description 8–128 characters (counted after NFKC normalization), any Unicode but control characters, no composition rules; a common password is refused (422 WEAK_PASSWORD)
              * @example correct horse battery staple
              */
             newPassword: string;

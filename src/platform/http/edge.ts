@@ -3,12 +3,14 @@
 // into problem+json through the catalogue. Documented once for every operation.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, ErrorHandler, MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
 import { unavailableOf } from '../db/availability.ts';
 import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
+import type { LimitsConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
 import type { WaiterClient } from '../streams/waiters.ts';
 import { clientAddress } from './limits.ts';
@@ -37,6 +39,8 @@ export interface EdgeOptions {
   corsOrigins: '*' | string[];
   /** Whether the process is shutting down. */
   stopping?: () => boolean;
+  /** Whether X-Forwarded-For names the client, behind how many proxies (TRUST_PROXY). */
+  proxy: Pick<LimitsConfig, 'trustProxy' | 'proxyHops'>;
 }
 
 /**
@@ -44,6 +48,8 @@ export interface EdgeOptions {
  * and a closure per request, and these run for every request):
  * - its id: the client's X-Request-Id when it is a plain token, else a new one; echoed in
  *   X-Request-Id and in problem bodies, and on its log lines, so a client's report finds them;
+ * - its client's address, decided here once for every budget and cap that counts by address
+ *   (limits.ts `clientAddress`);
  * - the security headers of its route family (security.ts) and, for a cross-origin caller, the
  *   CORS headers; all in the request's header record (reply.ts) before the handler runs;
  * - a process shutting down refuses it (503 SHUTTING_DOWN with Retry-After) and closes the
@@ -51,13 +57,14 @@ export interface EdgeOptions {
  *   opens one to another process;
  * - one access-log line: no query string, no headers, no bodies (no tokens, no cards).
  */
-export function edge({ log, corsOrigins, stopping = () => false }: EdgeOptions): MiddlewareHandler<AppEnv> {
+export function edge({ log, corsOrigins, stopping = () => false, proxy }: EdgeOptions): MiddlewareHandler<AppEnv> {
   const cors = crossOrigin(corsOrigins);
   return async (c, next) => {
     const start = performance.now();
     const given = c.req.header('X-Request-Id');
     const id = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     c.set('requestId', id);
+    c.set('address', addressOf(c, proxy));
     const headers: HeaderRecord = { 'x-request-id': id, ...securityHeadersOf(c.req.path) };
     c.set('headers', headers);
     if (stopping()) {
@@ -75,14 +82,32 @@ export function edge({ log, corsOrigins, stopping = () => false }: EdgeOptions):
 }
 
 /**
+ * The address a request came from. Behind `proxyHops` trusted proxies, the one the outermost of
+ * them saw: each proxy appends the address it was called from, so that is the `proxyHops`-th entry
+ * from the right; anything left of it the client wrote itself and proves nothing. In-process
+ * requests (app.request in tests) have no socket: one `unknown` client.
+ */
+function addressOf(c: Context, { trustProxy, proxyHops }: EdgeOptions['proxy']): string {
+  if (trustProxy) {
+    const entries = c.req.header('X-Forwarded-For')?.split(',');
+    if (entries) {
+      const forwarded = entries[Math.max(0, entries.length - proxyHops)]?.trim();
+      if (forwarded) return forwarded;
+    }
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
  * Who a request comes from, for the waiter slots: the token's player and the address (as the
- * rate limits read it: behind TRUST_PROXY, what the trusted proxy saw), each with its own cap;
- * without a token the address alone. In-process requests (app.request in tests) have no address:
- * one anonymous client.
+ * rate limits read it), each with its own cap; without a token the address alone.
  */
 export function clientOf(c: Context<AppEnv>): WaiterClient {
-  const proxy = c.get('proxy');
-  const address = `address:${clientAddress(c, proxy?.trustProxy ?? false, proxy?.proxyHops)}`;
+  const address = `address:${clientAddress(c)}`;
   const player = c.get('player')?.playerId;
   return player ? `player:${player} ${address}` : address;
 }

@@ -1,7 +1,6 @@
 // The app's type parameters: what middleware puts on the context.
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AuthVariables } from '../auth/middleware.ts';
-import type { LimitsConfig } from '../config.ts';
 import type { HeaderRecord } from './reply.ts';
 
 /**
@@ -15,10 +14,10 @@ export interface StreamTap {
 }
 
 /**
- * `proxy`: how a /v1 request's address is read (set by the limits, read by clientOf);
- * `streamTap`: see StreamTap.
+ * `address`: the client's address, decided once by the edge from TRUST_PROXY (read through
+ * limits.ts `clientAddress` by every budget and cap that counts by address); `streamTap`: see StreamTap.
  */
 export type AppEnv = {
-  Variables: AuthVariables & { requestId?: string; headers?: HeaderRecord; proxy?: Pick<LimitsConfig, 'trustProxy' | 'proxyHops'>; streamTap?: StreamTap };
+  Variables: AuthVariables & { requestId?: string; headers?: HeaderRecord; address?: string; streamTap?: StreamTap };
 };
 export type App = OpenAPIHono<AppEnv>;

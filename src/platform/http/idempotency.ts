@@ -18,6 +18,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { DomainError } from '../errors.ts';
 import { clientOf } from './edge.ts';
+import { storedText } from './schemas.ts';
 import type { AppEnv } from './env.ts';
 
 /** Whose key: the token's player, else the address the rate limits see. */
@@ -45,8 +46,9 @@ export const keyInUse = (): DomainError => new DomainError('IDEMPOTENCY_KEY_IN_U
 // ------------------------------------------------------------------ as the document says it
 
 export const CreateIdempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
+  // Kept in the database: held to what it can store (node's HTTP parser refuses most control
+  // characters in a header already, not a tab).
+  'idempotency-key': storedText()
     .min(1)
     .max(200)
     .optional()

@@ -4,7 +4,6 @@
 // headers; a refusal is 429 RATE_LIMITED with Retry-After.
 import type { Context, MiddlewareHandler } from 'hono';
 import { AuthError } from '../auth/errors.ts';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Budget, LimitsConfig } from '../config.ts';
 import type { AppEnv } from './env.ts';
@@ -12,23 +11,14 @@ import { ProblemError } from './problems.ts';
 import { setHeader } from './reply.ts';
 
 /**
- * The address a request came from. Behind `hops` trusted proxies, the one the outermost of them
- * saw: each proxy appends the address it was called from, so that is the `hops`-th entry from the
- * right; anything left of it the client wrote itself and proves nothing.
+ * The address a request came from, as every budget and cap counted by address reads it: decided
+ * once per request by the edge from TRUST_PROXY (edge.ts), so no limit reads it its own way.
  */
-export function clientAddress(c: Context, trustProxy: boolean, hops = 1): string {
-  if (trustProxy) {
-    const entries = c.req.header('X-Forwarded-For')?.split(',');
-    if (entries) {
-      const forwarded = entries[Math.max(0, entries.length - hops)]?.trim();
-      if (forwarded) return forwarded;
-    }
-  }
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
+export function clientAddress(c: Context<AppEnv>): string {
+  const address = c.get('address');
+  // A limit mounted without the edge would count every client as one: fail loudly instead.
+  if (address === undefined) throw new Error('the client address is read before the edge decided it');
+  return address;
 }
 
 /** One named limit: consumes a point for the key and writes the headers, or refuses with 429. */
@@ -65,11 +55,9 @@ export function limitAddresses(config: LimitsConfig): (c: Context<AppEnv>) => Pr
   const signup = unlimited(config.signup) ? null : limiter('signup', config.signup);
   const anonymous = unlimited(config.anonymous) ? null : limiter('anonymous', config.anonymous);
   return async (c) => {
-    c.set('proxy', config);
     if (c.req.method === 'OPTIONS') return;
-    // The address only when it counts (most calls carry a token and are counted later).
-    if (signup && c.req.method === 'POST' && (c.req.path === '/v1/players' || c.req.path === '/v1/accounts')) await signup(c, clientAddress(c, config.trustProxy, config.proxyHops));
-    else if (anonymous && c.req.header('Authorization') === undefined) await anonymous(c, clientAddress(c, config.trustProxy, config.proxyHops));
+    if (signup && c.req.method === 'POST' && (c.req.path === '/v1/players' || c.req.path === '/v1/accounts')) await signup(c, clientAddress(c));
+    else if (anonymous && c.req.header('Authorization') === undefined) await anonymous(c, clientAddress(c));
   };
 }
 
@@ -105,7 +93,7 @@ export function guardAuthentication<C extends Context<AppEnv>>(
   };
   return async (c) => {
     if (c.req.header('Authorization') === undefined) return authenticate(c);
-    const address = clientAddress(c, config.trustProxy, config.proxyHops);
+    const address = clientAddress(c);
     const spent = await failures.get(address);
     if (spent && spent.consumedPoints >= points) refuse(c, spent.msBeforeNext);
     try {
@@ -128,7 +116,7 @@ export function guardAuthentication<C extends Context<AppEnv>>(
 export function limitPages(config: LimitsConfig): MiddlewareHandler<AppEnv> {
   const pages = unlimited(config.pages) ? null : limiter('pages', config.pages);
   return async (c, next) => {
-    if (pages && c.req.method !== 'OPTIONS') await pages(c, clientAddress(c, config.trustProxy, config.proxyHops));
+    if (pages && c.req.method !== 'OPTIONS') await pages(c, clientAddress(c));
     await next();
   };
 }

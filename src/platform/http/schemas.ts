@@ -355,14 +355,27 @@ export const LobbySchema = z
   .openapi('GamePage');
 
 /**
- * A player name: after trimming, 1..40 characters (code points), no control characters, no lone
- * surrogates. One pattern for the server and the document: no flags (JSON Schema has none), only
- * `\uXXXX` ranges (the same in Unicode and non-Unicode regex modes), a non-space character first
- * after any leading whitespace (so a name of only whitespace fails it), and linear to match.
+ * One character of a text the service stores or looks up: no control characters (C0, DEL, C1 —
+ * NUL above all, which Postgres refuses in text: a 500 where it reached a query) and no lone
+ * surrogates (UTF-8 has none: the driver would store U+FFFD instead). No flags (JSON Schema has
+ * none), only `\uXXXX` ranges (the same in Unicode and non-Unicode regex modes), linear to match.
  */
-const NAME_CHAR = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF])`;
+const TEXT_CHAR = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF])`;
+const TEXT_PATTERN = new RegExp(`^${TEXT_CHAR}*$`);
+
+/**
+ * A free text of a request that the service stores or compares in the database: every such field
+ * is this (or a stricter pattern of its own: ids, usernames, names), so what the database cannot
+ * hold is refused at the schema with 400 VALIDATION_FAILED, with the pattern in the document.
+ */
+export const storedText = () => z.string().regex(TEXT_PATTERN, 'no control characters or lone surrogates');
+
+/**
+ * A player name: after trimming, 1..40 characters (code points) of TEXT_CHAR, with a non-space
+ * character first after any leading whitespace (so a name of only whitespace fails it).
+ */
 const NAME_START = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\s\u0000-\u001F\u007F-\u009F\uD800-\uDFFF])`;
-export const NAME_PATTERN = new RegExp(`^\\s*${NAME_START}${NAME_CHAR}*$`);
+export const NAME_PATTERN = new RegExp(`^\\s*${NAME_START}${TEXT_CHAR}*$`);
 export const MAX_NAME_LENGTH = 40;
 
 // ------------------------------------------------------------------ players
