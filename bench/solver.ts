@@ -12,9 +12,7 @@
 import os from 'node:os';
 import { cpuMs, describe, machineCheck } from './machine-check.ts';
 import { TRICK_COUNT, type Variant } from '../src/engine/index.ts';
-import { dealAtFirstTrick } from '../src/bots/solver/deals.ts';
-import { afterCard, positionFromState, reaches, solve, type Position } from '../src/bots/solver/index.ts';
-import { forget, stats } from '../src/bots/solver/search.ts';
+import { afterCard, createSolverContext, dealAtFirstTrick, positionFromState, reaches, solve, type Position } from '../src/bots/solver/index.ts';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,6 +21,8 @@ function arg(name: string, fallback: string): string {
 const DEALS = Number(arg('deals', '200'));
 const VARIANTS = arg('variants', 'classic,halfOpen,bidding').split(',') as Variant[];
 const SEED = Number(arg('seed', '1'));
+
+const context = createSolverContext();
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0));
@@ -48,21 +48,19 @@ function run(variant: Variant) {
   for (let d = 0; d < DEALS; d++) {
     let p: Position = positionFromState(dealAtFirstTrick({ variant, game: 'best' }, SEED * 100_003 + d));
     for (let trick = 0; trick < tricks; trick++) {
-      forget();
-      stats.nodes = 0;
-      rows[trick].threshold.push(cpuMs(() => reaches(p, 61)));
-      rows[trick].thresholdNodes.push(stats.nodes);
-      forget();
-      stats.nodes = 0;
+      context.forget();
+      rows[trick].threshold.push(cpuMs(() => reaches(context, p, 61)));
+      rows[trick].thresholdNodes.push(context.nodes);
+      context.forget();
       let move = null as ReturnType<typeof solve>['move'];
-      rows[trick].full.push(cpuMs(() => (move = solve(p).move)));
-      rows[trick].fullNodes.push(stats.nodes);
+      rows[trick].full.push(cpuMs(() => (move = solve(context, p).move)));
+      rows[trick].fullNodes.push(context.nodes);
       // On along the solver's line: the leader's best card, then the answer's.
       let over = false;
       for (let card = 0; card < 2 && !over; card++) {
         if (card === 1) {
-          forget();
-          move = solve(p).move;
+          context.forget();
+          move = solve(context, p).move;
         }
         ({ next: p, over } = afterCard(p, move!));
       }
@@ -90,6 +88,6 @@ function run(variant: Variant) {
 
 console.log(`solver benchmark: CPU ms per position on an empty table (node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'})`);
 // Warm the JIT up on deals not measured.
-for (let d = 0; d < 5; d++) solve(positionFromState(dealAtFirstTrick({ variant: 'classic', game: 'best' }, 999_999 - d)));
+for (let d = 0; d < 5; d++) solve(context, positionFromState(dealAtFirstTrick({ variant: 'classic', game: 'best' }, 999_999 - d)));
 const results = VARIANTS.map(run);
 console.log(JSON.stringify(results));

@@ -7,6 +7,7 @@ import { copyState } from '../engine/state.ts';
 import { stackOfEachCard } from '../engine/deal.ts';
 import { greedy } from './greedy.ts';
 import { pimc } from './pimc/pimc.ts';
+import { threadContext } from './solver/index.ts';
 import { phaseOf } from './pimc/sample.ts';
 import { rng } from './rng.ts';
 import { playStrategies } from './selfplay.ts';
@@ -114,4 +115,13 @@ describe('pimc', () => {
       expect(compared).toBeGreaterThan(10);
       expect(differentWorlds).toBe(compared);
     });
+
+  it('past its hard limit mid-search, values the rest by rules, decides, and lifts the limit', () => {
+    // A clock that runs a millisecond a reading: every decision's searches run past its limit.
+    let time = 0;
+    const hurried = pimc({ samples: 3, timeMs: 20, now: () => time++, solverCards: 32, exactCards: 32 });
+    const { result } = playStrategies(config('classic'), serverSeed(5), { forehand: hurried, dealer: greedy }, 5);
+    expect(result).not.toBeNull();
+    expect(threadContext().deadline).toBe(Infinity);
+  });
 });

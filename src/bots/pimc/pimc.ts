@@ -13,7 +13,7 @@ import { BIDDING_GAMES } from '../../engine/legal.ts';
 import { copyState, type State } from '../../engine/state.ts';
 import type { Card, GameType, Move, Seat } from '../../engine/types.ts';
 import * as solver from '../solver/index.ts';
-import { positionFromState, type Position } from '../solver/index.ts';
+import { positionFromState, threadContext, type Position, type SolverContext } from '../solver/index.ts';
 import { rng } from '../rng.ts';
 import { ownCards, type ApiMove, type BotView, type Strategy } from '../strategy.ts';
 import { discardCandidates } from './discards.ts';
@@ -36,12 +36,14 @@ export interface PimcOptions {
   now?: () => number;
   /** Pairs to lay away tried per game (default 2). */
   discardPairs?: number;
-  /** The perfect-information valuation (default: hybridSolver(solverCards, exactCards)). */
+  /** The perfect-information valuation (default: hybridSolver on pimc's own solver context). */
   solver?: Solver;
   /** Positions with more cards left are played out by plain rules, not searched (default 24). */
   solverCards?: number;
   /** Positions with more cards left are searched for their band of the score only (default 18). */
   exactCards?: number;
+  /** The solver context to search in (default: the thread's; one context a thread, see src/bots/solver/index.ts). */
+  context?: SolverContext;
 }
 
 /** What pimc asks of a perfect-information solver (see src/bots/solver for the values). */
@@ -53,12 +55,13 @@ export interface Solver {
 }
 
 /** A value inside the band the thresholds put the position in: what the score sheet sees. */
-function bandValue(p: Position): number {
-  if (p.game === 'null') return solver.reaches(p, 1) ? 1 : 0;
+function bandValue(context: SolverContext, p: Position): number {
+  const reaches = (target: number) => solver.reaches(context, p, target);
+  if (p.game === 'null') return reaches(1) ? 1 : 0;
   // Ramsch: the other player's points; whoever loses writes about this many.
-  if (p.game === 'ramsch') return solver.reaches(p, 61) ? 75 : 45;
-  if (solver.reaches(p, 61)) return solver.reaches(p, 90) ? 100 : 75;
-  return solver.reaches(p, 31) ? 45 : 20;
+  if (p.game === 'ramsch') return reaches(61) ? 75 : 45;
+  if (reaches(61)) return reaches(90) ? 100 : 75;
+  return reaches(31) ? 45 : 20;
 }
 
 const cardsLeftIn = (p: Position) => {
@@ -75,16 +78,22 @@ const cardsLeftIn = (p: Position) => {
  * rules play the position out (rollout.ts: microseconds, where a whole deal's search takes a
  * tenth of a second to seconds); with more than `exactCards` the solver's threshold searches
  * put it in its band of the score (61 wins, 90 schneider, 31 escapes it; null: a trick), and
- * late in the play the solver's exact value.
+ * late in the play the solver's exact value. The searches run in `context`; past its deadline
+ * the rules play out what is left to value, a search cut short by it included.
  */
-export function hybridSolver(solverCards: number, exactCards: number): Solver {
+export function hybridSolver(context: SolverContext, solverCards: number, exactCards: number): Solver {
   const value = (p: Position, guess?: number) => {
     const left = cardsLeftIn(p);
     // Ramsch is the solver's hardest game (nobody wants the tricks): it is searched later.
     const ramsch = p.game === 'ramsch' ? RAMSCH_LATER : 0;
-    if (left > solverCards - ramsch || overTime()) return rolloutValue(p);
-    if (left > exactCards - ramsch) return bandValue(p);
-    return solver.solve(p, { guess }).value;
+    if (left > solverCards - ramsch || context.pastDeadline()) return rolloutValue(p);
+    try {
+      if (left > exactCards - ramsch) return bandValue(context, p);
+      return solver.solve(context, p, { guess }).value;
+    } catch (e) {
+      if (e instanceof solver.OutOfTime) return rolloutValue(p);
+      throw e;
+    }
   };
   return {
     value: (p) => value(p),
@@ -93,7 +102,7 @@ export function hybridSolver(solverCards: number, exactCards: number): Solver {
       return solver.legalCards(p).map((card) => {
         const { next, over } = solver.afterCard(p, card);
         // Siblings are worth about the same: each exact search starts from the last value found.
-        const v = over ? solver.solve(next).value : value(next, guess);
+        const v = over ? solver.solve(context, next).value : value(next, guess);
         guess = v;
         return { card, value: v };
       });
@@ -104,16 +113,12 @@ export function hybridSolver(solverCards: number, exactCards: number): Solver {
 /** How many cards fewer ramsch waits for before it is searched. */
 const RAMSCH_LATER = 6;
 
-/**
- * The decision's hard limit: past it, whatever is still to be valued in the world at hand is
- * played out by rules (a search early in the play can take seconds on a busy machine).
- */
-let deadline = Infinity;
-let clock: () => number = () => performance.now();
-const overTime = () => clock() > deadline;
-
-/** The solver of the decision being made (decisions are synchronous: one at a time). */
-let active: Solver = hybridSolver(24, 18);
+/** What the judges value worlds with: a player's valuation, and the hard limit of its decision at hand. */
+interface Valuer {
+  solver: Solver;
+  /** Whether the decision's hard limit has passed (see pimc). */
+  overTime(): boolean;
+}
 
 export function pimc(options: PimcOptions = {}): Strategy {
   const maxSamples = options.samples ?? 200;
@@ -121,7 +126,13 @@ export function pimc(options: PimcOptions = {}): Strategy {
   const setupFactor = options.setupFactor ?? 3;
   const now = options.now ?? (() => performance.now());
   const pairsPerGame = options.discardPairs ?? 2;
-  const solverOf = options.solver ?? hybridSolver(options.solverCards ?? 24, options.exactCards ?? 18);
+  // Players of one thread share its context by default (see threadContext): each decision sets
+  // the context's clock and deadline for itself, and lifts the deadline when it is made.
+  const context = options.context ?? threadContext();
+  const valuer: Valuer = {
+    solver: options.solver ?? hybridSolver(context, options.solverCards ?? 24, options.exactCards ?? 18),
+    overTime: () => context.pastDeadline(),
+  };
 
   return (view, memory, pick) => {
     const moves = view.legalMoves;
@@ -133,13 +144,18 @@ export function pimc(options: PimcOptions = {}): Strategy {
     const me = view.you!;
     const started = now();
     const budget = phase === 'playing' ? timeMs : timeMs * setupFactor;
-    active = solverOf;
-    clock = now;
-    deadline = started + 2 * budget;
-    const judge = judgeFor(phase, view, me, pairsPerGame);
-    for (let k = 0; k < maxSamples; k++) {
-      if (k > 0 && now() - started >= budget) break;
-      judge.add(sampleWorld(view, memory, rand));
+    // The decision's hard limit: past it, whatever is still to be valued in the world at hand is
+    // played out by rules (a search early in the play can take seconds on a busy machine).
+    context.now = now;
+    context.deadline = started + 2 * budget;
+    const judge = judgeFor(phase, view, me, pairsPerGame, valuer);
+    try {
+      for (let k = 0; k < maxSamples; k++) {
+        if (k > 0 && now() - started >= budget) break;
+        judge.add(sampleWorld(view, memory, rand));
+      }
+    } finally {
+      context.deadline = Infinity;
     }
     const scores = judge.scores();
     let best = 0;
@@ -177,14 +193,14 @@ class Means<K> {
 }
 
 /** A judge whose every world gives each move a gain (or null: not weighed). */
-function perMove(moves: readonly ApiMove[], gains: (world: State) => (number | null)[]): Judge {
+function perMove(valuer: Valuer, moves: readonly ApiMove[], gains: (world: State) => (number | null)[]): Judge {
   const means = new Means<number>();
   let worlds = 0;
   return {
     add: (world) => {
       const g = gains(world);
       // A world that ran past the hard limit was valued partly by rules: kept only if it is the first.
-      if (worlds > 0 && overTime()) return;
+      if (worlds > 0 && valuer.overTime()) return;
       worlds++;
       g.forEach((x, i) => x !== null && means.add(i, x));
     },
@@ -192,35 +208,35 @@ function perMove(moves: readonly ApiMove[], gains: (world: State) => (number | n
   };
 }
 
-function judgeFor(phase: string, view: BotView, me: Seat, pairsPerGame: number): Judge {
+function judgeFor(phase: string, view: BotView, me: Seat, pairsPerGame: number, valuer: Valuer): Judge {
   const moves = view.legalMoves;
   const declarable = moves.flatMap((m) => (m.type === 'declare' && !m.hand ? [m.game] : []));
   // Every game is weighed: before the play the worlds are played out by rules (cheap), not searched.
   const games = declarable.length > 0 ? declarable : BIDDING_GAMES;
   switch (phase) {
     case 'playing':
-      return perMove(moves, cardGains(me, moves));
+      return perMove(valuer, moves, cardGains(valuer, me, moves));
     case 'kontra':
     case 're':
-      return perMove(moves, kontraGains(me, moves));
+      return perMove(valuer, moves, kontraGains(valuer, me, moves));
     case 'declaring':
-      return perMove(moves, (world) => moves.map((m) => (m.type === 'declare' && games.includes(m.game) ? gainOfDeclare(world, me, m as Move) : null)));
+      return perMove(valuer, moves, (world) => moves.map((m) => (m.type === 'declare' && games.includes(m.game) ? gainOfDeclare(valuer, world, me, m as Move) : null)));
     case 'bidding':
-      return judgeBid(view, me, pairsPerGame, games);
+      return judgeBid(valuer, view, me, pairsPerGame, games);
     case 'stock':
-      return moves.some((m) => m.type === 'discard') ? judgeDiscard(view, me, games) : judgeStock(view, me, pairsPerGame, games);
+      return moves.some((m) => m.type === 'discard') ? judgeDiscard(valuer, view, me, games) : judgeStock(valuer, view, me, pairsPerGame, games);
     default:
-      return perMove(moves, () => moves.map(() => 0));
+      return perMove(valuer, moves, () => moves.map(() => 0));
   }
 }
 
 // ---------------------------------------------------------------- cards
 
-function cardGains(me: Seat, moves: readonly ApiMove[]) {
+function cardGains(valuer: Valuer, me: Seat, moves: readonly ApiMove[]) {
   return (world: State) => {
     const scorer = new Scorer(world, me);
     const values = new Map<Card, number>();
-    for (const { card, value } of active.moveValues(positionFromState(world))) values.set(card, value);
+    for (const { card, value } of valuer.solver.moveValues(positionFromState(world))) values.set(card, value);
     return moves.map((m) => {
       const v = m.type === 'play' ? values.get(m.card as Card) : undefined;
       return v === undefined ? null : scorer.gain(v);
@@ -231,19 +247,19 @@ function cardGains(me: Seat, moves: readonly ApiMove[]) {
 // ---------------------------------------------------------------- the play from its start
 
 /** The solver's value of a world at its first trick. */
-const valueAtStart = (play: State) => active.value(positionFromState(play));
+const valueAtStart = (valuer: Valuer, play: State) => valuer.solver.value(positionFromState(play));
 
 /** `mine − theirs` for `me` after `move` in `world`, played on to the end. */
-function gainOfDeclare(world: State, me: Seat, move: Move): number {
+function gainOfDeclare(valuer: Valuer, world: State, me: Seat, move: Move): number {
   const play = toPlay(applyMove(world, me, move));
-  return new Scorer(play, me).gain(valueAtStart(play));
+  return new Scorer(play, me).gain(valueAtStart(valuer, play));
 }
 
 /** Kontra and re: the same play, written once, twice or four times over. */
-function kontraGains(me: Seat, moves: readonly ApiMove[]) {
+function kontraGains(valuer: Valuer, me: Seat, moves: readonly ApiMove[]) {
   return (world: State) => {
     const play = toPlay(world);
-    const value = valueAtStart(play);
+    const value = valueAtStart(valuer, play);
     const declarer = play.contract!.declarer;
     const plain = writtenFor(play, value);
     const declarerWins = plain[declarer] > 0;
@@ -267,7 +283,7 @@ function kontraGains(me: Seat, moves: readonly ApiMove[]) {
  * The declarer's play of `game` after taking up the stock and laying away one of the first
  * guesses: the best of them for this world. Returns the play (at its first trick) and its value.
  */
-function pickUpAndPlay(world: State, me: Seat, game: GameType, pairsPerGame: number): { play: State; value: number } | null {
+function pickUpAndPlay(valuer: Valuer, world: State, me: Seat, game: GameType, pairsPerGame: number): { play: State; value: number } | null {
   let s = world;
   if (!s.stockPickedUp) s = applyMove(s, me, { type: 'pickUpStock' });
   const hand = s.hand[me];
@@ -275,7 +291,7 @@ function pickUpAndPlay(world: State, me: Seat, game: GameType, pairsPerGame: num
   let best: { play: State; value: number } | null = null;
   for (const pair of discardCandidates(game, hand, mine, pairsPerGame)) {
     const play = toPlay(applyMove(applyMove(s, me, { type: 'discard', cards: pair }), me, { type: 'declare', game }));
-    const value = valueAtStart(play);
+    const value = valueAtStart(valuer, play);
     if (!best || better(play, me, value, best)) best = { play, value };
   }
   return best;
@@ -297,7 +313,7 @@ function declarerAt(world: State, me: Seat, bid: number): State {
  * Hold or bid: what holding is worth is the best game's mean over the worlds, at this bid (the
  * game is named later). Passing counts 0.
  */
-function judgeBid(view: BotView, me: Seat, pairsPerGame: number, candidates: readonly GameType[]): Judge {
+function judgeBid(valuer: Valuer, view: BotView, me: Seat, pairsPerGame: number, candidates: readonly GameType[]): Judge {
   const moves = view.legalMoves;
   const raise = moves.find((m) => m.type === 'bid' || m.type === 'hold')!;
   const bid = raise.type === 'bid' ? raise.value : view.bidding!.value;
@@ -305,7 +321,7 @@ function judgeBid(view: BotView, me: Seat, pairsPerGame: number, candidates: rea
   return {
     add: (world) => {
       for (const game of candidates) {
-        const r = pickUpAndPlay(declarerAt(world, me, bid), me, game, pairsPerGame);
+        const r = pickUpAndPlay(valuer, declarerAt(world, me, bid), me, game, pairsPerGame);
         if (r) games.add(game, new Scorer(r.play, me).gain(r.value));
       }
     },
@@ -314,14 +330,14 @@ function judgeBid(view: BotView, me: Seat, pairsPerGame: number, candidates: rea
 }
 
 /** The stock: take it up (worth its best game's mean), or a hand game with its announcements. */
-function judgeStock(view: BotView, me: Seat, pairsPerGame: number, candidates: readonly GameType[]): Judge {
+function judgeStock(valuer: Valuer, view: BotView, me: Seat, pairsPerGame: number, candidates: readonly GameType[]): Judge {
   const moves = view.legalMoves;
   const pickUp = new Means<GameType>();
   const hand = new Means<number>();
   return {
     add: (world) => {
       for (const game of candidates) {
-        const r = pickUpAndPlay(world, me, game, pairsPerGame);
+        const r = pickUpAndPlay(valuer, world, me, game, pairsPerGame);
         if (r) pickUp.add(game, new Scorer(r.play, me).gain(r.value));
       }
       // One solve per hand game; the announcements only change what is written.
@@ -331,7 +347,7 @@ function judgeStock(view: BotView, me: Seat, pairsPerGame: number, candidates: r
         let r = solved.get(m.game);
         if (!r) {
           const play = toPlay(applyMove(world, me, { type: 'declare', game: m.game, hand: true }));
-          r = { play, value: valueAtStart(play) };
+          r = { play, value: valueAtStart(valuer, play) };
           solved.set(m.game, r);
         }
         const s = copyState(r.play);
@@ -347,7 +363,7 @@ function judgeStock(view: BotView, me: Seat, pairsPerGame: number, candidates: r
  * Two cards to lay away: the first guesses for each game, each pair worth what its best game is
  * worth on average; the other pairs are not weighed.
  */
-function judgeDiscard(view: BotView, me: Seat, candidates: readonly GameType[]): Judge {
+function judgeDiscard(valuer: Valuer, view: BotView, me: Seat, candidates: readonly GameType[]): Judge {
   const moves = view.legalMoves;
   const hand = view.table[me].hand as Card[];
   const mine = ownCards(view);
@@ -363,7 +379,7 @@ function judgeDiscard(view: BotView, me: Seat, candidates: readonly GameType[]):
         const games = tried.get(key(m.cards));
         if (!games) continue;
         const after = applyMove(world, me, { type: 'discard', cards: m.cards as Card[] });
-        for (const game of games) means.add(`${key(m.cards)}:${game}`, gainOfDeclare(after, me, { type: 'declare', game }));
+        for (const game of games) means.add(`${key(m.cards)}:${game}`, gainOfDeclare(valuer, after, me, { type: 'declare', game }));
       }
     },
     scores: () =>

@@ -3,8 +3,7 @@
 // see every card (win a trick cheaply, throw the cheapest card, lead a sure winner; duck in
 // ramsch and null). Its value is the solver's kind of value (see src/bots/solver/value.ts).
 import { POINTS, trickRules, type Card, type Seat } from '../../engine/index.ts';
-import { afterCard, legalCards, type Position } from '../solver/index.ts';
-import { finalValue } from '../solver/minimax.ts';
+import { afterCard, finalValue, legalCards, type Position } from '../solver/index.ts';
 
 const otherSeat = (s: Seat): Seat => (s === 'forehand' ? 'dealer' : 'forehand');
 

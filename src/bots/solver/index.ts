@@ -5,15 +5,48 @@
 // - ramsch: the other player's final card points (the chooser, `declarer`, wants them high);
 //   -1 when the other player takes every trick, 121 when the chooser does (durchmarsch).
 // - null: 1 when the declarer takes no trick (wins), 0 when it takes one.
-// Positions of one deal solved one after another share the search's table (see search.ts).
+//
+// Every search runs in a SolverContext (its table, its deadline, the position it searches), handed
+// to each call, as bridge's DDS keeps one per thread. Positions of one deal solved one after
+// another in the same context share its table (see search.ts). Keep one context a thread: a thread
+// that searches in two runs every search slower (searchIn in search.ts says why). This file and
+// what it exports are the solver's whole face: nothing outside this folder imports its other files.
 import type { Card } from '../../engine/index.ts';
 import { legalCards, playCard } from './minimax.ts';
 import type { Position } from './position.ts';
-import { cardOf, load, over, probe, reach, rootMove, rootSide, staticBounds, valueAtOver } from './search.ts';
+import { SolverContext, type Search } from './search.ts';
 
 export { positionFromState, cardsLeft, type Position, type PositionSeat, type PositionStack } from './position.ts';
-export { legalCards } from './minimax.ts';
+export { legalCards, finalValue } from './minimax.ts';
 export { valueAtEnd, WORST, BEST } from './value.ts';
+export { OutOfTime, type SolverContext } from './search.ts';
+// Seeded deals through the engine's rules, for benchmarks and tests.
+export { dealAtFirstTrick, type DealOptions } from './deals.ts';
+
+export interface SolverContextOptions {
+  /** The clock the context's `deadline` is read on (default performance.now). */
+  now?: () => number;
+}
+
+/**
+ * A context for searches: an empty table (8 MB, made at the first search), no deadline. Set
+ * `deadline` (a time on `now`'s clock) and a search past it throws OutOfTime; the context is
+ * usable again at once. For a thread's one owner of its searches (a benchmark, a test).
+ */
+export function createSolverContext(options: SolverContextOptions = {}): SolverContext {
+  return new SolverContext(options.now);
+}
+
+let shared: SolverContext | null = null;
+
+/**
+ * This thread's context, made at the first call: for callers that search one at a time in a
+ * thread and own no context (pimc's players share it: a thread makes one decision at a time).
+ * It exists for speed, not convenience (see above): the solver's functions do not use it.
+ */
+export function threadContext(): SolverContext {
+  return (shared ??= new SolverContext());
+}
 
 export interface Solution {
   /** The minimax value (see above) of the position. */
@@ -33,9 +66,9 @@ export interface SolveOptions {
  * doubling steps until the value is bracketed, then halving. Probes near the value cost the
  * most, so few of them: MTD(f)'s steps of one point proved slower here.
  */
-function valueOfLoaded(guess: number): Solution {
-  let [lo, hi] = staticBounds();
-  const declarerToMove = rootSide() === 0;
+function valueOfLoaded(s: Search, guess: number): Solution {
+  let [lo, hi] = s.staticBounds();
+  const declarerToMove = s.rootSide() === 0;
   // The move of the probe that proved the bound on the side to move's side of the value.
   let move = -1;
   let loProven = false;
@@ -43,15 +76,15 @@ function valueOfLoaded(guess: number): Solution {
   let step = 4;
   let t = Math.min(Math.max(guess, lo + 1), hi);
   while (lo < hi) {
-    const g = probe(t);
+    const g = s.probe(t);
     if (g >= t) {
       lo = g;
       loProven = true;
-      if (declarerToMove) move = rootMove;
+      if (declarerToMove) move = s.rootMove();
     } else {
       hi = g;
       hiProven = true;
-      if (!declarerToMove) move = rootMove;
+      if (!declarerToMove) move = s.rootMove();
     }
     if (lo >= hi) break;
     if (loProven && hiProven) t = (lo + hi + 1) >> 1;
@@ -61,30 +94,32 @@ function valueOfLoaded(guess: number): Solution {
   }
   // A bound known without a probe on that side (the static one): one probe finds the move.
   if (move < 0 || (declarerToMove ? !loProven : !hiProven)) {
-    probe(declarerToMove ? lo : lo + 1);
-    move = rootMove;
+    s.probe(declarerToMove ? lo : lo + 1);
+    move = s.rootMove();
   }
-  return { value: lo, move: move >= 0 ? cardOf(move) : null };
+  return { value: lo, move: move >= 0 ? s.cardOf(move) : null };
 }
 
 /** The value of the position with best play by both sides, and a best card for the side to move. */
-export function solve(position: Position, options: SolveOptions = {}): Solution {
-  load(position);
-  if (over()) return { value: valueAtOver(), move: null };
-  const solution = valueOfLoaded(options.guess ?? (position.game === 'null' ? 1 : 61));
+export function solve(context: SolverContext, position: Position, options: SolveOptions = {}): Solution {
+  const s = context.search;
+  s.load(position);
+  if (s.over()) return { value: s.valueAtOver(), move: null };
+  const solution = valueOfLoaded(s, options.guess ?? (position.game === 'null' ? 1 : 61));
   return { value: solution.value, move: solution.move ?? legalCards(position)[0] };
 }
 
 /** Whether the declarer's side reaches `target` or more (see above), whoever is to move. */
-export function reaches(position: Position, target: number): boolean {
-  load(position);
-  if (over()) return valueAtOver() >= target;
-  return reach(target);
+export function reaches(context: SolverContext, position: Position, target: number): boolean {
+  const s = context.search;
+  s.load(position);
+  if (s.over()) return s.valueAtOver() >= target;
+  return s.reach(target);
 }
 
 /** The value after each legal card of the side to move: what a sampling player averages. */
-export function moveValues(position: Position): { card: Card; value: number }[] {
-  return legalCards(position).map((card) => ({ card, value: solve(playCard(position, card).next).value }));
+export function moveValues(context: SolverContext, position: Position): { card: Card; value: number }[] {
+  return legalCards(position).map((card) => ({ card, value: solve(context, playCard(position, card).next).value }));
 }
 
 /** The position after the side to move plays `card` (a legal card), and whether the play is then over. */
