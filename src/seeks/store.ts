@@ -2,8 +2,9 @@
 // pairings are serialised on a transaction advisory lock of its key (two seeks arriving at once
 // cannot both miss each other and both wait), the partner is taken with a row lock (FOR UPDATE
 // SKIP LOCKED: a seek being withdrawn or expired right now is passed over), and the game or match
-// the pairing starts is written in the same transaction, with its players' notices. All of it is
-// transaction-scoped, so it works through a pooler in transaction mode too.
+// the pairing starts is written in the same transaction, with its players' notices (both players'
+// rows are locked first, in id order). All of it is transaction-scoped, so it works through a
+// pooler in transaction mode too.
 import { and, asc, count, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
@@ -117,6 +118,10 @@ export class SeekStore {
         return { seek: seek!, partner: null, pairing: null, noticed: [] };
       }
 
+      // Both players' rows next, in id order, in the mode their notices take them below: every
+      // lock this pairing holds on a player is taken here, in one order, before the game's insert
+      // share-locks them too (two pairings sharing a player then wait for each other in turn).
+      await tx.execute(sql`select ${players.id} from ${players} where ${players.id} in (${input.playerId}, ${partner.playerId}) order by ${players.id} for no key update`);
       const pairing = pair(partner);
       let started: { gameId: string | null; matchId: string | null };
       if (pairing.kind === 'game') {
