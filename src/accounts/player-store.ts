@@ -2,7 +2,7 @@
 // service signs its own tokens with.
 
 import type { JWK } from 'jose';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { accounts, players, signingKeys } from '../platform/db/schema.ts';
 
@@ -97,10 +97,17 @@ export class PlayerStore {
     this.known.set(row.id, row);
   }
 
-  /** Which of these players have an account (rated play is between accounts only). */
+  /**
+   * Which of these players have an account (rated play is between accounts only). A player being
+   * deleted has none any more, even while its account's row is still there.
+   */
   async withAccounts(ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.db.select({ id: accounts.playerId }).from(accounts).where(inArray(accounts.playerId, [...ids]));
+    const rows = await this.db
+      .select({ id: accounts.playerId })
+      .from(accounts)
+      .innerJoin(players, eq(players.id, accounts.playerId))
+      .where(and(inArray(accounts.playerId, [...ids]), isNull(players.deletedAt)));
     return new Set(rows.map((r) => r.id));
   }
 

@@ -138,7 +138,8 @@ export const deleteMe = createRoute({
   operationId: 'deleteMe',
   tags: ['accounts'],
   summary: 'Delete the caller’s account (or guest identity)',
-  description: 'The username, password and every token are gone; the player is shown as "deleted player" and its games stay.',
+  description:
+    'First the player is marked deleted: it is never seated, paired or challenged again. Then what it was in ends: its waiting seeks are withdrawn, its waiting games and matches called off, the games and matches reserved for it declined, its running games resigned (the other player wins; a rated game moves both ratings like any resign; a match it plays has each remaining game resigned as it starts, so the match ends). Last the username, password and every token go; the player is shown as "deleted player" and its games stay. Should it fail midway (503), the account and its tokens are still there: send it again to finish.',
   security: bearer,
   responses: { 204: { description: 'Deleted' } },
 });

@@ -24,6 +24,11 @@ export interface AccountServiceDeps {
   now: () => Date;
   log: Logger;
   scrypt?: ScryptParams;
+  /**
+   * Ends everything a player being deleted was in (its seeks, games, matches, challenges): the
+   * features above this one do it (app/server.ts wires them). Each of its steps may run again.
+   */
+  onDeleted?: (playerId: string) => Promise<void>;
 }
 
 export type IssuedIdentity = { playerId: string; token: string; tokenId: string; expiresAt: string | null };
@@ -182,9 +187,21 @@ export class AccountService {
     await this.deps.revocations.changed();
   }
 
-  /** The account is gone (credentials, tokens, name); the player's games stay, as "deleted player". */
+  /**
+   * The player goes, in three steps. First it is marked deleted: from then on it is never seated,
+   * paired or challenged again. Then what it was in ends (onDeleted): its waiting seeks, games and
+   * matches are withdrawn or called off, the challenges to it declined, its running games resigned.
+   * Last the account goes (credentials, tokens, name); its games stay, as "deleted player". Should
+   * a step fail, the account and its tokens are still there and the player sends the deletion
+   * again: every step may run again.
+   */
   async deleteMe(caller: Caller): Promise<void> {
-    await this.deps.store.deleteAccount(caller.playerId, this.deps.now());
+    const { store, now } = this.deps;
+    await store.markDeleted(caller.playerId, now());
+    // Every process reads the player's row afresh (the checks of a seat, a seek, a challenge).
+    await this.profileChanged(caller.playerId);
+    await this.deps.onDeleted?.(caller.playerId);
+    await store.deleteAccount(caller.playerId, now());
     await this.deps.revocations.changed();
     await this.profileChanged(caller.playerId);
   }

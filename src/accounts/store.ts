@@ -61,6 +61,18 @@ export class AccountStore {
   }
 
   /**
+   * The player is being deleted: from now on it is never seated, paired or challenged again (the
+   * first step of a deletion; the first time counts). Its row's lock orders this against a
+   * pairing that holds it: one waits for the other.
+   */
+  async markDeleted(playerId: string, now: Date): Promise<void> {
+    await this.db
+      .update(players)
+      .set({ deletedAt: sql`coalesce(${players.deletedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(players.id, playerId));
+  }
+
+  /**
    * The account is gone: its credentials, every token (revoked, kept until it expires so every
    * process learns of it), and the name; the player row stays (games and matches name it).
    */
@@ -100,16 +112,17 @@ export class AccountStore {
 
   /**
    * Whether the player is still a guest as it was made: no account claimed it, it is no identity of
-   * an external provider, and its tokens were never revoked all at once (nor the account deleted).
+   * an external provider, and its tokens were never revoked all at once (nor the player deleted,
+   * even while its deletion runs).
    * Read fresh: another process may have changed it.
    */
   async isUntouchedGuest(playerId: string): Promise<boolean> {
     const [row] = await this.db
-      .select({ issuer: players.issuer, revokedAt: players.legacyTokensRevokedAt, account: accounts.playerId })
+      .select({ issuer: players.issuer, revokedAt: players.legacyTokensRevokedAt, deletedAt: players.deletedAt, account: accounts.playerId })
       .from(players)
       .leftJoin(accounts, eq(accounts.playerId, players.id))
       .where(eq(players.id, playerId));
-    return !!row && row.issuer === null && row.revokedAt === null && row.account === null;
+    return !!row && row.issuer === null && row.revokedAt === null && row.deletedAt === null && row.account === null;
   }
 
   /** Revokes every token of the player but `keep` (null: all), and its tokens from before accounts. */

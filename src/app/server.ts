@@ -102,6 +102,24 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const games = new GameService({ repository, players, notifier, random, now, ratings, onFinished: (game, requestId) => matches.gameFinished(game, requestId) });
   const seekStore = new SeekStore(database.db);
   const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000 });
+  /**
+   * A player being deleted (marked so already: nothing new starts with it): its waiting seeks are
+   * withdrawn, its waiting matches and games called off, the challenges to it declined, its running
+   * games resigned. Resigning a match's game starts the match's next one, which games.endAllOf
+   * resigns in turn; a match's step that was not written when its game ended is written here
+   * (matches.endAllOf), and its new game resigned in the next round.
+   */
+  const endAllOf = async (playerId: string) => {
+    await seeks.endAllOf(playerId);
+    for (let round = 0; ; round++) {
+      const moved = await matches.endAllOf(playerId);
+      const ended = await games.endAllOf(playerId);
+      if (moved + ended === 0) return;
+      // Each round ends at least one game of every match still running, and a match has at most
+      // 100 games: more rounds than that mean something starts games again as fast as they end.
+      if (round > 2 * 100) throw new Error(`player ${playerId}: its matches and games kept starting again as they were ended`);
+    }
+  };
   const { retention } = config;
   const sweeper = new Sweeper({
     database,
@@ -125,7 +143,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       metrics,
       tokens,
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
-      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log }),
+      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, onDeleted: (playerId) => endAllOf(playerId) }),
       games,
       matches,
       ratings,

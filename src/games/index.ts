@@ -7,7 +7,7 @@ export { MoveBatcher } from './move-batch.ts';
 export { newGameRow, type NewGame } from './new-game.ts';
 export { gameStartNotices } from './notices.ts';
 export { checkWaitingMatches, checkWaitingSeeks } from './open-caps.ts';
-export { checkOpponent, configOf, type RuleOptions } from './options.ts';
+export { checkNotDeleted, checkOpponent, configOf, deletedPlayer, type RuleOptions } from './options.ts';
 export { cryptoRandomness, type Randomness } from './randomness.ts';
 export { checkAccounts, ratedTurnSeconds } from './rated.ts';
 export { GameRepository } from './repository.ts';

@@ -2,7 +2,7 @@
 // move's append, keyed or not), this process's copies (games/cache.ts) and the announcement of every
 // write (platform/streams/notifier.ts). Above this file nobody touches any of them for a game.
 import { IdempotencyConflictError, VersionConflictError } from '../platform/db/errors.ts';
-import { rowAfterAppend, type GameListQuery, type GamePage, type GameStore, type IdempotencyRecord, type NewGame, type NewIdempotencyRecord, type SeatPatch, RatingsMovedError, type RatedEnd } from './store.ts';
+import { rowAfterAppend, type GameListQuery, type GamePage, type GameStore, type IdempotencyRecord, type NewGame, type NewIdempotencyRecord, type OpenGame, type SeatPatch, RatingsMovedError, type RatedEnd } from './store.ts';
 import type { GuardedAppend } from '../platform/db/guarded-append.ts';
 import { waitPast, type Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
@@ -135,6 +135,11 @@ export class GameRepository {
 
   forgetIdempotentBefore(before: Date): Promise<number> {
     return this.store.forgetIdempotentBefore(before);
+  }
+
+  /** The games of a player not over yet (a deletion ends them). */
+  openGamesOf(playerId: string): Promise<OpenGame[]> {
+    return this.store.openGamesOf(playerId);
   }
 
   /** A page of games, newest first (the lobby). */

@@ -204,13 +204,13 @@ export const rematch = createRoute({
   tags: ['games'],
   summary: 'Play a finished standalone game again, the seats swapped',
   description:
-    'A new game with the same options (and turnSeconds) and a fresh seed: the dealer becomes forehand and forehand the dealer. Both players asking get the same game: 201 for the request that created it, 200 after. Games of a match are followed by the match itself.',
+    'A new game with the same options (and turnSeconds) and a fresh seed: the dealer becomes forehand and forehand the dealer. Both players asking get the same game: 201 for the request that created it, 200 after. Games of a match are followed by the match itself. None with a player who has since been deleted (422 INVALID_OPPONENT).',
   security: bearer,
   request: { params: GameIdParam },
   responses: {
     200: json(ViewSchema, 'The rematch, created earlier (by you or the other player)', gameExamples.rematchView),
     201: json(ViewSchema, 'The rematch, created now', gameExamples.rematchView),
-    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'GAME_NOT_FINISHED', 'MATCH_GAME'),
+    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'GAME_NOT_FINISHED', 'MATCH_GAME', 'INVALID_OPPONENT'),
   },
 });
 

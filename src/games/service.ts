@@ -12,7 +12,7 @@ import { feedWaiter, type Feed, type FeedItem } from '../platform/streams/feed.t
 import { SharedRounds, SharedViews, type RoundKind } from './shared-views.ts';
 import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
 import { handleCommand, type HandlerDeps, type Rater } from './handler.ts';
-import { checkOpponent, configOf, type RuleOptions } from './options.ts';
+import { checkNotDeleted, checkOpponent, configOf, deletedOpponent, type RuleOptions } from './options.ts';
 import type { Randomness } from './randomness.ts';
 import type { GameRepository } from './repository.ts';
 import { challengeNotices, gameStartNotices } from './notices.ts';
@@ -43,6 +43,12 @@ export interface NewGameRequest extends RuleOptions {
   /** Rated (games/rated.ts): between two accounts, with a deadline (default 60 s), never with a seed. */
   rated?: boolean;
 }
+
+/**
+ * How often endAllOf looks at a player's games: a pass per game of the longest match it plays
+ * (at most 100), and a few more for games that changed as they were ended.
+ */
+const END_PASSES = 120;
 
 /** A move as a client may send it: a cut may leave `at` to the server. */
 export type MoveRequest = { move: Exclude<Move, { type: 'cut' }> | { type: 'cut'; at?: number }; expectedVersion?: number };
@@ -86,6 +92,7 @@ export class GameService {
   /** A new game; its creator takes a seat (the one asked for, or one drawn). */
   async create(playerId: string, request: NewGameRequest): Promise<GameView> {
     const { random, now, players, repository } = this.deps;
+    await checkNotDeleted(players, playerId);
     await checkOpponent(players, playerId, request.opponent);
     const turnSeconds = await ratedTurnSeconds(players, playerId, request.opponent, request);
     const rated = request.rated === true;
@@ -131,6 +138,7 @@ export class GameService {
   }
 
   async join(gameId: string, playerId: string): Promise<GameView> {
+    await checkNotDeleted(this.deps.players, playerId);
     // A game never stops being rated: any copy answers whether the joiner needs an account.
     const game = await this.deps.repository.load(gameId, { fresh: false });
     if (game.row.rated) await checkAccounts(this.deps.players, [playerId]);
@@ -163,6 +171,38 @@ export class GameService {
   }
 
   /**
+   * A player is being deleted: every game of its that is not over ends as its own calls would end
+   * it. A waiting game it created is called off, one reserved for it declined, a running one
+   * resigned (the other player wins; a rated game moves the ratings as any resign does). A match
+   * starts its next game when one ends: that one is resigned in turn, until none is left. A game
+   * that changed meanwhile is looked at again. Returns how many games it ended.
+   */
+  async endAllOf(playerId: string): Promise<number> {
+    let ended = 0;
+    for (let pass = 0; ; pass++) {
+      const open = await this.deps.repository.openGamesOf(playerId);
+      if (open.length === 0) return ended;
+      if (pass >= END_PASSES) throw new Error(`player ${playerId}: its games were still not over after ${END_PASSES} passes`);
+      for (const game of open) {
+        const seated = game.forehandPlayerId === playerId || game.dealerPlayerId === playerId;
+        const end =
+          game.status !== 'waiting'
+            ? () => this.move(game.id, playerId, { move: { type: 'resign' } }, undefined, undefined, true)
+            : seated
+              ? () => this.cancel(game.id, playerId)
+              : () => this.decline(game.id, playerId);
+        try {
+          await end();
+          ended++;
+        } catch (e) {
+          // Refused: the game changed meanwhile (joined, moved, ended); the next pass looks again.
+          if (!(e instanceof DomainError)) throw e;
+        }
+      }
+    }
+  }
+
+  /**
    * The same two players again, seats swapped, same options, a fresh seed (so a practice game's
    * rematch is no practice). Whoever asks first creates it; everyone after gets that game.
    */
@@ -173,6 +213,9 @@ export class GameService {
       throw new DomainError('NOT_A_PLAYER', 'only the players of this game can ask for a rematch');
     if (row.matchId) throw new DomainError('MATCH_GAME', 'this game belongs to a match, which goes on by itself');
     if (state.phase !== 'finished') throw new DomainError('GAME_NOT_FINISHED', 'a rematch follows a finished game');
+    await checkNotDeleted(this.deps.players, playerId);
+    const other = row.forehandPlayerId === playerId ? row.dealerPlayerId : row.forehandPlayerId;
+    if (other && (await this.deps.players.getPlayer(other))?.deletedAt) throw deletedOpponent();
     const serverSeed = random.serverSeed();
     const at = now();
     const gameId2 = crypto.randomUUID();

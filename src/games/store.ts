@@ -2,7 +2,7 @@
 // Stateless: any number of processes may share one database, so every write that races is
 // guarded in SQL, never in memory.
 
-import { and, asc, desc, eq, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { GameEvent } from '../engine/types.ts';
 import type { Database, Db, Query } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
@@ -23,6 +23,9 @@ export interface RatedEnd {
   changes: RatingChanges;
   write(query: Query, guarded: () => Promise<void>): Promise<void>;
 }
+
+/** A game not over yet, as the end of one of its players' (a deletion) sees it. */
+export type OpenGame = Pick<GameRow, 'id' | 'status' | 'forehandPlayerId' | 'dealerPlayerId' | 'reservedPlayerId'>;
 
 /** Another rated game of one of the players ended first: its ratings are no longer the ones read. Nothing was kept. */
 export class RatingsMovedError extends Error {
@@ -257,6 +260,19 @@ export class GameStore {
   }
   private idempotentQuery?: ReturnType<typeof prepareIdempotent>;
 
+
+  /** The games of `playerId` not over yet: seated at or reserved for, waiting or running. */
+  async openGamesOf(playerId: string): Promise<OpenGame[]> {
+    return this.db
+      .select({ id: games.id, status: games.status, forehandPlayerId: games.forehandPlayerId, dealerPlayerId: games.dealerPlayerId, reservedPlayerId: games.reservedPlayerId })
+      .from(games)
+      .where(
+        and(
+          notInArray(games.status, ['finished', 'cancelled']),
+          or(eq(games.forehandPlayerId, playerId), eq(games.dealerPlayerId, playerId), eq(games.reservedPlayerId, playerId)),
+        ),
+      );
+  }
 
   /** Waiting games created before `before`, oldest first (the sweeper expires them). */
   async waitingSince(before: Date, limit: number): Promise<string[]> {

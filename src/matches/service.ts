@@ -9,7 +9,7 @@ import type { MatchStatus } from '../platform/db/schema.ts';
 import type { PlayerStore } from '../accounts/index.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import { checkWaitingMatches, checkOpponent, configOf, type RuleOptions, checkAccounts, ratedTurnSeconds } from '../games/index.ts';
+import { checkNotDeleted, checkWaitingMatches, checkOpponent, configOf, type RuleOptions, checkAccounts, ratedTurnSeconds } from '../games/index.ts';
 import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
 import type { Game, Randomness } from '../games/index.ts';
 import type { Logger } from '../platform/log.ts';
@@ -42,6 +42,7 @@ export class MatchService {
 
   async create(playerId: string, request: NewMatchRequest): Promise<MatchView> {
     const { store, players, random, now } = this.deps;
+    await checkNotDeleted(players, playerId);
     await checkOpponent(players, playerId, request.opponent);
     const turnSeconds = await ratedTurnSeconds(players, playerId, request.opponent, request);
     const matchSeed = random.serverSeed();
@@ -84,6 +85,31 @@ export class MatchService {
     await this.settle(matchId, (match) => decideExpiry(match) ?? { events: [], status: match.status, notices: [] });
   }
 
+  /**
+   * A player is being deleted: its waiting matches are called off, those reserved for it declined.
+   * A match it plays has no resign of its own: it ends as its games do (the games resign them,
+   * GameService.endAllOf); here a step it is due for (a game ended, the next not started: its
+   * writer failed) is written, so its next game starts and is resigned too. Returns how many
+   * matches it moved on.
+   */
+  async endAllOf(playerId: string): Promise<number> {
+    let moved = 0;
+    for (const match of await this.deps.store.openMatchesOf(playerId)) {
+      try {
+        if (match.status === 'playing') {
+          if (await this.advance(match.id)) moved++;
+          continue;
+        }
+        await (match.creatorPlayerId === playerId ? this.cancel(match.id, playerId) : this.decline(match.id, playerId));
+        moved++;
+      } catch (e) {
+        // Refused: the match changed meanwhile (joined, called off); the caller looks again.
+        if (!(e instanceof DomainError)) throw e;
+      }
+    }
+    return moved;
+  }
+
   /** Waiting matches created before `before` (to expire). */
   waitingSince(before: Date, limit: number): Promise<string[]> {
     return this.deps.store.waitingSince(before, limit);
@@ -107,6 +133,7 @@ export class MatchService {
 
   /** The second player takes the free slot; game 1 starts. */
   async join(matchId: string, playerId: string): Promise<MatchView> {
+    await checkNotDeleted(this.deps.players, playerId);
     const match = await this.load(matchId);
     if (match.rated) await checkAccounts(this.deps.players, [playerId]);
     const step = decideJoin(match, playerId, this.draw());

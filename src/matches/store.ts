@@ -1,7 +1,7 @@
 // Matches: a fixed series of games with a score sheet and its own event log. Like the games,
 // every write that races is guarded in SQL.
 
-import { and, asc, count, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
 import type { CancelReason, Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -215,6 +215,19 @@ export class MatchStore {
     return { matches: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
   }
 
+
+  /** The matches of `playerId` not over yet: waiting (its own, or reserved for it) or playing. */
+  async openMatchesOf(playerId: string): Promise<MatchRow[]> {
+    return this.db
+      .select()
+      .from(matches)
+      .where(
+        and(
+          inArray(matches.status, ['waiting', 'playing']),
+          or(eq(matches.creatorPlayerId, playerId), eq(matches.opponentPlayerId, playerId), eq(matches.reservedPlayerId, playerId)),
+        ),
+      );
+  }
 
   /** Waiting matches created before `before`, oldest first (the sweeper expires them). */
   async waitingSince(before: Date, limit: number): Promise<string[]> {

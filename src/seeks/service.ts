@@ -6,7 +6,7 @@ import { announceNoticed } from '../platform/streams/player-events.ts';
 import type { SeekStore, SeeksEnded } from './store.ts';
 import type { Variant } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import { checkWaitingSeeks, configOf, type RuleOptions, ratedTurnSeconds } from '../games/index.ts';
+import { checkNotDeleted, checkWaitingSeeks, configOf, type RuleOptions, ratedTurnSeconds } from '../games/index.ts';
 import type { Randomness } from '../games/index.ts';
 import type { PlayerStore } from '../accounts/index.ts';
 import { decidePairing } from './pairing.ts';
@@ -46,6 +46,8 @@ export class SeekService {
   async seek(playerId: string, request: SeekRequest): Promise<SeekView> {
     const { store, random, now, ttlMs, notifier, players } = this.deps;
     const rated = request.rated ?? false;
+    // A cheap refusal of a player being deleted; the placing transaction checks it again, under its row's lock.
+    await checkNotDeleted(players, playerId);
     // A rated seek is held to a rated game's rules (an account, a deadline: 60 s when left out),
     // and so is its partner: a rated seek is compatible only with rated ones.
     const turnSeconds = await ratedTurnSeconds(players, playerId, undefined, request);
@@ -100,6 +102,11 @@ export class SeekService {
     if (!row) throw new DomainError('SEEK_NOT_FOUND', `there is no seek ${seekId}`);
     if (row.playerId !== playerId) throw new DomainError('NOT_YOUR_SEEK', 'only the player who seeks withdraws a seek');
     if (row.status === 'paired') throw new DomainError('SEEK_PAIRED', 'the seek was paired already: its game or match has begun');
+  }
+
+  /** A player is being deleted: its waiting seeks are withdrawn (it hears of each, as of any withdrawal). */
+  async endAllOf(playerId: string): Promise<number> {
+    return this.announced(await this.deps.store.endAllOf(playerId, this.deps.now()));
   }
 
   /** One of the player's streams has closed (its presence lease is gone): its whileConnected seeks end unless another stream is open. */

@@ -2,14 +2,15 @@
 // pairings are serialised on a transaction advisory lock of its key (two seeks arriving at once
 // cannot both miss each other and both wait), the partner is taken with a row lock (FOR UPDATE
 // SKIP LOCKED: a seek being withdrawn or expired right now is passed over), and the game or match
-// the pairing starts is written in the same transaction, with its players' notices. All of it is
-// transaction-scoped, so it works through a pooler in transaction mode too.
+// the pairing starts is written in the same transaction, with its players' notices (both players'
+// rows are locked first, in id order; a player being deleted is neither paired nor left waiting).
+// All of it is transaction-scoped, so it works through a pooler in transaction mode too.
 import { and, asc, count, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
 import { eventRows } from '../platform/db/events.ts';
 import { writeMatchStep, type MatchRow, type MatchEvent, type NewMatchGame } from '../matches/index.ts';
-import { newGameRow, type NewGame } from '../games/index.ts';
+import { deletedPlayer, newGameRow, type NewGame } from '../games/index.ts';
 import { appendNotices, NOTICE_CTES, writtenAndNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
 import type { Variant } from '../engine/types.ts';
 import { botPresence, gameEvents, games, matches, players, ratings, seeks } from '../platform/db/schema.ts';
@@ -79,18 +80,41 @@ export class SeekStore {
       ];
       if (input.ratingMin !== null) where.push(gte(seeks.rating, input.ratingMin));
       if (input.ratingMax !== null) where.push(lte(seeks.rating, input.ratingMax));
-      const [partner] = await tx
-        .select()
-        .from(seeks)
-        .where(and(...where))
-        .orderBy(asc(seeks.createdAt), asc(seeks.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
+      // Nor a seek of a player being deleted (its seeks are being withdrawn).
+      where.push(sql`not exists (select 1 from ${players} where ${players.id} = ${seeks.playerId} and ${players.deletedAt} is not null)`);
+      let partner: SeekRow | undefined;
+      for (;;) {
+        [partner] = await tx
+          .select()
+          .from(seeks)
+          .where(and(...where))
+          .orderBy(asc(seeks.createdAt), asc(seeks.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!partner) break;
+        // Both players' rows next, in id order, in the mode their notices take them below: every
+        // lock this pairing holds on a player is taken here, in one order, before the game's insert
+        // share-locks them too (two pairings sharing a player then wait for each other in turn).
+        // Under that lock a deletion is either committed (seen here) or waits for this pairing.
+        const locked = rowsOf<{ id: string; deleted: boolean }>(
+          await tx.execute(
+            sql`select ${players.id} as id, ${players.deletedAt} is not null as deleted from ${players} where ${players.id} in (${input.playerId}, ${partner.playerId}) order by ${players.id} for no key update`,
+          ),
+        );
+        if (locked.some((p) => p.id === input.playerId && p.deleted)) throw deletedPlayer();
+        if (!locked.some((p) => p.id === partner?.playerId && p.deleted)) break;
+        // Its player was deleted after the look: that seek is withdrawn here, and the next looked for.
+        await tx.update(seeks).set({ status: 'withdrawn', endedAt: at }).where(eq(seeks.id, partner.id));
+      }
       if (!partner) {
         // Left waiting: counted against the player's cap under the player's own lock (taken after
         // the pool's, never before it), so seeks sent at once to different pools cannot both take
         // the last place.
         await tx.execute(sql`select pg_advisory_xact_lock(${SEEKER_LOCK}::int, hashtext(${input.playerId}))`);
+        // A share lock of the player's row: a deletion committed before is seen, a later one waits
+        // for this seek and then withdraws it.
+        const [me] = rowsOf<{ deleted: boolean }>(await tx.execute(sql`select ${players.deletedAt} is not null as deleted from ${players} where ${players.id} = ${input.playerId} for share`));
+        if (me?.deleted) throw deletedPlayer();
         capWaiting(await waitingSeeksOf(tx, input.playerId, at));
         const [seek] = await tx
           .insert(seeks)
@@ -174,6 +198,11 @@ export class SeekStore {
    */
   end(id: string, playerId: string, status: 'withdrawn', at: Date): Promise<SeeksEnded> {
     return this.#endWaiting(and(eq(seeks.id, id), eq(seeks.playerId, playerId)), status, at);
+  }
+
+  /** Every waiting seek of a player being deleted is withdrawn. */
+  endAllOf(playerId: string, at: Date): Promise<SeeksEnded> {
+    return this.#endWaiting(eq(seeks.playerId, playerId), 'withdrawn', at);
   }
 
   /** Waiting seeks past their time end as expired (the sweeper's). */

@@ -4,10 +4,14 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseUnavailable, guardedClient, unavailableOf } from '../../src/platform/db/availability.ts';
+import { Hono } from 'hono';
+import { conflictOf, databaseUnavailable, guardedClient, isConflict, unavailableOf } from '../../src/platform/db/availability.ts';
 import { openDatabase, type Database } from '../../src/platform/db/client.ts';
 import { DomainError } from '../../src/platform/errors.ts';
-import { createScratchDatabase, testDriver } from '../support/db.ts';
+import { problemHandler } from '../../src/platform/http/edge.ts';
+import type { AppEnv } from '../../src/platform/http/env.ts';
+import { PlayerStore } from '../../src/accounts/player-store.ts';
+import { createScratchDatabase, openTestDatabase, testDriver } from '../support/db.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, testConfig, type TestService } from '../support/service.ts';
 
@@ -30,11 +34,66 @@ describe('unavailableOf', () => {
 
   it('leaves the errors of a request alone', () => {
     expect(unavailableOf(wrapped({ code: '23505' }))).toBeNull(); // unique violation
-    expect(unavailableOf(wrapped({ code: '40P01' }))).toBeNull(); // deadlock: the group commit retries it
+    expect(unavailableOf(wrapped({ code: '40P01' }))).toBeNull(); // deadlock: the group commit retries it (and the edge answers it 503: conflictOf)
     expect(unavailableOf(new DomainError('GAME_NOT_FOUND', 'x'))).toBeNull();
     expect(unavailableOf(new TypeError('x'))).toBeNull();
     const own = databaseUnavailable('x');
     expect(unavailableOf(wrapped(own))).toBe(own);
+  });
+});
+
+describe('a conflict with concurrent writers (a deadlock, a serialization failure)', () => {
+  const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: update …'), { cause });
+
+  it('is told apart from the database being away, and answered 503 with Retry-After, never 500', async () => {
+    for (const code of ['40P01', '40001']) {
+      const error = wrapped(Object.assign(new Error('deadlock detected'), { code }));
+      expect(isConflict(error)).toBe(true);
+      expect(conflictOf(error)?.code).toBe('DATABASE_UNAVAILABLE');
+      // Not "unavailable": the group commit splits a batch that lost one (games/move-batch.ts).
+      expect(unavailableOf(error)).toBeNull();
+      const logged: unknown[] = [];
+      const app = new Hono<AppEnv>().get('/x', () => {
+        throw error;
+      });
+      app.onError(problemHandler({ info() {}, error: (fields) => logged.push(fields) }));
+      const res = await app.request('/x');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(((await res.json()) as { code: string }).code).toBe('DATABASE_UNAVAILABLE');
+      expect(logged).toEqual([]);
+    }
+    expect(conflictOf(wrapped({ code: '23505' }))).toBeNull();
+  });
+
+  it.runIf(testDriver === 'postgres')('a transaction the server picks as a deadlock victim runs again, whole, and commits', async () => {
+    const database = await openTestDatabase();
+    try {
+      const players = new PlayerStore(database.db);
+      const [a, b] = [await players.createPlayer({ name: 'A' }), await players.createPlayer({ name: 'B' })];
+      // Each holds one row and then wants the other's, the first time only: a deadlock, whose
+      // victim (after the server's deadlock_timeout) must not be the caller's failure.
+      let holding = 0;
+      let bothHold: () => void = () => {};
+      const both = new Promise<void>((resolve) => (bothHold = resolve));
+      const attempts = [0, 0];
+      const crosswise = (i: number, first: string, second: string) =>
+        database.transaction(async (query) => {
+          attempts[i]++;
+          await query('update players set name = name || $2 where id = $1', [first, `+${i}`]);
+          if (attempts[i] === 1 && ++holding === 2) bothHold();
+          if (attempts[i] === 1) await both;
+          await query('update players set name = name || $2 where id = $1', [second, `+${i}`]);
+          return i;
+        });
+      expect(await Promise.all([crosswise(0, a.id, b.id), crosswise(1, b.id, a.id)])).toEqual([0, 1]);
+      // One of the two ran twice; each wrote both rows once (the victim's first try kept nothing).
+      expect([...attempts].sort()).toEqual([1, 2]);
+      const names = await database.query<{ name: string }>('select name from players where id = any($1)', [[a.id, b.id]]);
+      for (const { name } of names) expect(name.split('+').slice(1).sort()).toEqual(['0', '1']);
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -40,7 +40,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the caller’s account (or guest identity)
-         * @description The username, password and every token are gone; the player is shown as "deleted player" and its games stay.
+         * @description First the player is marked deleted: it is never seated, paired or challenged again. Then what it was in ends: its waiting seeks are withdrawn, its waiting games and matches called off, the games and matches reserved for it declined, its running games resigned (the other player wins; a rated game moves both ratings like any resign; a match it plays has each remaining game resigned as it starts, so the match ends). Last the username, password and every token go; the player is shown as "deleted player" and its games stay. Should it fail midway (503), the account and its tokens are still there: send it again to finish.
          */
         delete: operations["deleteMe"];
         options?: never;
@@ -497,7 +497,7 @@ export interface paths {
         put?: never;
         /**
          * Play a finished standalone game again, the seats swapped
-         * @description A new game with the same options (and turnSeconds) and a fresh seed: the dealer becomes forehand and forehand the dealer. Both players asking get the same game: 201 for the request that created it, 200 after. Games of a match are followed by the match itself.
+         * @description A new game with the same options (and turnSeconds) and a fresh seed: the dealer becomes forehand and forehand the dealer. Both players asking get the same game: 201 for the request that created it, 200 after. Games of a match are followed by the match itself. None with a player who has since been deleted (422 INVALID_OPPONENT).
          */
         post: operations["createRematch"];
         delete?: never;
@@ -4004,7 +4004,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_WITH_SEED: a rated game is never a practice deal: leave out seed; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60); IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request */
+            /** @description INVALID_OPPONENT: the opponent is yourself, no known player, or a deleted one; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_WITH_SEED: a rated game is never a practice deal: leave out seed; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60); IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6267,7 +6267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description GAME_NOT_FINISHED: a rematch follows a finished game; MATCH_GAME: the game belongs to a match, which goes on by itself */
+            /** @description GAME_NOT_FINISHED: a rematch follows a finished game; MATCH_GAME: the game belongs to a match, which goes on by itself; INVALID_OPPONENT: the opponent is yourself, no known player, or a deleted one */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6532,7 +6532,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INVALID_OPPONENT: the opponent is yourself or no known player; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60); IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request */
+            /** @description INVALID_OPPONENT: the opponent is yourself, no known player, or a deleted one; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; RATED_TURN_SECONDS: a rated game or match gives 10..300 seconds per move (default 60); IDEMPOTENCY_KEY_REUSED: this Idempotency-Key was used with another request */
             422: {
                 headers: {
                     [name: string]: unknown;

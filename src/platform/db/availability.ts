@@ -9,12 +9,15 @@
 // same Idempotency-Key or expectedVersion, which makes the retry safe either way.
 import type postgres from 'postgres';
 import { DomainError } from '../errors.ts';
+import { pgErrorOf } from './errors.ts';
 
 export interface CallLimits {
   /** How long a call waits for a connection (in postgres.js's queue) before it is refused. */
   acquireMs: number;
   /** The server's statement_timeout (0: none); a started call is given this plus a margin. */
   statementMs: number;
+  /** How often a transaction that ends in a conflict (isConflict) runs in all (default 3; 1: never again). */
+  transactionAttempts?: number;
 }
 
 /** Time for the server's own statement-timeout error to arrive before the client gives up. */
@@ -69,6 +72,28 @@ export function unavailableOf(error: unknown): DomainError | null {
 }
 
 const mapped = (error: unknown) => unavailableOf(error) ?? error;
+
+/**
+ * A transaction the server rolled back because it conflicted with others: a deadlock (40P01), a
+ * serialization failure (40001). Nothing of it was kept, and the same transaction run again may
+ * well commit. Not "unavailable" (unavailableOf): a caller may rather split a failed batch.
+ */
+export function isConflict(error: unknown): boolean {
+  const code = pgErrorOf(error)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/**
+ * DATABASE_UNAVAILABLE (503, Retry-After) for a conflict that outlived its retries (a
+ * transaction's, see guardedClient) or a single statement's, else null: the request may well
+ * succeed when sent again, so it is no internal error.
+ */
+export function conflictOf(error: unknown): DomainError | null {
+  return isConflict(error) ? databaseUnavailable('the write conflicted with concurrent ones; nothing of it was kept', error) : null;
+}
+
+/** A conflict's losers start again a few milliseconds apart, not all at once. */
+const conflictPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20 * attempt));
 
 /**
  * Settles with `run`'s outcome, or refuses when `started()` is still false after acquireMs, or
@@ -127,16 +152,29 @@ export function guardedClient(sql: postgres.Sql, limits: CallLimits): postgres.S
       then: <A, B>(ok?: (rows: unknown) => A, fail?: (e: unknown) => B) => boundedQuery(limits, query).then(ok, fail),
     };
   };
+  const attempts = limits.transactionAttempts ?? 3;
   const begin = (...args: unknown[]) => {
     const fn = args.pop() as (tx: postgres.TransactionSql) => Promise<unknown>;
     let started = false;
     let abandoned = false;
-    const run = () =>
+    const once = () =>
       sql.begin((args[0] as string | undefined) ?? '', async (tx) => {
         if (abandoned) throw databaseUnavailable('given up before the transaction began');
         started = true;
         return fn(preparing(tx));
       });
+    // A transaction the server rolled back for a conflict (a deadlock victim) runs again, whole,
+    // within the same time bound: it kept nothing, and its callback only writes through `tx`.
+    const run = async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await once();
+        } catch (error) {
+          if (abandoned || attempt >= attempts || !isConflict(error)) throw error;
+          await conflictPause(attempt);
+        }
+      }
+    };
     return bounded(limits, () => started, run, () => (abandoned = true));
   };
   return new Proxy(sql, {

@@ -30,6 +30,11 @@ export const players = pgTable(
      * the player signs out everywhere, changes its password or is deleted (see accounts/revocations.ts).
      */
     legacyTokensRevokedAt: timestamp('legacy_tokens_revoked_at', { withTimezone: true, precision: 3 }),
+    /**
+     * Set when the player deletes itself (DELETE /v1/players/me), before what it was in ends: from
+     * then on it is never seated, paired or challenged again (the pairing checks it under the row's lock).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
     createdAt: stamp('created_at'),
   },
   // Guests have (null, null); nulls are distinct, so only external identities are unique.

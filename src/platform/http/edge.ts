@@ -7,7 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
-import { unavailableOf } from '../db/availability.ts';
+import { conflictOf, unavailableOf } from '../db/availability.ts';
 import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { LimitsConfig } from '../config.ts';
@@ -203,8 +203,9 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
       else if (err.code !== 'IDENTITY_PROVIDER_UNAVAILABLE') setHeader(c, 'WWW-Authenticate', `Bearer error="invalid_token"`);
       return problemResponse(c, new ProblemError(err.code, err.message));
     }
-    // The database away or too slow, wherever it surfaced (drizzle wraps the driver's errors).
-    const unavailable = unavailableOf(err);
+    // The database away or too slow, or a write that lost a conflict with concurrent ones,
+    // wherever it surfaced (drizzle wraps the driver's errors): a 503 to try again, no 500.
+    const unavailable = unavailableOf(err) ?? conflictOf(err);
     if (unavailable) return problemResponse(c, new ProblemError(unavailable.code, unavailable.detail));
     // hono's own: the validator's refusals of a body it cannot parse or a type it does not take.
     if (err instanceof HTTPException) {

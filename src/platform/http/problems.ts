@@ -93,7 +93,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   WEAK_PASSWORD: { status: 422, description: 'a password of fewer than 8 or more than 128 characters, or one on the list of common passwords' },
   GAME_NOT_STARTED: { status: 422, description: 'the game starts when the second player joins' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, description: 'this Idempotency-Key was used with another request' },
-  INVALID_OPPONENT: { status: 422, description: 'the opponent is yourself or no known player' },
+  INVALID_OPPONENT: { status: 422, description: 'the opponent is yourself, no known player, or a deleted one' },
   NO_DEADLINE: { status: 422, description: 'the game was created without turnSeconds' },
   DEADLINE_NOT_REACHED: { status: 422, description: 'the player to move still has time (with `deadline`)' },
   YOUR_TURN: { status: 422, description: 'you are the player to move: only the waiting player can claim a timeout' },

@@ -47,12 +47,16 @@ const EVENTS = getTableName(playerEvents);
  * The CTEs that append the notices of a `notice_input` CTE (id, n, events: a player, how many
  * events, the events) to those players' logs; `bumped` has each log's version after it. Each
  * player's counter is bumped under its row's lock, so concurrent writers to one player's log wait
- * for each other instead of failing; the rows are locked in id order (`locked`: FOR UPDATE over
- * the sorted ids), so two writers of the same players never deadlock. A reserved opponent that no
- * longer exists has no row, and so no log to write to.
+ * for each other instead of failing; the rows are locked in id order (`locked`, over the sorted
+ * ids), so two writers of the same players never deadlock. The lock is FOR NO KEY UPDATE, the one
+ * the counter's update takes anyway: a row inserted earlier in the same transaction that names the
+ * player (a game, a match: their foreign keys hold FOR KEY SHARE on the player's row until the
+ * commit) does not conflict with it. FOR UPDATE would: two transactions that each inserted a game
+ * naming one player, then wrote its log, would wait on each other's key share (a deadlock). A
+ * reserved opponent that no longer exists has no row, and so no log to write to.
  */
 export const NOTICE_CTES = `locked as (
-  select p.id from ${PLAYERS} p where p.id in (select id from notice_input) order by p.id for update
+  select p.id from ${PLAYERS} p where p.id in (select id from notice_input) order by p.id for no key update
 ), bumped as (
   update ${PLAYERS} p set event_version = p.event_version + i.n
   from notice_input i join locked l on l.id = i.id
