@@ -1406,7 +1406,7 @@ export interface components {
              * @enum {string}
              */
             type: "cut";
-            /** @description 4..28 (other numbers answer 422 ILLEGAL_CUT) */
+            /** @description 4..28 */
             at?: number;
         };
         /** @description Fix the game; hand and announcements only in the bidding variant */
