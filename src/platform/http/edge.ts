@@ -150,20 +150,64 @@ function crossOrigin(origins: '*' | string[]): MiddlewareHandler {
   };
 }
 
-/** For a path no route takes with the request's method: the methods its routes do take. */
-export function allowedMethods(app: App): (path: string) => string[] {
-  let routes: { pattern: RegExp; method: string }[] | null = null;
-  return (path) => {
-    routes ??= app.routes
-      .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
-      // The path exactly as routed: hono is strict about a trailing slash, so `/v1/games/` is no
-      // route at all (404), not a route without GET (405).
-      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
-    const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
-    if (methods.size === 0) return [];
-    if (methods.has('GET')) methods.add('HEAD');
-    methods.add('OPTIONS');
-    return [...methods].sort();
+/** The methods of the API's paths, as the 405s name them in `Allow`. */
+export interface RouteMethods {
+  /** The methods the routes that match `path` take (none: no route has the path). */
+  of(path: string): string[];
+  /** For a path some route names literally (`/v1/games/export`): the methods of those routes; else null. */
+  literal(path: string): string[] | null;
+}
+
+/** Read from the app's routes at the first request, when every route is there. */
+export function allowedMethods(app: App): RouteMethods {
+  let table: { literal: Map<string, Set<string>>; patterns: { pattern: RegExp; method: string }[] } | null = null;
+  const load = () => {
+    const routes = app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*'));
+    const literal = new Map<string, Set<string>>();
+    for (const r of routes) if (!r.path.includes(':')) literal.set(r.path, (literal.get(r.path) ?? new Set()).add(r.method));
+    // The path exactly as routed: hono is strict about a trailing slash, so `/v1/games/` is no
+    // route at all (404), not a route without GET (405).
+    const patterns = routes.map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
+    return { literal, patterns };
+  };
+  const complete = (methods: Set<string>) => {
+    const all = new Set(methods);
+    if (all.has('GET')) all.add('HEAD');
+    all.add('OPTIONS');
+    return [...all].sort();
+  };
+  return {
+    of(path) {
+      table ??= load();
+      const literal = table.literal.get(path);
+      if (literal) return complete(literal);
+      const methods = new Set(table.patterns.filter((r) => r.pattern.test(path)).map((r) => r.method));
+      return methods.size === 0 ? [] : complete(methods);
+    },
+    literal(path) {
+      table ??= load();
+      const literal = table.literal.get(path);
+      return literal ? complete(literal) : null;
+    },
+  };
+}
+
+/** 405 METHOD_NOT_ALLOWED, with the methods the path does take in `Allow`. */
+export function methodNotAllowed(c: Context, allowed: string[]): ProblemError {
+  setHeader(c, 'Allow', allowed.join(', '));
+  return new ProblemError('METHOD_NOT_ALLOWED', `${c.req.method} is not a method of ${c.req.path}: ${allowed.join(', ')}`);
+}
+
+/**
+ * A path some route names literally is served by those routes alone, as the document reads it:
+ * another method there is refused (405), not handed to a route with a parameter in its place
+ * (DELETE /v1/games/export would be cancelGame of a game with the id "export"). Before the routes.
+ */
+export function literalPaths(methods: RouteMethods): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const allowed = methods.literal(c.req.path);
+    if (allowed && !allowed.includes(c.req.method)) throw methodNotAllowed(c, allowed);
+    await next();
   };
 }
 
