@@ -4,7 +4,7 @@ import { accountsApi } from '../accounts/index.ts';
 import { validateResponses, validatingResponses } from '../platform/http/answer-validation.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from '../platform/http/docs.ts';
-import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, problemHandler } from '../platform/http/edge.ts';
+import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, literalPaths, methodNotAllowed, problemHandler } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { exportApi } from '../exports/index.ts';
 import { gamesApi } from '../games/index.ts';
@@ -17,7 +17,6 @@ import { ratingsApi } from '../ratings/index.ts';
 import { seeksApi } from '../seeks/index.ts';
 import { ProblemError } from '../platform/http/problems.ts';
 import { mountWebClient } from '../platform/http/web.ts';
-import { setHeader } from '../platform/http/reply.ts';
 
 export function createApp(deps: AppDeps): App {
   const { players, tokens, log, config } = deps;
@@ -39,6 +38,9 @@ export function createApp(deps: AppDeps): App {
   // Outside /v1, what costs work has a budget per address too.
   const pages = limitPages(config.limits);
   for (const path of LIMITED_PAGES) app.use(path, pages);
+  // A path a route names literally takes that route's methods only (the others: 405).
+  const methods = allowedMethods(app);
+  app.use('*', literalPaths(methods));
 
   app.route('/', playersApi(deps));
   app.route('/', accountsApi(deps));
@@ -67,12 +69,10 @@ export function createApp(deps: AppDeps): App {
   // The web client (web/, built into dist/web): one catch-all GET for its own paths.
   mountWebClient(app);
 
-  const methodsOf = allowedMethods(app);
   app.notFound((c) => {
-    const allowed = methodsOf(c.req.path);
+    const allowed = methods.of(c.req.path);
     if (allowed.length === 0) throw new ProblemError('NOT_FOUND', 'no such route');
-    setHeader(c, 'Allow', allowed.join(', '));
-    throw new ProblemError('METHOD_NOT_ALLOWED', `${c.req.method} is not a method of ${c.req.path}: ${allowed.join(', ')}`);
+    throw methodNotAllowed(c, allowed);
   });
   app.onError(problemHandler(log));
   return app;

@@ -13,10 +13,12 @@ export const CreateSeekSchema = z
     variant: z.enum(VARIANTS).openapi({ description: 'the variant sought' }),
     ...CreateGameSchema.pick({ scoring: true, spitzen: true, kontra: true, ramschTrumps: true, turnSeconds: true, rated: true }).shape,
     games: z.number().int().min(1).max(100).optional().openapi({ description: '1 (default): one game; 2..100: a match of that many games' }),
-    // An array of two (not a zod tuple: its JSON Schema, prefixItems alone, is refused by strict validators).
+    // An array of two (not a zod tuple: its JSON Schema, prefixItems alone, is refused by strict
+    // validators); min and max, not length: the document's generator writes no bounds for length.
     ratingRange: z
       .array(RATING)
-      .length(2)
+      .min(2)
+      .max(2)
       .refine(([min, max]) => min <= max, 'min ≤ max')
       .transform((r) => r as [number, number])
       .optional()
@@ -41,7 +43,7 @@ export const SeekSchema = z
     turnSeconds: z.number().int().nullable().openapi({ description: 'seconds per move; null: no deadline' }),
     rated: z.boolean(),
     games: z.number().int().openapi({ description: '1: one game; n ≥ 2: a match' }),
-    ratingRange: orNull(z.array(z.number().int()).length(2)).openapi({ description: "the opponent's rating it accepts, [min, max]; null: any" }),
+    ratingRange: orNull(z.array(z.number().int()).min(2).max(2)).openapi({ description: "the opponent's rating it accepts, [min, max]; null: any" }),
     whileConnected: z.boolean(),
     createdAt: z.string().openapi({ format: 'date-time' }),
     expiresAt: z.string().openapi({ format: 'date-time', description: 'a seek still waiting then ends (expired)' }),

@@ -77,7 +77,8 @@ describe('malformed requests', () => {
     await changesNothing(game, async () => {
       const res = await rawJson(`/v1/games/${game.gameId}/moves`, game.forehand, JSON.stringify(body));
       const problem = expectProblem(res, 400, 'VALIDATION_FAILED');
-      expect(problem.errors.map((e: { path: string }) => e.path).sort()).toEqual([...fields].sort());
+      // A field past two bounds (a huge integer: the safe range and its own maximum) is named once a bound.
+      expect([...new Set(problem.errors.map((e: { path: string }) => e.path))].sort()).toEqual([...fields].sort());
       for (const e of problem.errors) expect(typeof e.message).toBe('string');
     });
   });
@@ -352,7 +353,7 @@ describe('seats', () => {
 });
 
 describe('moves the rules reject', () => {
-  it('not your turn, wrong phase, illegal cut → 422 with the engine code', async () => {
+  it('not your turn, wrong phase → 422 with the engine code; a cut outside 4..28 → 400 (the schema bounds it)', async () => {
     const game = await client.startedGame({ seed: SEED });
     expect(game.view.toMove).toBe('forehand');
     await changesNothing(game, async () => {
@@ -361,7 +362,7 @@ describe('moves the rules reject', () => {
       expectProblem(await client.move(game.gameId, game.forehand, { type: 'play', card: 'CJ' }), 422, 'WRONG_PHASE');
       expectProblem(await client.move(game.gameId, game.forehand, { type: 'declare', game: 'grand' }), 422, 'WRONG_PHASE');
       for (const at of [0, 3, 29, 32, -5, 1_000_000]) {
-        expectProblem(await client.move(game.gameId, game.forehand, { type: 'cut', at }), 422, 'ILLEGAL_CUT');
+        expectProblem(await client.move(game.gameId, game.forehand, { type: 'cut', at }), 400, 'VALIDATION_FAILED');
       }
     });
   });

@@ -125,6 +125,9 @@ function answerCheck(doc: Doc, ajv: Ajv2020): AnswerCheck {
       if (!t.re.test(pathname)) continue;
       const operation = doc.paths[t.path]?.[method.toLowerCase()];
       if (operation) return { template: t.path, operation };
+      // A path the document names literally is no value of another path's parameter, whatever
+      // the method (the service answers its other methods 405: edge.ts, literalPaths).
+      if (t.params === 0) return null;
     }
     return null;
   };

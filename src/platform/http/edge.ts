@@ -175,20 +175,64 @@ function crossOrigin(origins: '*' | string[]): MiddlewareHandler {
   };
 }
 
-/** For a path no route takes with the request's method: the methods its routes do take. */
-export function allowedMethods(app: App): (path: string) => string[] {
-  let routes: { pattern: RegExp; method: string }[] | null = null;
-  return (path) => {
-    routes ??= app.routes
-      .filter((r) => r.method !== 'ALL' && !r.path.includes('*'))
-      // The path exactly as routed: hono is strict about a trailing slash, so `/v1/games/` is no
-      // route at all (404), not a route without GET (405).
-      .map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
-    const methods = new Set(routes.filter((r) => r.pattern.test(path)).map((r) => r.method));
-    if (methods.size === 0) return [];
-    if (methods.has('GET')) methods.add('HEAD');
-    methods.add('OPTIONS');
-    return [...methods].sort();
+/** The methods of the API's paths, as the 405s name them in `Allow`. */
+export interface RouteMethods {
+  /** The methods the routes that match `path` take (none: no route has the path). */
+  of(path: string): string[];
+  /** For a path some route names literally (`/v1/games/export`): the methods of those routes; else null. */
+  literal(path: string): string[] | null;
+}
+
+/** Read from the app's routes at the first request, when every route is there. */
+export function allowedMethods(app: App): RouteMethods {
+  let table: { literal: Map<string, Set<string>>; patterns: { pattern: RegExp; method: string }[] } | null = null;
+  const load = () => {
+    const routes = app.routes.filter((r) => r.method !== 'ALL' && !r.path.includes('*'));
+    const literal = new Map<string, Set<string>>();
+    for (const r of routes) if (!r.path.includes(':')) literal.set(r.path, (literal.get(r.path) ?? new Set()).add(r.method));
+    // The path exactly as routed: hono is strict about a trailing slash, so `/v1/games/` is no
+    // route at all (404), not a route without GET (405).
+    const patterns = routes.map((r) => ({ method: r.method, pattern: new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`) }));
+    return { literal, patterns };
+  };
+  const complete = (methods: Set<string>) => {
+    const all = new Set(methods);
+    if (all.has('GET')) all.add('HEAD');
+    all.add('OPTIONS');
+    return [...all].sort();
+  };
+  return {
+    of(path) {
+      table ??= load();
+      const literal = table.literal.get(path);
+      if (literal) return complete(literal);
+      const methods = new Set(table.patterns.filter((r) => r.pattern.test(path)).map((r) => r.method));
+      return methods.size === 0 ? [] : complete(methods);
+    },
+    literal(path) {
+      table ??= load();
+      const literal = table.literal.get(path);
+      return literal ? complete(literal) : null;
+    },
+  };
+}
+
+/** 405 METHOD_NOT_ALLOWED, with the methods the path does take in `Allow`. */
+export function methodNotAllowed(c: Context, allowed: string[]): ProblemError {
+  setHeader(c, 'Allow', allowed.join(', '));
+  return new ProblemError('METHOD_NOT_ALLOWED', `${c.req.method} is not a method of ${c.req.path}: ${allowed.join(', ')}`);
+}
+
+/**
+ * A path some route names literally is served by those routes alone, as the document reads it:
+ * another method there is refused (405), not handed to a route with a parameter in its place
+ * (DELETE /v1/games/export would be cancelGame of a game with the id "export"). Before the routes.
+ */
+export function literalPaths(methods: RouteMethods): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const allowed = methods.literal(c.req.path);
+    if (allowed && !allowed.includes(c.req.method)) throw methodNotAllowed(c, allowed);
+    await next();
   };
 }
 
@@ -224,10 +268,14 @@ export function safeMessage(err: Error): string {
 
 /**
  * The problems the edge can answer on any route, added to what each route documents: a broken
- * Authorization header on every /v1 call; a parameter that fails its schema; for a POST, a body
- * over the limit or not JSON (and, with a body schema, one that does not parse).
+ * Authorization header on every /v1 call; a parameter that fails its schema; a body over the limit
+ * (any method but GET), or not JSON (a POST, or a route that reads a body), or, with a body schema,
+ * one that does not parse.
  */
 export function documentEdgeProblems(app: App): void {
+  // What node:http answers for a request to any operation before the app sees it
+  // (client-errors.ts): its head too large (a long URL too), or not in time.
+  const unread = problemResponses('REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE');
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== 'route') continue;
     const { route } = def;
@@ -242,6 +290,7 @@ export function documentEdgeProblems(app: App): void {
           own && 'content' in own
             ? { ...own, description: `${own.description}; ${shutting.description}`, headers: { ...shutting.headers, ...own.headers }, content: { ...own.content, ...shutting.content } }
             : shutting,
+        ...unread,
       };
       continue;
     }
@@ -253,9 +302,12 @@ export function documentEdgeProblems(app: App): void {
     const { params, query, headers, body } = route.request ?? {};
     if (params || query || headers || body) codes.push('VALIDATION_FAILED');
     if (body) codes.push('MALFORMED_JSON');
-    if (route.method === 'post') codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+    // A declared body over the limit is refused on every method that may carry one (checkBody), a
+    // body that is not JSON on a POST (checkBody) and wherever a route reads one (operation.ts).
+    if (route.method !== 'get') codes.push('PAYLOAD_TOO_LARGE');
+    if (route.method === 'post' || body) codes.push('UNSUPPORTED_MEDIA_TYPE');
     const own = documentedCodes(route.responses);
     const success = Object.fromEntries(Object.entries(route.responses).filter(([status]) => Number(status) < 400));
-    route.responses = { ...success, ...problemResponses(...own, ...codes) };
+    route.responses = { ...success, ...problemResponses(...own, ...codes, 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE') };
   }
 }

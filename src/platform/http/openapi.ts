@@ -81,6 +81,9 @@ export const bearer: Security = [{ bearerAuth: [] }];
 /** Reads work without a token (spectator view) and show more with one. */
 export const optionalBearer: Security = [{ bearerAuth: [] }, {}];
 
+/** The largest sequence number or version a request may name (nine digits in a query string). */
+export const MAX_SEQUENCE = 999_999_999;
+
 /** A non-negative integer in the query string (a sequence number or a version). */
 export const seqQuery = (description: string) =>
   z
@@ -88,7 +91,7 @@ export const seqQuery = (description: string) =>
     .regex(/^\d{1,9}$/, 'a non-negative integer')
     .transform(Number)
     .optional()
-    .openapi({ type: 'integer', minimum: 0, maximum: 999_999_999, description });
+    .openapi({ type: 'integer', minimum: 0, maximum: MAX_SEQUENCE, description });
 
 /** The size of a keyset page, in the query string. */
 export const pageLimit = () =>

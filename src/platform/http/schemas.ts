@@ -2,10 +2,13 @@
 // public contract, validated on the way in and documented in /openapi.json.
 import { z } from '@hono/zod-openapi';
 import {
+  BID_VALUES,
   CANCEL_REASONS,
   DECK,
   GAME_ENDS,
   GAME_TYPES,
+  MAX_CUT,
+  MIN_CUT,
   PHASES,
   RAMSCH_TRUMPS,
   SCORINGS,
@@ -16,6 +19,7 @@ import {
   type EventType,
 } from '../../engine/index.ts';
 import { MATCH_STATUSES } from '../db/schema.ts';
+import { MAX_SEQUENCE } from './openapi.ts';
 
 /** The limits of `turnSeconds`, for games and matches alike (the contract's: the schemas carry them). */
 export const MIN_TURN_SECONDS = 5;
@@ -52,7 +56,7 @@ export const MoveSchema = z
   .discriminatedUnion('type', [
     move(
       'cut',
-      { at: z.number().int().optional().openapi({ description: '4..28 (other numbers answer 422 ILLEGAL_CUT)' }) },
+      { at: z.number().int().min(MIN_CUT).max(MAX_CUT).optional().openapi({ description: `${MIN_CUT}..${MAX_CUT}` }) },
       'Forehand lifts `at` cards (4..28); omit `at` and the server cuts at random',
     ),
     move(
@@ -68,7 +72,8 @@ export const MoveSchema = z
     move('kontra', {}, 'The defender doubles'),
     move('re', {}, 'The declarer redoubles after a kontra'),
     move('pass', {}, 'Decline kontra or re, or pass in the bidding'),
-    move('bid', { value: z.number().int() }, 'Say a Skat bid value (bidding variant)'),
+    // The range in the schema (a client's validator sees it); which values inside it are bids, the engine says (ILLEGAL_BID).
+    move('bid', { value: z.number().int().min(BID_VALUES[0]).max(BID_VALUES[BID_VALUES.length - 1]) }, 'Say a Skat bid value (bidding variant)'),
     move('hold', {}, "Forehand holds the dealer's bid"),
     move('pickUpStock', {}, 'The declarer takes the two stock cards into the hand'),
     move('discard', { cards: z.array(CardSchema) }, 'Lay away exactly two hand cards after picking up the stock'),
@@ -306,7 +311,7 @@ export const LoggedEventSchema = z
 export const MoveRequestSchema = z
   .strictObject({
     move: MoveSchema,
-    expectedVersion: z.number().int().min(0).optional().openapi({
+    expectedVersion: z.number().int().min(0).max(MAX_SEQUENCE).optional().openapi({
       description: 'the version your move was chosen at; a different current version answers 409',
     }),
   })
