@@ -265,7 +265,7 @@ export interface paths {
         };
         /**
          * Download a player's finished games as ndjson
-         * @description Every finished game the player sat at, newest end first, one record per line: each line is exactly what GET /v1/games/{gameId}/record answers for that game, and verifies offline with `npm run verify`. Streamed as it is read. Filters: `variant`, `rated`, `since`, `until` (the end of the game). Rate-limited by its own budget (RATE_LIMIT_EXPORT), per player with a token, else per address.
+         * @description Every finished game the player sat at, newest end first, one record per line: each line is exactly what GET /v1/games/{gameId}/record answers for that game, and verifies offline with `npm run verify`. Streamed as it is read. Filters: `variant`, `rated`, `since`, `until` (the end of the game). Rate-limited by its own budget (RATE_LIMIT_EXPORT), per address, and per player too with a token. Few at once: one process streams 16 exports at most and one address 2 (EXPORT_MAX_CONCURRENT, EXPORT_MAX_PER_ADDRESS; past either 503 TOO_MANY_EXPORTS with Retry-After), and a reader that takes nothing for 30 s (EXPORT_IDLE_MS) is cut off (the body breaks off without its last chunk).
          */
         get: operations["exportPlayerGames"];
         put?: never;
@@ -285,7 +285,7 @@ export interface paths {
         };
         /**
          * Download every finished rated game as ndjson (a data set)
-         * @description Every finished rated game of the service, newest end first, one record per line (as GET /v1/games/{gameId}/record; each verifies with `npm run verify`). Streamed as it is read. Filters: `variant`, `since`, `until` (the end of the game); `rated` may only be true. Rate-limited by its own budget (RATE_LIMIT_EXPORT), per player with a token, else per address.
+         * @description Every finished rated game of the service, newest end first, one record per line (as GET /v1/games/{gameId}/record; each verifies with `npm run verify`). Streamed as it is read. Filters: `variant`, `since`, `until` (the end of the game); `rated` may only be true. Rate-limited by its own budget (RATE_LIMIT_EXPORT), per address, and per player too with a token. Few at once: one process streams 16 exports at most and one address 2 (EXPORT_MAX_CONCURRENT, EXPORT_MAX_PER_ADDRESS; past either 503 TOO_MANY_EXPORTS with Retry-After), and a reader that takes nothing for 30 s (EXPORT_IDLE_MS) is cut off (the body breaks off without its last chunk).
          */
         get: operations["exportGames"];
         put?: never;
@@ -1006,7 +1006,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description One Server-Sent Events message of the stream, decoded */
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -3597,7 +3597,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description TOO_MANY_EXPORTS: this process streams as many exports at once as it may, or your address as many as one address may (2 by default); retry after Retry-After; IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
@@ -3671,7 +3671,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            /** @description TOO_MANY_EXPORTS: this process streams as many exports at once as it may, or your address as many as one address may (2 by default); retry after Retry-After; IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */

@@ -117,6 +117,11 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   // 500, 503
   INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },
   TOO_MANY_WAITERS: { status: 503, retryAfter: 1, description: 'this process (or you, on it) holds too many waiting requests; retry after Retry-After' },
+  TOO_MANY_EXPORTS: {
+    status: 503,
+    retryAfter: 5,
+    description: 'this process streams as many exports at once as it may, or your address as many as one address may (2 by default); retry after Retry-After',
+  },
   DATABASE_UNAVAILABLE: {
     status: 503,
     retryAfter: 1,
