@@ -46,7 +46,8 @@ export type AccountRefusalCode =
   | 'WRONG_PASSWORD'
   | 'ACCOUNT_REQUIRED'
   | 'NOT_A_GUEST'
-  | 'TOKEN_NOT_FOUND';
+  | 'TOKEN_NOT_FOUND'
+  | 'TOO_MANY_TOKENS';
 
 /**
  * The process cannot take one more waiting request (a long poll or a stream) or export now, the

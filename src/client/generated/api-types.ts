@@ -139,7 +139,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in: a new token for an account
-         * @description An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per username and per address (429 RATE_LIMITED with Retry-After). A failing Authorization header is ignored.
+         * @description An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per username and per address (429 RATE_LIMITED with Retry-After). A failing Authorization header is ignored. A player holds 100 live tokens at most: a sign-in past that revokes its oldest sign-in token (its oldest token, when none is one).
          */
         post: operations["signIn"];
         delete?: never;
@@ -183,7 +183,7 @@ export interface paths {
         put?: never;
         /**
          * Create a token (shown once): renew one, or one for a bot or a dashboard
-         * @description A guest renews its identity this way before its token expires (with an expiry). `expiresInDays: null` makes a token that never expires: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read.
+         * @description A guest renews its identity this way before its token expires (with an expiry of 30 days at most). `expiresInDays: null` makes a token that never expires, and more than 30 days one that lives longer: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read. A player holds 100 live tokens at most (409 TOO_MANY_TOKENS: revoke one first).
          */
         post: operations["createMyToken"];
         /**
@@ -1006,7 +1006,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_NOT_FINISHED" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description One Server-Sent Events message of the stream, decoded */
         GameEventMessage: {
             /** @description the sequence number (resume after it with Last-Event-ID); absent on `error` */
@@ -1776,7 +1776,7 @@ export interface components {
             name: string;
             /** @description default both */
             scopes?: components["schemas"]["Scope"][];
-            /** @description default: the service’s token lifetime (JWT_TTL_SECONDS); null: never expires (accounts only) */
+            /** @description default: the service’s token lifetime (JWT_TTL_SECONDS; for a guest 30 days at most); null: never expires; null or over 30: accounts only */
             expiresInDays?: number | null;
         };
         ChangePassword: {
@@ -3171,8 +3171,17 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOO_MANY_TOKENS: you hold as many live tokens as one player may (100): revoke one first */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3414,7 +3423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description WRONG_PASSWORD: the current password is not the account’s; ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description WRONG_PASSWORD: the current password is not the account’s; ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
             403: {
                 headers: {
                     [name: string]: unknown;
