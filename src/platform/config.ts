@@ -90,7 +90,7 @@ export interface AppConfig {
   maxWaitersPerAddress: number;
   /**
    * The exports one process streams at once (`maxConcurrent`), and one client address at most
-   * (`maxPerAddress`); an export whose reader takes nothing for `idleMs` is cut off. Each open
+   * (`maxPerAddress`); an export whose socket has not drained for `idleMs` is cut off. Each open
    * export holds a batch in memory and megabytes of socket buffers.
    */
   exports: { maxConcurrent: number; maxPerAddress: number; idleMs: number };

@@ -10,7 +10,8 @@
 // A reader that stops reading is not waited for without end: text goes out in pieces of whole
 // lines (about PIECE bytes), and when the socket has not drained a piece for `idleMs` the
 // connection is destroyed (logged once, `exportIdle`): its memory, socket buffers and the
-// caller's slot are given back. A slow reader that keeps taking bytes is not cut.
+// caller's slot are given back. (The kernel wakes a writer once about a third of the socket's send
+// buffer is free: a slow reader must take that much, some 1 MB, within `idleMs`.)
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Context } from 'hono';
