@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       seekTtlSeconds: 900,
       maxWaitersPerClient: 32,
       maxWaitersPerAddress: 100,
+      exports: { maxConcurrent: 16, maxPerAddress: 2, idleMs: 30_000 },
       timeouts: {
         databaseConnectMs: 5000,
         databaseStatementMs: 5000,
@@ -102,6 +103,9 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'a-long-enough-metrics-token',
       MAX_WAITERS_PER_CLIENT: '4',
       MAX_WAITERS_PER_ADDRESS: '8',
+      EXPORT_MAX_CONCURRENT: '4',
+      EXPORT_MAX_PER_ADDRESS: '1',
+      EXPORT_IDLE_MS: '5000',
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
       DATABASE_ACQUIRE_TIMEOUT_MS: '1500',
@@ -144,6 +148,7 @@ describe('loadConfig', () => {
       seekTtlSeconds: 120,
       maxWaitersPerClient: 4,
       maxWaitersPerAddress: 8,
+      exports: { maxConcurrent: 4, maxPerAddress: 1, idleMs: 5000 },
       timeouts: {
         databaseConnectMs: 2000,
         databaseStatementMs: 0,

@@ -3,6 +3,11 @@
 // for its tokens from before accounts) and reads it again when any process announces a change
 // through the notifier (LISTEN/NOTIFY, as games are woken), when the listening connection was
 // lost, and every REFRESH_MS in any case (a missed announcement costs at most that long).
+// A refresh reads only what changed: the revocations stamped since the last read began, less
+// OVERLAP_MS (a revocation is stamped by its process's clock before its write commits: the overlap
+// covers clocks a little apart and a write that commits late), and drops the entries that expired
+// (once a refresh interval at most). The whole list is read every FULL_READ_MS all the same, for a
+// write later still: so a revocation costs the same however long the list has grown.
 // A refresh that fails leaves the list as it was: the failures are logged (FailureLog: the first,
 // a reminder a minute, the recovery), counted in the metrics, and a list older than
 // STALE_AFTER_REFRESHES intervals makes the process not ready (GET /readyz).
@@ -18,6 +23,10 @@ export const AUTH_KEY = 'auth:changed';
 export const REFRESH_MS = 10_000;
 /** How many refresh intervals the list may miss before the process is not ready: a token revoked since may still pass. */
 export const STALE_AFTER_REFRESHES = 3;
+/** How far before the last read began the next one reads again (see above). */
+export const OVERLAP_MS = 10_000;
+/** How often the list is read whole all the same (ms, of `clock`). */
+export const FULL_READ_MS = 60_000;
 
 export interface RevocationOptions {
   store: AccountStore;
@@ -34,8 +43,16 @@ export interface RevocationOptions {
 }
 
 export class RevocationCache implements RevocationCheck, VersionObserver {
-  #tokenIds = new Set<string>();
+  /** Revoked token ids, each with its expiry (ms; Infinity: never): dropped once expired. */
+  #tokens = new Map<string, number>();
+  /** Per player, the cut-off (ms) for its tokens from before accounts. */
   #legacy = new Map<string, number>();
+  /** Revocations stamped at or after this (ms, of `now`) are read by the next refresh; null: read the whole list. */
+  #since: number | null = null;
+  /** When the list was last read whole (ms, of `clock`). */
+  #fullAt = 0;
+  /** When expired entries were last dropped (ms, of `clock`): once a refresh interval at most, a walk over the whole list. */
+  #sweptAt = 0;
   #running: Promise<void> | null = null;
   #again = false;
   #timer: ReturnType<typeof setInterval> | null = null;
@@ -78,7 +95,7 @@ export class RevocationCache implements RevocationCheck, VersionObserver {
   }
 
   revoked(playerId: string, tokenId: string | null, issuedAt: number | undefined): boolean {
-    if (tokenId !== null) return this.#tokenIds.has(tokenId);
+    if (tokenId !== null) return this.#tokens.has(tokenId);
     const before = this.#legacy.get(playerId);
     return before !== undefined && (issuedAt === undefined || issuedAt * 1000 <= before);
   }
@@ -112,9 +129,7 @@ export class RevocationCache implements RevocationCheck, VersionObserver {
       try {
         do {
           this.#again = false;
-          const { tokenIds, legacy } = await this.options.store.revocations(this.options.now(), this.options.legacyTtlMs);
-          this.#tokenIds = new Set(tokenIds);
-          this.#legacy = new Map(legacy.map((l) => [l.playerId, l.before.getTime()]));
+          await this.#read();
           await this.options.onRefresh?.();
           this.refreshedAt = this.#clock();
         } while (this.#again);
@@ -128,5 +143,29 @@ export class RevocationCache implements RevocationCheck, VersionObserver {
       }
     })();
     return this.#running;
+  }
+
+  /** Reads what changed since the last read (or the whole list), and drops what expired. */
+  async #read(): Promise<void> {
+    const { store, now, legacyTtlMs } = this.options;
+    const began = now().getTime();
+    const whole = this.#since === null || this.#clock() - this.#fullAt >= FULL_READ_MS;
+    const { tokens, legacy } = await store.revocations(now(), legacyTtlMs, whole ? null : new Date(this.#since as number));
+    const tokenIds = whole ? new Map<string, number>() : this.#tokens;
+    const cutOffs = whole ? new Map<string, number>() : this.#legacy;
+    for (const t of tokens) tokenIds.set(t.id, t.expiresAt?.getTime() ?? Infinity);
+    for (const l of legacy) cutOffs.set(l.playerId, l.before.getTime());
+    // An expired token is refused as such; a cut-off older than a legacy token's lifetime refuses
+    // nothing. (A whole read holds none of them.)
+    if (!whole && this.#clock() - this.#sweptAt >= (this.options.refreshMs ?? REFRESH_MS)) {
+      const at = now().getTime();
+      for (const [id, expiresAt] of tokenIds) if (expiresAt <= at) tokenIds.delete(id);
+      for (const [playerId, before] of cutOffs) if (before <= at - legacyTtlMs) cutOffs.delete(playerId);
+      this.#sweptAt = this.#clock();
+    }
+    this.#tokens = tokenIds;
+    this.#legacy = cutOffs;
+    if (whole) this.#fullAt = this.#sweptAt = this.#clock();
+    this.#since = began - OVERLAP_MS;
   }
 }

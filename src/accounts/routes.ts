@@ -57,7 +57,7 @@ export const signIn = createRoute({
   tags: ['accounts'],
   summary: 'Sign in: a new token for an account',
   description:
-    'An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per address, per username and address, and per username from the addresses where the account was not made or signed in to lately (429 RATE_LIMITED with Retry-After): guesses from elsewhere do not lock the owner out where it signed in before. A failing Authorization header is ignored.',
+    'An unknown username and a wrong password get the same 401 INVALID_CREDENTIALS, in about the same time. Attempts are limited per address, per username and address, and per username from the addresses where the account was not made or signed in to lately (429 RATE_LIMITED with Retry-After): guesses from elsewhere do not lock the owner out where it signed in before. A failing Authorization header is ignored. A player holds 100 live tokens at most: a sign-in past that revokes its oldest sign-in token (its oldest token, when none is one).',
   security: publicAccess,
   request: { body: jsonBody(SignInSchema, { username: 'anna_k', password: PASSWORD }) },
   responses: {
@@ -88,12 +88,12 @@ export const createToken = createRoute({
   tags: ['accounts'],
   summary: 'Create a token (shown once): renew one, or one for a bot or a dashboard',
   description:
-    'A guest renews its identity this way before its token expires (with an expiry). `expiresInDays: null` makes a token that never expires: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read.',
+    'A guest renews its identity this way before its token expires (with an expiry of 30 days at most). `expiresInDays: null` makes a token that never expires, and more than 30 days one that lives longer: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read. A player holds 100 live tokens at most (409 TOO_MANY_TOKENS: revoke one first).',
   security: bearer,
   request: { body: jsonBody(CreateTokenSchema, { name: 'my bot', scopes: ['play', 'read'], expiresInDays: null }) },
   responses: {
     201: json(NewTokenSchema, 'The token, shown once', { tokenId: TOKEN_ID, token: TOKEN, name: 'my bot', scopes: ['play', 'read'], expiresAt: null }),
-    ...problemResponses('ACCOUNT_REQUIRED'),
+    ...problemResponses('ACCOUNT_REQUIRED', 'TOO_MANY_TOKENS'),
   },
 });
 

@@ -99,7 +99,7 @@ export const CreateTokenSchema = z
       .max(3650)
       .nullable()
       .optional()
-      .openapi({ description: 'default: the service’s token lifetime (JWT_TTL_SECONDS); null: never expires (accounts only)' }),
+      .openapi({ description: 'default: the service’s token lifetime (JWT_TTL_SECONDS; for a guest 30 days at most); null: never expires; null or over 30: accounts only' }),
   })
   .openapi('CreateToken');
 

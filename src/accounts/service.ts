@@ -34,11 +34,26 @@ export interface AccountServiceDeps {
 export type IssuedIdentity = { playerId: string; token: string; tokenId: string; expiresAt: string | null };
 
 const DAY_SECONDS = 24 * 60 * 60;
+/**
+ * The live tokens one player holds at most: each is a row in the database and, once revoked, an
+ * entry in every process's revocation list until it expires.
+ */
+export const MAX_LIVE_TOKENS = 100;
+/** The longest lifetime a guest may ask for: a token that lives longer (or never expires) is for accounts. */
+const GUEST_MAX_LIFETIME_SECONDS = 30 * DAY_SECONDS;
 /** How long a bot's open stream counts without being renewed, and how often it is renewed. */
 export const PRESENCE_LEASE_MS = 60_000;
 const PRESENCE_RENEW_MS = 20_000;
 /** What a token the player asked for is called when it names none. */
 const SIGN_IN_TOKEN = 'sign-in';
+/**
+ * The tokens a sign-in makes (sign-up, sign-in, claim, a guest's): past the cap a new one takes the
+ * place of the oldest of them. Signing in must never be refused for it (a player who lost every
+ * token could not get one to revoke the others with), and the oldest sign-in is the least likely
+ * in use; a token made on purpose (POST /v1/players/me/tokens) is refused instead, never made by
+ * revoking another behind its player's back.
+ */
+const SIGN_IN_NAMES = [SIGN_IN_TOKEN, 'guest'];
 
 const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'no account with this username and password');
 
@@ -51,18 +66,27 @@ export class AccountService {
     this.presenceFailures = new FailureLog(deps.log, 'presenceFailed');
   }
 
-  /** Signs a token for the player and records it (its id, name, scopes, expiry, key). */
-  async issue(playerId: string, name: string, scopes: readonly Scope[] = SCOPES, lifetimeSeconds: number | null = this.deps.tokens.ttlSeconds): Promise<IssuedIdentity> {
+  /**
+   * Signs a token for the player and records it (its id, name, scopes, expiry, key), within the cap
+   * of MAX_LIVE_TOKENS: past it, a sign-in's token takes the place of the oldest sign-in token (see
+   * SIGN_IN_NAMES); one made on purpose (`onPurpose`) is refused, TOO_MANY_TOKENS.
+   */
+  async issue(
+    playerId: string,
+    name: string,
+    scopes: readonly Scope[] = SCOPES,
+    lifetimeSeconds: number | null = this.deps.tokens.ttlSeconds,
+    onPurpose = false,
+  ): Promise<IssuedIdentity> {
     const issued = await this.deps.tokens.issue(playerId, { name, scopes, lifetimeSeconds });
-    await this.deps.store.addToken({
-      id: issued.tokenId,
-      playerId,
-      name,
-      scopes: [...scopes],
-      keyId: issued.keyId,
-      expiresAt: issued.expiresAt,
-      createdAt: this.deps.now(),
-    });
+    const now = this.deps.now();
+    const { added, revoked } = await this.deps.store.addToken(
+      { id: issued.tokenId, playerId, name, scopes: [...scopes], keyId: issued.keyId, expiresAt: issued.expiresAt, createdAt: now },
+      { max: MAX_LIVE_TOKENS, now, replace: onPurpose ? null : SIGN_IN_NAMES },
+    );
+    // The signed token was never handed out: nobody holds it.
+    if (!added) throw new DomainError('TOO_MANY_TOKENS', `you hold ${MAX_LIVE_TOKENS} live tokens, as many as one player may: revoke one first`);
+    if (revoked > 0) await this.deps.revocations.changed();
     return { playerId, token: issued.token, tokenId: issued.tokenId, expiresAt: issued.expiresAt?.toISOString() ?? null };
   }
 
@@ -153,14 +177,20 @@ export class AccountService {
     return { items: rows.map((r) => tokenItem(r, caller.grant.tokenId)) };
   }
 
-  /** A new token, shown once. Never-expiring ones (expiresInDays null) are for accounts. */
+  /**
+   * A new token, shown once. Never-expiring ones (expiresInDays null), and ones that live longer
+   * than GUEST_MAX_LIFETIME_SECONDS, are for accounts: a guest's default is capped to that too.
+   */
   async createToken(caller: Caller, input: { name: string; scopes?: Scope[]; expiresInDays?: number | null }) {
     const scopes = SCOPES.filter((s) => (input.scopes ?? SCOPES).includes(s));
-    const lifetime = input.expiresInDays === undefined ? this.deps.tokens.ttlSeconds : input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS;
-    if (lifetime === null && !(await this.deps.store.byPlayer(caller.playerId))) {
-      throw new DomainError('ACCOUNT_REQUIRED', "a guest's tokens expire: sign up, or claim your player as an account, for one that does not");
+    let lifetime = input.expiresInDays === undefined ? this.deps.tokens.ttlSeconds : input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS;
+    if (!(await this.deps.store.byPlayer(caller.playerId))) {
+      if (lifetime === null) throw new DomainError('ACCOUNT_REQUIRED', "a guest's tokens expire: sign up, or claim your player as an account, for one that does not");
+      if (input.expiresInDays === undefined) lifetime = Math.min(lifetime, GUEST_MAX_LIFETIME_SECONDS);
+      else if (lifetime > GUEST_MAX_LIFETIME_SECONDS)
+        throw new DomainError('ACCOUNT_REQUIRED', "a guest's token lives 30 days at most: sign up, or claim your player as an account, for a longer one");
     }
-    const issued = await this.issue(caller.playerId, input.name, scopes, lifetime);
+    const issued = await this.issue(caller.playerId, input.name, scopes, lifetime, true);
     return { tokenId: issued.tokenId, token: issued.token, name: input.name, scopes, expiresAt: issued.expiresAt };
   }
 

@@ -1,7 +1,7 @@
 // Accounts (username and password hash), the tokens the service signed (their ids, names, scopes,
 // expiry and revocation), and the open streams of bot accounts. The use cases are in src/accounts.
 import type { JWK } from 'jose';
-import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { accessTokens, accounts, botPresence, players, signingKeys } from '../platform/db/schema.ts';
 
@@ -87,8 +87,33 @@ export class AccountStore {
 
   // ---------------------------------------------------------------- tokens
 
-  async addToken(row: { id: string; playerId: string; name: string; scopes: string[]; keyId: string; expiresAt: Date | null; createdAt: Date }): Promise<void> {
-    await this.db.insert(accessTokens).values(row);
+  /**
+   * Records a token within the player's cap of live tokens, in one transaction under the player's
+   * row lock (two at once cannot both take the last place). Past the cap, with `replace` null
+   * nothing is added (`added` false); else the oldest live tokens named one of `replace` (the
+   * oldest of all, when none is) are revoked to make room, and counted in `revoked`.
+   */
+  async addToken(
+    row: { id: string; playerId: string; name: string; scopes: string[]; keyId: string; expiresAt: Date | null; createdAt: Date },
+    cap: { max: number; now: Date; replace: readonly string[] | null },
+  ): Promise<{ added: boolean; revoked: number }> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: players.id }).from(players).where(eq(players.id, row.playerId)).for('update');
+      const live = and(eq(accessTokens.playerId, row.playerId), isNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, cap.now)));
+      const [{ held }] = await tx.select({ held: count() }).from(accessTokens).where(live);
+      const over = held - cap.max + 1;
+      let revoked = 0;
+      if (over > 0) {
+        if (cap.replace === null) return { added: false, revoked: 0 };
+        const replaceable = cap.replace.length > 0 ? sql`case when ${inArray(accessTokens.name, [...cap.replace])} then 0 else 1 end` : sql`0`;
+        const oldest = await tx.select({ id: accessTokens.id }).from(accessTokens).where(live).orderBy(replaceable, asc(accessTokens.createdAt), asc(accessTokens.id)).limit(over);
+        const ids = oldest.map((o) => o.id);
+        if (ids.length > 0) await tx.update(accessTokens).set({ revokedAt: cap.now }).where(inArray(accessTokens.id, ids));
+        revoked = ids.length;
+      }
+      await tx.insert(accessTokens).values(row);
+      return { added: true, revoked };
+    });
   }
 
   /** The player's live tokens (not revoked, not expired), newest first. */
@@ -134,19 +159,27 @@ export class AccountStore {
     });
   }
 
-  /** Every revoked token not yet expired, and every player's cut-off for its tokens from before accounts. */
-  async revocations(now: Date, legacyTtlMs: number): Promise<{ tokenIds: string[]; legacy: { playerId: string; before: Date }[] }> {
+  /**
+   * The revoked tokens not yet expired (with their expiry), and the players' cut-offs for their
+   * tokens from before accounts; with `since`, only those revoked (cut off) at or after it, read
+   * along the indexes on the two columns.
+   */
+  async revocations(
+    now: Date,
+    legacyTtlMs: number,
+    since: Date | null = null,
+  ): Promise<{ tokens: { id: string; expiresAt: Date | null }[]; legacy: { playerId: string; before: Date }[] }> {
     const tokens = await this.db
-      .select({ id: accessTokens.id })
+      .select({ id: accessTokens.id, expiresAt: accessTokens.expiresAt })
       .from(accessTokens)
-      .where(and(isNotNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))));
+      .where(and(since ? gte(accessTokens.revokedAt, since) : isNotNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))));
     // A legacy token lives at most legacyTtlMs: older cut-offs refuse nothing that is still valid.
     const legacy = await this.db
       .select({ playerId: players.id, before: players.legacyTokensRevokedAt })
       .from(players)
-      .where(gt(players.legacyTokensRevokedAt, new Date(now.getTime() - legacyTtlMs)));
+      .where(and(gt(players.legacyTokensRevokedAt, new Date(now.getTime() - legacyTtlMs)), since ? gte(players.legacyTokensRevokedAt, since) : undefined));
     // biome-ignore lint/style/noNonNullAssertion: the where clause keeps only rows whose cut-off is set
-    return { tokenIds: tokens.map((t) => t.id), legacy: legacy.map((l) => ({ playerId: l.playerId, before: l.before! })) };
+    return { tokens, legacy: legacy.map((l) => ({ playerId: l.playerId, before: l.before! })) };
   }
 
   /** Whether any live token was signed with the key `keyId`. */

@@ -1,15 +1,20 @@
 // The exports: finished games as ndjson, streamed as read (exports/service.ts, platform/http/ndjson.ts), on a
-// rate budget of their own (each answer may read the whole table).
+// rate budget of their own (each answer may read the whole table), and few at once: each open export
+// holds a batch in memory and megabytes of socket buffers, so a process streams EXPORT_MAX_CONCURRENT
+// at most and one address EXPORT_MAX_PER_ADDRESS (503 TOO_MANY_EXPORTS past either), and a reader
+// that stops reading is cut off after EXPORT_IDLE_MS.
 import type { Context } from 'hono';
 import type { ExportFilter } from './store.ts';
 import type { PlayerService } from '../players/index.ts';
 import type { GameExport } from './service.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import { createApi } from '../platform/http/edge.ts';
+import { DomainError } from '../platform/errors.ts';
 import type { App, AppEnv } from '../platform/http/env.ts';
 import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
 import { ndjsonStream } from '../platform/http/ndjson.ts';
 import { operation } from '../platform/http/operation.ts';
+import { Admission } from '../platform/streams/waiters.ts';
 import { exportGames, exportPlayerGames } from './routes.ts';
 
 const dateOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s));
@@ -20,27 +25,56 @@ export interface ExportsApiDeps extends Pick<PlatformDeps, 'config' | 'log'> {
   players: PlayerService;
 }
 
+const tooManyExports = (mine: boolean) =>
+  new DomainError(
+    'TOO_MANY_EXPORTS',
+    mine ? 'your address has as many exports open as one address may; finish one, or retry shortly' : 'this server streams as many exports as it may; retry shortly',
+  );
+
 export function exportApi({ exporter, players, config, log }: ExportsApiDeps): App {
   const api = createApi();
-  const budget = unlimited(config.limits.exports) ? null : limiter('export', config.limits.exports);
-  /** Counts the export against its caller: the token's player, else the address. */
-  const spend = async (c: Context<AppEnv>) => {
-    if (budget) await budget(c, c.get('player')?.playerId ?? clientAddress(c));
+  const { limits } = config;
+  const budget = unlimited(limits.exports) ? null : limiter('export', limits.exports);
+  const open = new Admission(config.exports.maxConcurrent, Infinity, config.exports.maxPerAddress, tooManyExports);
+
+  /**
+   * Takes a slot for the export and counts it against its caller's budget: the address always
+   * (however many guests one address makes, they share its budget), and the token's player too
+   * (one player on many addresses). Answers what gives the slot back when the export is over.
+   */
+  const admit = async (c: Context<AppEnv>): Promise<() => void> => {
+    const address = clientAddress(c);
+    const slot = open.reserve(`address:${address}`);
+    try {
+      const playerId = c.get('player')?.playerId;
+      // The address last: its RateLimit headers are the ones answered (the tighter, as a rule).
+      if (budget && playerId) await budget(c, `player:${playerId}`);
+      if (budget) await budget(c, `address:${address}`);
+    } catch (e) {
+      slot.release();
+      throw e;
+    }
+    return slot.release;
   };
+  const stream = async (c: Context<AppEnv>, release: () => void, filter: ExportFilter) =>
+    ndjsonStream(c, log, (stopped) => exporter.lines(filter, stopped), { idleMs: config.exports.idleMs, ended: release });
 
   operation(api, exportPlayerGames, async (c) => {
     const { playerId } = c.req.valid('param');
     const { variant, rated, since, until } = c.req.valid('query');
-    await spend(c);
-    await players.profile(playerId); // PLAYER_NOT_FOUND before the answer starts
-    const filter: ExportFilter = { playerId, variant, rated: rated === undefined ? undefined : rated === 'true', since: dateOf(since), until: dateOf(until) };
-    return ndjsonStream(c, log, (stopped) => exporter.lines(filter, stopped));
+    const release = await admit(c);
+    try {
+      await players.profile(playerId); // PLAYER_NOT_FOUND before the answer starts
+    } catch (e) {
+      release();
+      throw e;
+    }
+    return stream(c, release, { playerId, variant, rated: rated === undefined ? undefined : rated === 'true', since: dateOf(since), until: dateOf(until) });
   });
 
   operation(api, exportGames, async (c) => {
     const { variant, since, until } = c.req.valid('query');
-    await spend(c);
-    return ndjsonStream(c, log, (stopped) => exporter.lines({ rated: true, variant, since: dateOf(since), until: dateOf(until) }, stopped));
+    return stream(c, await admit(c), { rated: true, variant, since: dateOf(since), until: dateOf(until) });
   });
 
   return api;

@@ -43,13 +43,13 @@ export const exportPlayerGames = createRoute({
   tags: ['export'],
   summary: "Download a player's finished games as ndjson",
   description:
-    'Every finished game the player sat at, newest end first, one record per line: each line is exactly what GET /v1/games/{gameId}/record answers for that game, and verifies offline with `npm run verify`. Streamed as it is read. Filters: `variant`, `rated`, `since`, `until` (the end of the game). Rate-limited by its own budget (RATE_LIMIT_EXPORT), per player with a token, else per address.',
+    'Every finished game the player sat at, newest end first, one record per line: each line is exactly what GET /v1/games/{gameId}/record answers for that game, and verifies offline with `npm run verify`. Streamed as it is read. Filters: `variant`, `rated`, `since`, `until` (the end of the game). Rate-limited by its own budget (RATE_LIMIT_EXPORT), per address, and per player too with a token. Few at once: one process streams 16 exports at most and one address 2 (EXPORT_MAX_CONCURRENT, EXPORT_MAX_PER_ADDRESS; past either 503 TOO_MANY_EXPORTS with Retry-After), and a reader that stops reading (its socket not drained for 30 s, EXPORT_IDLE_MS: some 1 MB must be taken in that time) is cut off (the body breaks off without its last chunk).',
   security: optionalBearer,
   request: {
     params: PlayerIdParam,
     query: z.object({ ...filters, rated: z.enum(['true', 'false']).optional().openapi({ description: 'only rated (true) or unrated (false) games; default both' }) }),
   },
-  responses: { 200: ndjson("The player's finished games, one record a line"), ...problemResponses('PLAYER_NOT_FOUND', 'RATE_LIMITED') },
+  responses: { 200: ndjson("The player's finished games, one record a line"), ...problemResponses('PLAYER_NOT_FOUND', 'RATE_LIMITED', 'TOO_MANY_EXPORTS') },
 });
 
 export const exportGames = createRoute({
@@ -59,8 +59,8 @@ export const exportGames = createRoute({
   tags: ['export'],
   summary: 'Download every finished rated game as ndjson (a data set)',
   description:
-    'Every finished rated game of the service, newest end first, one record per line (as GET /v1/games/{gameId}/record; each verifies with `npm run verify`). Streamed as it is read. Filters: `variant`, `since`, `until` (the end of the game); `rated` may only be true. Rate-limited by its own budget (RATE_LIMIT_EXPORT), per player with a token, else per address.',
+    'Every finished rated game of the service, newest end first, one record per line (as GET /v1/games/{gameId}/record; each verifies with `npm run verify`). Streamed as it is read. Filters: `variant`, `since`, `until` (the end of the game); `rated` may only be true. Rate-limited by its own budget (RATE_LIMIT_EXPORT), per address, and per player too with a token. Few at once: one process streams 16 exports at most and one address 2 (EXPORT_MAX_CONCURRENT, EXPORT_MAX_PER_ADDRESS; past either 503 TOO_MANY_EXPORTS with Retry-After), and a reader that stops reading (its socket not drained for 30 s, EXPORT_IDLE_MS: some 1 MB must be taken in that time) is cut off (the body breaks off without its last chunk).',
   security: optionalBearer,
   request: { query: z.object({ ...filters, rated: z.enum(['true']).optional().openapi({ description: 'the export holds rated games only' }) }) },
-  responses: { 200: ndjson('Every finished rated game, one record a line'), ...problemResponses('RATE_LIMITED') },
+  responses: { 200: ndjson('Every finished rated game, one record a line'), ...problemResponses('RATE_LIMITED', 'TOO_MANY_EXPORTS') },
 });

@@ -32,7 +32,7 @@ export interface LimitsConfig {
   signinAddress: Budget;
   /** Sign-in attempts per username and client address, known or not: one address guessing one password. */
   signinUsernameAddress: Budget;
-  /** The exports (GET …/games/export), per player with a token, else per client address: each streams many games. */
+  /** The exports (GET …/games/export), per client address, and per player too with a token: each streams many games. */
   exports: Budget;
   /** Take the client address from X-Forwarded-For (behind a proxy the operator runs). */
   trustProxy: boolean;
@@ -95,6 +95,12 @@ export interface AppConfig {
   maxWaitersPerClient: number;
   /** Long-polls and streams one address holds at most per process, whatever tokens it uses. */
   maxWaitersPerAddress: number;
+  /**
+   * The exports one process streams at once (`maxConcurrent`), and one client address at most
+   * (`maxPerAddress`); an export whose socket has not drained for `idleMs` is cut off. Each open
+   * export holds a batch in memory and megabytes of socket buffers.
+   */
+  exports: { maxConcurrent: number; maxPerAddress: number; idleMs: number };
   /** Faults and abuse: every wait of a request is bounded (docs/operations.md, "Limits"). */
   timeouts: Timeouts;
   /** A rating is provisional (kept off the leaderboards) while its RD is above this. */
@@ -302,6 +308,9 @@ const schema = z.object({
   SEEK_TTL_SECONDS: integer(10, 24 * 60 * 60, 15 * 60),
   MAX_WAITERS_PER_CLIENT: integer(1, 1_000_000, 32),
   MAX_WAITERS_PER_ADDRESS: integer(1, 1_000_000, 100),
+  EXPORT_MAX_CONCURRENT: integer(1, 10_000, 16),
+  EXPORT_MAX_PER_ADDRESS: integer(1, 10_000, 2),
+  EXPORT_IDLE_MS: integer(100, 3_600_000, 30_000),
   DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 5000),
   DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
   DATABASE_ACQUIRE_TIMEOUT_MS: integer(10, 600_000, 5000),
@@ -403,6 +412,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seekTtlSeconds: e.SEEK_TTL_SECONDS,
     maxWaitersPerClient: e.MAX_WAITERS_PER_CLIENT,
     maxWaitersPerAddress: e.MAX_WAITERS_PER_ADDRESS,
+    exports: { maxConcurrent: e.EXPORT_MAX_CONCURRENT, maxPerAddress: e.EXPORT_MAX_PER_ADDRESS, idleMs: e.EXPORT_IDLE_MS },
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

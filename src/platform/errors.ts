@@ -46,13 +46,14 @@ export type AccountRefusalCode =
   | 'WRONG_PASSWORD'
   | 'ACCOUNT_REQUIRED'
   | 'NOT_A_GUEST'
-  | 'TOKEN_NOT_FOUND';
+  | 'TOKEN_NOT_FOUND'
+  | 'TOO_MANY_TOKENS';
 
 /**
- * The process cannot take one more waiting request (a long poll or a stream) now, the database
- * is away or too slow to answer in time, or the process is shutting down.
+ * The process cannot take one more waiting request (a long poll or a stream) or export now, the
+ * database is away or too slow to answer in time, or the process is shutting down.
  */
-export type CapacityCode = 'TOO_MANY_WAITERS' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
+export type CapacityCode = 'TOO_MANY_WAITERS' | 'TOO_MANY_EXPORTS' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
 
 export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | SeekRefusalCode | AccountRefusalCode | CapacityCode;
 

@@ -21,7 +21,7 @@ describe('a revocation list whose refresh keeps failing', () => {
   const store = {
     revocations: async () => {
       if (broken) throw broken;
-      return { tokenIds: [], legacy: [] };
+      return { tokens: [], legacy: [] };
     },
   } as unknown as AccountStore;
   const notifier = { observe() {}, publish: async () => {} } as unknown as Notifier;

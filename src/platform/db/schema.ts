@@ -37,8 +37,9 @@ export const players = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true, precision: 3 }),
     createdAt: stamp('created_at'),
   },
-  // Guests have (null, null); nulls are distinct, so only external identities are unique.
-  (t) => [unique('players_issuer_subject_key').on(t.issuer, t.subject)],
+  // Guests have (null, null); nulls are distinct, so only external identities are unique. The
+  // revocation list reads the cut-offs set since its last read along the second.
+  (t) => [unique('players_issuer_subject_key').on(t.issuer, t.subject), index('players_legacy_revoked_idx').on(t.legacyTokensRevokedAt).where(sql`legacy_tokens_revoked_at is not null`)],
 );
 
 export const games = pgTable(

@@ -52,7 +52,10 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   SEAT_RESERVED: { status: 403, description: 'the free seat is reserved for another player' },
   INSUFFICIENT_SCOPE: { status: 403, description: 'the token may only read (scope `read`): this call needs `play`' },
   WRONG_PASSWORD: { status: 403, description: 'the current password is not the account’s' },
-  ACCOUNT_REQUIRED: { status: 403, description: 'only an account may do this (a password, a token that never expires): sign up or claim your player first' },
+  ACCOUNT_REQUIRED: {
+    status: 403,
+    description: 'only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first',
+  },
   // 404
   NOT_FOUND: { status: 404, description: 'no such route' },
   GAME_NOT_FOUND: { status: 404, description: 'no game with this id' },
@@ -75,6 +78,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   USERNAME_TAKEN: { status: 409, description: 'the username (ignoring case) belongs to another account' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, retryAfter: 1, description: 'a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer' },
   NOT_A_GUEST: { status: 409, description: 'the player is an account already, or an identity of the external provider' },
+  TOO_MANY_TOKENS: { status: 409, description: 'you hold as many live tokens as one player may (100): revoke one first' },
   // 413, 415
   PAYLOAD_TOO_LARGE: { status: 413, description: 'a body over 16 KiB' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'a body that is not application/json' },
@@ -117,6 +121,11 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   // 500, 503
   INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },
   TOO_MANY_WAITERS: { status: 503, retryAfter: 1, description: 'this process (or you, on it) holds too many waiting requests; retry after Retry-After' },
+  TOO_MANY_EXPORTS: {
+    status: 503,
+    retryAfter: 5,
+    description: 'this process streams as many exports at once as it may, or your address as many as one address may (2 by default); retry after Retry-After',
+  },
   DATABASE_UNAVAILABLE: {
     status: 503,
     retryAfter: 1,

@@ -44,6 +44,8 @@ export class Admission {
     private readonly max: number,
     private readonly maxPerClient = Infinity,
     private readonly maxPerAddress = Infinity,
+    /** The refusal past a cap (`mine`: the client's or address's own cap); other slots than waiters' (the exports) say so. */
+    private readonly tooMany: (mine: boolean) => DomainError = tooManyWaiters,
   ) {
     this.kept = max >= 10 ? Math.floor(max / 10) : 0;
   }
@@ -74,7 +76,7 @@ export class Admission {
   private refusal(client?: WaiterClient): DomainError | null {
     if (this.draining) return shuttingDown();
     const over = this.over(client);
-    return over === null ? null : tooManyWaiters(over === 'client');
+    return over === null ? null : this.tooMany(over === 'client');
   }
 
   private take(client?: WaiterClient): void {

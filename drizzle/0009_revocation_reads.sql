@@ -1,0 +1,1 @@
+CREATE INDEX "players_legacy_revoked_idx" ON "players" USING btree ("legacy_tokens_revoked_at") WHERE legacy_tokens_revoked_at is not null;
