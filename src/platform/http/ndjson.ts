@@ -3,7 +3,7 @@
 // reading back, so memory stays that of one chunk). The client going away stops the reading.
 //
 // A reading that fails never looks like a complete answer: before the first chunk it is answered
-// as any request's failure (a problem: 503 with the database away, else 500), after it an error
+// like any other request's failure (a problem: 503 with the database away, else 500), after it an error
 // line names the failure and the answer ends without HTTP/1.1's last chunk (see cutOff), so the
 // client's read of the body fails.
 //
