@@ -2183,6 +2183,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description NOT_A_GUEST: the player is an account already, or an identity of the external provider; IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer */
             409: {
                 headers: {
@@ -2230,6 +2239,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2290,6 +2308,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -2299,6 +2326,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2352,6 +2388,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -2361,6 +2415,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2481,6 +2544,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -2490,6 +2562,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2564,6 +2645,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -2573,6 +2663,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2656,6 +2755,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -2665,6 +2773,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2742,6 +2859,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description USERNAME_TAKEN: the username (ignoring case) belongs to another account */
             409: {
                 headers: {
@@ -2787,6 +2913,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2861,6 +2996,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
             413: {
                 headers: {
@@ -2888,6 +3032,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2973,6 +3126,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description USERNAME_TAKEN: the username (ignoring case) belongs to another account; NOT_A_GUEST: the player is an account already, or an identity of the external provider */
             409: {
                 headers: {
@@ -3018,6 +3180,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3081,6 +3252,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -3090,6 +3270,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3180,6 +3369,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
             413: {
                 headers: {
@@ -3207,6 +3405,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3260,6 +3467,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -3269,6 +3494,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3342,6 +3576,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -3351,6 +3603,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3423,6 +3684,33 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description WEAK_PASSWORD: a password of fewer than 8 or more than 128 characters, or one on the list of common passwords */
             422: {
                 headers: {
@@ -3441,6 +3729,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3497,6 +3794,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -3506,6 +3812,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3582,6 +3897,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -3591,6 +3915,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3656,6 +3989,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -3665,6 +4007,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3763,6 +4114,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -3772,6 +4132,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -3975,6 +4344,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer */
             409: {
                 headers: {
@@ -4022,6 +4400,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4253,6 +4640,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -4262,6 +4658,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4335,8 +4740,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4362,6 +4785,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4435,6 +4867,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
             409: {
                 headers: {
@@ -4480,6 +4921,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -4685,6 +5135,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description ALREADY_SEATED: you already sit at this game; SEAT_TAKEN: both seats are taken */
             409: {
                 headers: {
@@ -4730,6 +5189,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5062,6 +5530,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
             409: {
                 headers: {
@@ -5107,6 +5584,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5268,6 +5754,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -5277,6 +5772,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5524,6 +6028,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -5533,6 +6046,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5624,6 +6146,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -5633,6 +6164,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -5860,6 +6400,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
             409: {
                 headers: {
@@ -5905,6 +6454,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6249,6 +6807,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
             413: {
                 headers: {
@@ -6285,6 +6852,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,6 +6954,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -6387,6 +6972,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6503,6 +7097,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description IDEMPOTENCY_KEY_IN_USE: a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer */
             409: {
                 headers: {
@@ -6550,6 +7153,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6710,6 +7322,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -6719,6 +7340,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6792,8 +7422,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6819,6 +7467,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -6952,6 +7609,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description ALREADY_IN_MATCH: you already play in this match; MATCH_FULL: both player slots of the match are taken */
             409: {
                 headers: {
@@ -6997,6 +7663,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7117,6 +7792,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -7126,6 +7810,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7211,6 +7904,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -7220,6 +7922,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7293,6 +8004,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description VERSION_CONFLICT: the game is not at the version the request was made for (with the current `version` and `view`) */
             409: {
                 headers: {
@@ -7338,6 +8058,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7433,6 +8162,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -7442,6 +8180,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7541,6 +8288,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -7550,6 +8306,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7647,6 +8412,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -7656,6 +8430,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7768,6 +8551,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
             413: {
                 headers: {
@@ -7804,6 +8596,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7902,6 +8703,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -7911,6 +8721,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -7984,6 +8803,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description SEEK_PAIRED: the seek was paired already: its game or match has begun */
             422: {
                 headers: {
@@ -8002,6 +8839,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8062,6 +8908,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -8071,6 +8926,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8113,6 +8977,24 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
@@ -8149,6 +9031,15 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
@@ -8158,6 +9049,15 @@ export interface operations {
                     RateLimit?: string;
                     /** @description the budget: requests (q) per window in seconds (w) */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -8213,6 +9113,24 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["JWKS"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */

@@ -242,10 +242,14 @@ export function safeMessage(err: Error): string {
 
 /**
  * The problems the edge can answer on any route, added to what each route documents: a broken
- * Authorization header on every /v1 call; a parameter that fails its schema; for a POST, a body
- * over the limit or not JSON (and, with a body schema, one that does not parse).
+ * Authorization header on every /v1 call; a parameter that fails its schema; a body over the limit
+ * (any method but GET), or not JSON (a POST, or a route that reads a body), or, with a body schema,
+ * one that does not parse.
  */
 export function documentEdgeProblems(app: App): void {
+  // What node:http answers for a request to any operation before the app sees it
+  // (client-errors.ts): its head too large (a long URL too), or not in time.
+  const unread = problemResponses('REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE');
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== 'route') continue;
     const { route } = def;
@@ -260,6 +264,7 @@ export function documentEdgeProblems(app: App): void {
           own && 'content' in own
             ? { ...own, description: `${own.description}; ${shutting.description}`, headers: { ...shutting.headers, ...own.headers }, content: { ...own.content, ...shutting.content } }
             : shutting,
+        ...unread,
       };
       continue;
     }
@@ -271,9 +276,12 @@ export function documentEdgeProblems(app: App): void {
     const { params, query, headers, body } = route.request ?? {};
     if (params || query || headers || body) codes.push('VALIDATION_FAILED');
     if (body) codes.push('MALFORMED_JSON');
-    if (route.method === 'post') codes.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+    // A declared body over the limit is refused on every method that may carry one (checkBody), a
+    // body that is not JSON on a POST (checkBody) and wherever a route reads one (operation.ts).
+    if (route.method !== 'get') codes.push('PAYLOAD_TOO_LARGE');
+    if (route.method === 'post' || body) codes.push('UNSUPPORTED_MEDIA_TYPE');
     const own = documentedCodes(route.responses);
     const success = Object.fromEntries(Object.entries(route.responses).filter(([status]) => Number(status) < 400));
-    route.responses = { ...success, ...problemResponses(...own, ...codes) };
+    route.responses = { ...success, ...problemResponses(...own, ...codes, 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE') };
   }
 }
