@@ -6,16 +6,17 @@ import { renderOpenApi } from '../../src/app/spec.ts';
 type Op = { responses: Record<string, { content?: Record<string, unknown> }>; tags?: string[] };
 const doc = JSON.parse(renderOpenApi()) as { paths: Record<string, Record<string, Op>>; components: { schemas: Record<string, unknown> } };
 
-// Every /v1 call may answer 503 (the database unavailable, the process shutting down).
+// Every /v1 call may answer 503 (the database unavailable, the process shutting down), and node's
+// 408 and 431 (the request's head late or too large).
 const ROUTES: [string, string, number[]][] = [
   // 403: a token of scope read (INSUFFICIENT_SCOPE) on a write.
-  ['post', '/v1/matches', [201, 400, 401, 403, 409, 413, 415, 422, 429, 503]],
-  ['get', '/v1/matches/{matchId}', [200, 400, 401, 404, 429, 503]],
-  ['post', '/v1/matches/{matchId}/join', [200, 400, 401, 403, 404, 409, 413, 415, 422, 429, 503]],
-  ['get', '/v1/matches/{matchId}/events', [200, 400, 401, 404, 429, 503]],
-  ['get', '/v1/matches/{matchId}/stream', [200, 400, 401, 404, 429, 503]],
-  ['post', '/v1/games/{gameId}/claim-timeout', [200, 400, 401, 403, 404, 409, 413, 415, 422, 429, 503]],
-  ['post', '/v1/games/{gameId}/rematch', [200, 201, 400, 401, 403, 404, 413, 415, 422, 429, 503]],
+  ['post', '/v1/matches', [201, 400, 401, 403, 408, 409, 413, 415, 422, 429, 431, 503]],
+  ['get', '/v1/matches/{matchId}', [200, 400, 401, 404, 408, 429, 431, 503]],
+  ['post', '/v1/matches/{matchId}/join', [200, 400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 431, 503]],
+  ['get', '/v1/matches/{matchId}/events', [200, 400, 401, 404, 408, 429, 431, 503]],
+  ['get', '/v1/matches/{matchId}/stream', [200, 400, 401, 404, 408, 429, 431, 503]],
+  ['post', '/v1/games/{gameId}/claim-timeout', [200, 400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 431, 503]],
+  ['post', '/v1/games/{gameId}/rematch', [200, 201, 400, 401, 403, 404, 408, 413, 415, 422, 429, 431, 503]],
 ];
 
 describe('the OpenAPI document', () => {
