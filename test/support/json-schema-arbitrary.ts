@@ -55,10 +55,10 @@ const codePoints = (s: string) => [...s].length;
 /**
  * Characters a text field's way to the database may trip over, mixed into generated text: controls,
  * invisible and direction marks, a byte order mark, lone surrogates, combining and astral ones,
- * quotes, backslashes, percent signs. Not U+0000 yet: Postgres cannot store it, and the service
- * does not refuse it in every text field (a sign-in's username with it answers 500).
+ * quotes, backslashes, percent signs, and U+0000, which Postgres cannot store (every text field
+ * must refuse it at the schema).
  */
-const AWKWARD = ['\u0001', '\u001f', '\u007f', '\u0085', '\u00a0', '\u200b', '\u202e', '\ufeff', '\ud800', '\udfff', '\u{1F0A1}', 'e\u0301', '\\', '"', "'", '%', '\n', '\t', ' ', '\u2028'];
+const AWKWARD = ['\u0000', '\u0001', '\u001f', '\u007f', '\u0085', '\u00a0', '\u200b', '\u202e', '\ufeff', '\ud800', '\udfff', '\u{1F0A1}', 'e\u0301', '\\', '"', "'", '%', '\n', '\t', ' ', '\u2028'];
 
 /** Printable ASCII, and inner blanks: what a header value may carry. */
 const HEADER_CHAR = fc.mapToConstant({ num: 95, build: (v) => String.fromCharCode(0x20 + v) });
