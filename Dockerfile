@@ -14,12 +14,14 @@
 # it, and the web client's static files (vite → dist/web), served by the service at /.
 FROM node:20-slim AS build
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json tsconfig.json ./
 COPY tools/codegen/package.json ./tools/codegen/
+# The client package (a workspace): npm ci's `prepare` builds it (packages/client/dist); the
+# server's house bots (HOUSE_BOTS) play through it.
+COPY packages/client ./packages/client
 # postinstall applies patches/ (patch-package, a production dependency for this reason).
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.client.json ./
 COPY src ./src
 COPY web ./web
 RUN npm run build
@@ -29,8 +31,11 @@ FROM node:20-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY tools/codegen/package.json ./tools/codegen/
+COPY packages/client/package.json ./packages/client/
 COPY patches ./patches
-RUN npm ci --omit=dev --no-audit --no-fund
+# Without scripts: the client package's `prepare` would build it without its build tools (the
+# build stage did); patch-package is the one install step the service needs.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npx patch-package
 
 FROM node:20-slim AS runtime
 ENV NODE_ENV=production \
@@ -40,6 +45,10 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY --from=build /app/dist ./dist
+# The server's bundle holds the client package's code (the house bots play through it; esbuild
+# follows tsconfig's path to its source); node_modules/@offiziersskat/client links here.
+COPY --from=build /app/packages/client/package.json ./packages/client/
+COPY --from=build /app/packages/client/dist ./packages/client/dist
 # Applied at start (under an advisory lock); found next to dist/.
 COPY drizzle ./drizzle
 RUN mkdir -p /app/.data && chown node:node /app/.data

@@ -1,5 +1,5 @@
-// A bot that runs forever, on the project's client module (src/client; from another project:
-// `from 'offiziersskat/client'`). It listens on its own player stream, accepts every challenge
+// A bot that runs forever, on the project's client package (`@offiziersskat/client`, in
+// packages/client; docs/bots.md says how to install it elsewhere). It listens on its own player stream, accepts every challenge
 // (a game or a match created with it as the opponent), plays each game on that game's view stream,
 // and rides out restarts of the service: the streams resume with Last-Event-ID, a call that fails
 // is tried again after a backoff, and the games it was playing are picked up from /me/games.
@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createClient, isApiError, playGame, SeekKeeper, tokenRefusal, type CreateSeek, type GameView, type Move, type PlayerEvent, type SkatClient, type TokenRefusal } from '../src/client/index.ts';
+import { createClient, isApiError, playGame, SeekKeeper, tokenRefusal, type CreateSeek, type GameView, type Move, type PlayerEvent, type SkatClient, type TokenRefusal } from '@offiziersskat/client';
 import { greedy, newMemory, pimc, remember, rng } from '../src/bots/index.ts';
 
 /** What a bot keeps to carry on where it stopped: who it is and the last player event it handled. */

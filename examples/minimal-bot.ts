@@ -1,9 +1,9 @@
-// A minimal Offiziersskat bot on the project's client module (src/client; from another project:
-// `from 'offiziersskat/client'`). It joins an open game from the lobby (or opens one and waits),
+// A minimal Offiziersskat bot on the project's client package (`@offiziersskat/client`, in
+// packages/client; docs/bots.md says how to install it elsewhere). It joins an open game from the lobby (or opens one and waits),
 // then plays a random legal move whenever it is its turn.
 // Run two of them: `npx tsx examples/minimal-bot.ts http://127.0.0.1:3000` (twice).
 import { pathToFileURL } from 'node:url';
-import { createClient, playGame, type GameView } from '../src/client/index.ts';
+import { createClient, playGame, type GameView } from '@offiziersskat/client';
 
 export async function playOneGame(server: string, name = 'minimal-bot'): Promise<GameView> {
   // 1. A player: a guest identity and its token; this client sends it with every call.

@@ -9,21 +9,30 @@ import { jsonLogger } from './platform/log.ts';
 import { runPrimary } from './app/primary.ts';
 import type { RunningService } from './app/server.ts';
 import { STARTUP_FAILED, startupProblem } from './platform/startup.ts';
+import { houseLevels, type HouseLevel } from './house/levels.ts';
+import type { HouseBots } from './house/start.ts';
 
 function config(): AppConfig {
   try {
-    return loadConfig();
+    const loaded = loadConfig();
+    levels = houseLevels(loaded.houseBots);
+    return loaded;
   } catch (e) {
-    if (e instanceof ConfigError) {
+    if (e instanceof ConfigError || (e instanceof Error && e.message.startsWith('HOUSE_BOTS'))) {
       process.stderr.write(`configuration error: ${e.message}\n`);
       process.exit(2);
     }
     throw e;
   }
 }
+let levels: HouseLevel[] = [];
+
+/** The serving process that runs the house bots: the only one, or the worker the primary picked. */
+const holdsHouseBots = () => levels.length > 0 && (!cluster.isWorker || process.env.HOUSE_BOTS_HOLDER === '1');
 
 async function serve(config: AppConfig) {
   let service: RunningService | undefined;
+  let house: HouseBots | undefined;
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
@@ -34,6 +43,7 @@ async function serve(config: AppConfig) {
     // Whatever happens below, the process ends.
     setTimeout(() => process.exit(1), shutdownMs + 2000).unref();
     const t0 = performance.now();
+    await house?.stop();
     const clean = await service.shutdown(shutdownMs);
     service.deps.log.info({ msg: `${why}: shut down ${clean ? 'cleanly' : `with requests cut after ${shutdownMs} ms`} in ${Math.round(performance.now() - t0)} ms` });
     process.exit(clean ? 0 : 1);
@@ -48,7 +58,19 @@ async function serve(config: AppConfig) {
   service = await startService(config);
   // With workers under a primary, a scrape of one answers for all (see cluster-metrics.ts).
   if (cluster.isWorker && config.metrics.enabled) shareWithPrimary(service.deps.metrics.registry);
+  if (holdsHouseBots() && !stopping) {
+    const { startHouseBots, LadderStore } = await import('./house/start.ts');
+    const { gamesAtOnce, pauseSeconds } = config.houseLadder;
+    house = await startHouseBots({
+      accounts: service.deps.accounts,
+      levels,
+      url: service.url,
+      log: service.deps.log,
+      ladder: { store: new LadderStore(service.parts.database.db), games: service.deps.games, gamesAtOnce, pauseMs: pauseSeconds * 1000 },
+    });
+  }
   if (stopping) {
+    await house?.stop();
     await service.close();
     process.exit(0);
   }
@@ -56,7 +78,18 @@ async function serve(config: AppConfig) {
 }
 
 const c = config();
-if (cluster.isPrimary && process.env.SINGLE_PROCESS !== '1') runPrimary(c, jsonLogger(c.logLevel));
+if (process.env.HOUSE_BOTS_CHILD === '1') {
+  // The house bots' own process (house/start.ts forks it): it plays, and serves nothing.
+  import('./house/child.ts')
+    .then(({ runHouseChild }) => runHouseChild())
+    .then(
+      () => process.exit(0),
+      (e) => {
+        process.stderr.write(`house bots: ${e instanceof Error ? e.message : String(e)}\n`);
+        process.exit(1);
+      },
+    );
+} else if (cluster.isPrimary && process.env.SINGLE_PROCESS !== '1') runPrimary(c, jsonLogger(c.logLevel));
 else
   serve(c).catch((e) => {
     // A cause outside the code in one line (and the primary stops, instead of trying again);

@@ -48,9 +48,13 @@ describe('loadConfig', () => {
       metrics: { enabled: false, token: null },
       retention: { waitingTtlSeconds: 86_400, idempotencyTtlSeconds: 86_400, sweepIntervalSeconds: 60 },
       seekTtlSeconds: 900,
+      tournaments: { tickMs: 1000, minuteMs: 60_000 },
+      houseBots: [],
+      houseLadder: { gamesAtOnce: 1, pauseSeconds: 30 },
       maxWaitersPerClient: 32,
       maxWaitersPerAddress: 100,
       exports: { maxConcurrent: 16, maxPerAddress: 2, idleMs: 30_000 },
+      analysis: { workers: 1, queueMax: 1000, maxPerAddress: 2, leaseMs: 30_000, pollMs: 2000, seatSamples: 40 },
       timeouts: {
         databaseConnectMs: 5000,
         databaseStatementMs: 5000,
@@ -97,6 +101,11 @@ describe('loadConfig', () => {
       RATING_PROVISIONAL_RD: '200',
       WAITING_TTL_SECONDS: '600',
       SEEK_TTL_SECONDS: '120',
+      TOURNAMENT_TICK_MS: '200',
+      TOURNAMENT_MINUTE_MS: '1000',
+      HOUSE_BOTS: 'Random, greedy',
+      HOUSE_LADDER_GAMES: '0',
+      HOUSE_LADDER_PAUSE_SECONDS: '5',
       IDEMPOTENCY_TTL_SECONDS: '3600',
       SWEEP_INTERVAL_SECONDS: '0',
       METRICS: 'on',
@@ -106,6 +115,12 @@ describe('loadConfig', () => {
       EXPORT_MAX_CONCURRENT: '4',
       EXPORT_MAX_PER_ADDRESS: '1',
       EXPORT_IDLE_MS: '5000',
+      ANALYSIS_WORKERS: '0',
+      ANALYSIS_QUEUE_MAX: '50',
+      ANALYSIS_MAX_PER_ADDRESS: '3',
+      ANALYSIS_LEASE_MS: '5000',
+      ANALYSIS_POLL_MS: '500',
+      ANALYSIS_SEAT_SAMPLES: '10',
       DATABASE_CONNECT_TIMEOUT_MS: '2000',
       DATABASE_STATEMENT_TIMEOUT_MS: '0',
       DATABASE_ACQUIRE_TIMEOUT_MS: '1500',
@@ -146,9 +161,13 @@ describe('loadConfig', () => {
       metrics: { enabled: true, token: 'a-long-enough-metrics-token' },
       retention: { waitingTtlSeconds: 600, idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 },
       seekTtlSeconds: 120,
+      tournaments: { tickMs: 200, minuteMs: 1000 },
+      houseBots: ['random', 'greedy'],
+      houseLadder: { gamesAtOnce: 0, pauseSeconds: 5 },
       maxWaitersPerClient: 4,
       maxWaitersPerAddress: 8,
       exports: { maxConcurrent: 4, maxPerAddress: 1, idleMs: 5000 },
+      analysis: { workers: 0, queueMax: 50, maxPerAddress: 3, leaseMs: 5000, pollMs: 500, seatSamples: 10 },
       timeouts: {
         databaseConnectMs: 2000,
         databaseStatementMs: 0,
@@ -189,6 +208,18 @@ describe('loadConfig', () => {
     ],
     [{ DATABASE_LISTEN_URL: 'postgres://db/skat' }, 'DATABASE_LISTEN_URL: only with DATABASE_URL=postgres://… (the embedded database has no pooler)'],
     [{ DATABASE_LISTEN_URL: 'mysql://db/skat', DATABASE_URL: 'postgres://db/skat' }, 'DATABASE_LISTEN_URL: expected a postgres://… URL (a direct connection to the database)'],
+    [
+      { DATABASE_URL: 'postgres://skat:secret@db1:5432,db2:5432/skat' },
+      'DATABASE_URL: several hosts need target_session_attrs=primary (got none): without it a standby may be used; read-write is not checked against a standby by the driver',
+    ],
+    [
+      { DATABASE_URL: 'postgres://skat:secret@db1,db2/skat?sslmode=require&target_session_attrs=read-write' },
+      'DATABASE_URL: several hosts need target_session_attrs=primary (got "read-write"): without it a standby may be used; read-write is not checked against a standby by the driver',
+    ],
+    [
+      { DATABASE_URL: 'postgres://db/skat', DATABASE_POOL_MODE: 'transaction', DATABASE_LISTEN_URL: 'postgres://db1,db2/skat?target_session_attrs=any' },
+      'DATABASE_LISTEN_URL: several hosts need target_session_attrs=primary (got "any"): without it a standby may be used; read-write is not checked against a standby by the driver',
+    ],
     [{ WEB_CONCURRENCY: '2' }, 'WEB_CONCURRENCY: 2 workers need a PostgreSQL server (DATABASE_URL=postgres://…); the embedded database serves one process'],
     [{ WEB_CONCURRENCY: 'many', DATABASE_URL: 'postgres://db/skat' }, 'WEB_CONCURRENCY: expected auto or an integer 1..256, got "many"'],
     [{ SHUTDOWN_TIMEOUT_MS: '5s' }, 'SHUTDOWN_TIMEOUT_MS: expected an integer 100..600000, got "5s"'],
@@ -205,8 +236,16 @@ describe('loadConfig', () => {
     [{ METRICS: 'yes' }, 'METRICS: expected on or off, got "yes"'],
     [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: at least 16 characters'],
     [{ WAITING_TTL_SECONDS: '5' }, 'WAITING_TTL_SECONDS: expected an integer 60..31536000, got "5"'],
+    [{ HOUSE_LADDER_GAMES: 'two' }, 'HOUSE_LADDER_GAMES: expected an integer 0..100, got "two"'],
+    [{ HOUSE_LADDER_GAMES: '-1' }, 'HOUSE_LADDER_GAMES: expected an integer 0..100, got "-1"'],
+    [{ HOUSE_LADDER_PAUSE_SECONDS: '1m' }, 'HOUSE_LADDER_PAUSE_SECONDS: expected an integer 0..86400, got "1m"'],
   ])('names the variable and the problem: %o', (env, message) => {
     expect(problem(env)).toBe(message);
+  });
+
+  it('takes one host, or several that insist on the primary', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://skat:a,b@db/skat' }).databaseUrl).toBe('postgres://skat:a,b@db/skat');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db1:5432,db2:5432/skat?target_session_attrs=primary' }).databaseUrl).toContain('db1:5432,db2:5432');
   });
 
   it('reports several problems on one line', () => {

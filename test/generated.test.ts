@@ -34,13 +34,13 @@ describe('generated files', () => {
     if (committed !== fresh) expect.fail(`openapi/openapi.json is stale: run npm run openapi (${firstDifference(committed, fresh)})`);
   });
 
-  it('src/client/generated/api-types.ts is what openapi-typescript makes of it (run npm run client:types)', async () => {
+  it('packages/client/src/generated/api-types.ts is what openapi-typescript makes of it (run npm run client:types)', async () => {
     const { default: generate, astToString } = await openapiTypescript();
     const fresh = astToString(await generate(renderOpenApi()));
-    const committed = read('src/client/generated/api-types.ts');
+    const committed = read('packages/client/src/generated/api-types.ts');
     // The CLI writes a banner before the types; compare what follows it.
     const body = committed.slice(committed.indexOf('export '));
     if (body !== fresh.slice(fresh.indexOf('export ')))
-      expect.fail(`src/client/generated/api-types.ts is stale: run npm run client:types (${firstDifference(body, fresh.slice(fresh.indexOf('export ')))})`);
+      expect.fail(`packages/client/src/generated/api-types.ts is stale: run npm run client:types (${firstDifference(body, fresh.slice(fresh.indexOf('export ')))})`);
   });
 });

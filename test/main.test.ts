@@ -93,6 +93,12 @@ describe('npm start', () => {
     ]);
   });
 
+  it('a house ladder setting that is no number: one line, exit 2', async () => {
+    const run = start({ HOUSE_BOTS: 'all', HOUSE_LADDER_GAMES: 'many' });
+    expect(await exitOf(run)).toBe(2);
+    expect(oneLine(run.stderr)).toEqual(['configuration error: HOUSE_LADDER_GAMES: expected an integer 0..100, got "many"']);
+  });
+
   it('a second process on the same embedded database directory refuses to start, in one line', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'skat-data-'));
     try {

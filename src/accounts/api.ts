@@ -8,7 +8,7 @@ import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { operation } from '../platform/http/operation.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
-import { botsOnline, changePassword, claimAccount, createToken, deleteMe, listTokens, revokeAllTokens, revokeToken, signIn, signUp } from './routes.ts';
+import { changePassword, claimAccount, createToken, deleteMe, listTokens, renameToken, revokeAllTokens, revokeToken, signIn, signUp } from './routes.ts';
 import { limitSignIns } from './signin-limits.ts';
 
 /** What the accounts routes are built from. */
@@ -21,7 +21,7 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
   const signIns = limitSignIns(config.limits);
 
   operation(api, signUp, async (c) => {
-    const account = await accounts.signUp(c.req.valid('json'));
+    const account = await accounts.signUp(c.req.valid('json'), c.req.header('User-Agent'));
     await signIns.succeeded(c, account.username);
     setHeader(c, 'Location', `/v1/players/${account.playerId}`);
     return respond(c, account, 201);
@@ -31,7 +31,7 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
     const body = c.req.valid('json');
     await signIns.spend(c, body.username);
     try {
-      const session = await accounts.signIn(body);
+      const session = await accounts.signIn(body, c.req.header('User-Agent'));
       await signIns.succeeded(c, session.username);
       return respond(c, session, 201);
     } catch (e) {
@@ -45,7 +45,7 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
     const body = c.req.valid('json');
     // On the sign-in budgets: each claim may cost a hash, and a taken username answers 409.
     await signIns.spend(c, body.username);
-    const account = await accounts.claim(requirePlayer(c), body);
+    const account = await accounts.claim(requirePlayer(c), body, c.req.header('User-Agent'));
     await signIns.succeeded(c, account.username);
     setHeader(c, 'Location', `/v1/players/${account.playerId}`);
     return respond(c, account, 201);
@@ -57,6 +57,7 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
     await accounts.revokeToken(requirePlayer(c), c.req.valid('param').tokenId);
     return empty(c, 204);
   });
+  operation(api, renameToken, async (c) => respond(c, await accounts.renameToken(requirePlayer(c), c.req.valid('param').tokenId, c.req.valid('json').name), 200));
   operation(api, revokeAllTokens, async (c) => {
     await accounts.revokeAll(requirePlayer(c));
     return empty(c, 204);
@@ -75,6 +76,5 @@ export function accountsApi({ accounts, config }: AccountsApiDeps): App {
     await accounts.deleteMe(requirePlayer(c));
     return empty(c, 204);
   });
-  operation(api, botsOnline, async (c) => respond(c, await accounts.botsOnline(), 200));
   return api;
 }

@@ -5,15 +5,16 @@ import { bearer, json, jsonBody, publicAccess } from '../platform/http/openapi.t
 import { problemResponses } from '../platform/http/problems.ts';
 import {
   AccountTokenSchema,
-  BotsOnlineSchema,
   ChangePasswordSchema,
   ClaimSchema,
   CreateTokenSchema,
   NewTokenSchema,
+  RenameTokenSchema,
   SessionSchema,
   SignInSchema,
   SignUpSchema,
   TokenIdParam,
+  TokenInfoSchema,
   TokenListSchema,
 } from './schemas.ts';
 
@@ -76,7 +77,7 @@ export const listTokens = createRoute({
   security: bearer,
   responses: {
     200: json(TokenListSchema, 'The tokens', {
-      items: [{ tokenId: TOKEN_ID, name: 'sign-in', scopes: ['play', 'read'], createdAt: CREATED, expiresAt: EXPIRES, current: true }],
+      items: [{ tokenId: TOKEN_ID, name: 'Firefox on Android', scopes: ['play', 'read'], createdAt: CREATED, expiresAt: EXPIRES, current: true }],
     }),
   },
 });
@@ -107,6 +108,22 @@ export const revokeToken = createRoute({
   security: bearer,
   request: { params: TokenIdParam },
   responses: { 204: { description: 'Revoked' }, ...problemResponses('TOKEN_NOT_FOUND') },
+});
+
+export const renameToken = createRoute({
+  method: 'patch',
+  path: '/v1/players/me/tokens/{tokenId}',
+  operationId: 'renameMyToken',
+  tags: ['accounts'],
+  summary: 'Rename one of the caller’s live tokens',
+  description:
+    'A token of a sign-in is named by the browser and system of its User-Agent ("Firefox on Android"; "sign-in" when the header names no browser); its owner may call it anything (1–40 characters). Only the name changes: the token itself, its scopes and expiry stay.',
+  security: bearer,
+  request: { params: TokenIdParam, body: jsonBody(RenameTokenSchema, { name: 'phone' }) },
+  responses: {
+    200: json(TokenInfoSchema, 'The token as listed now', { tokenId: TOKEN_ID, name: 'phone', scopes: ['play', 'read'], createdAt: CREATED, expiresAt: EXPIRES, current: true }),
+    ...problemResponses('TOKEN_NOT_FOUND'),
+  },
 });
 
 export const revokeAllTokens = createRoute({
@@ -142,15 +159,4 @@ export const deleteMe = createRoute({
     'First the player is marked deleted: it is never seated, paired or challenged again. Then what it was in ends: its waiting seeks are withdrawn, its waiting games and matches called off, the games and matches reserved for it declined, its running games resigned (the other player wins; a rated game moves both ratings like any resign; a match it plays has each remaining game resigned as it starts, so the match ends). Last the username, password and every token go; the player is shown as "deleted player" and its games stay. Should it fail midway (503), the account and its tokens are still there: send it again to finish.',
   security: bearer,
   responses: { 204: { description: 'Deleted' } },
-});
-
-export const botsOnline = createRoute({
-  method: 'get',
-  path: '/v1/bots/online',
-  operationId: 'listOnlineBots',
-  tags: ['accounts'],
-  summary: 'List the bot accounts holding an open player stream now',
-  description: 'Across every process of the service: a bot is listed while its GET /v1/players/me/stream is open (within about a minute of a crashed process).',
-  security: publicAccess,
-  responses: { 200: json(BotsOnlineSchema, 'The bots online', { items: [{ playerId: ANNA.playerId, name: 'Forever bot' }] }) },
 });

@@ -71,21 +71,19 @@ export const SessionSchema = z
   .object({ playerId: z.string(), username: z.string(), token: z.string(), tokenId: z.string(), expiresAt: ExpiresAt })
   .openapi('Session');
 
-export const TokenListSchema = z
+export const TokenInfoSchema = z
   .object({
-    items: z.array(
-      z
-        .object({
-          tokenId: z.string(),
-          name: z.string(),
-          scopes: z.array(ScopeSchema),
-          createdAt: z.string(),
-          expiresAt: ExpiresAt,
-          current: z.boolean().openapi({ description: 'the token of this request' }),
-        })
-        .openapi('TokenInfo'),
-    ),
+    tokenId: z.string(),
+    name: z.string().openapi({ description: 'what it is called: the name it was made with, a sign-in’s browser and system ("Firefox on Android"), or its owner’s rename' }),
+    scopes: z.array(ScopeSchema),
+    createdAt: z.string(),
+    expiresAt: ExpiresAt,
+    current: z.boolean().openapi({ description: 'the token of this request' }),
   })
+  .openapi('TokenInfo');
+
+export const TokenListSchema = z
+  .object({ items: z.array(TokenInfoSchema) })
   .openapi('TokenList', { description: "the caller's live tokens (neither revoked nor expired), newest first" });
 
 export const CreateTokenSchema = z
@@ -103,15 +101,15 @@ export const CreateTokenSchema = z
   })
   .openapi('CreateToken');
 
+export const RenameTokenSchema = z
+  .strictObject({ name: CreatePlayerSchema.shape.name.openapi({ description: 'what the token is called from now on (1–40 characters)', example: 'phone' }) })
+  .openapi('RenameToken');
+
 export const NewTokenSchema = z
   .object({ tokenId: z.string(), token: z.string().openapi({ description: 'shown once: keep it' }), name: z.string(), scopes: z.array(ScopeSchema), expiresAt: ExpiresAt })
   .openapi('NewToken');
 
 export const ChangePasswordSchema = z.strictObject({ currentPassword: AnyPassword, newPassword: NewPassword }).openapi('ChangePassword');
-
-export const BotsOnlineSchema = z
-  .object({ items: z.array(z.object({ playerId: z.string(), name: z.string() }).openapi('OnlineBot')) })
-  .openapi('BotsOnline', { description: 'bot accounts holding an open player stream now, by name' });
 
 export const TokenIdParam = z.object({
   tokenId: z

@@ -14,6 +14,7 @@ import { passwordWeakness, usernameKey } from './credentials.ts';
 import { burnPasswordCheck, DEFAULT_SCRYPT, hashPassword, needsRehash, verifyPassword, type ScryptParams } from './password.ts';
 import { announceProfileChange } from './profiles.ts';
 import type { RevocationCache } from './revocations.ts';
+import { deviceName } from './user-agent.ts';
 
 export interface AccountServiceDeps {
   store: AccountStore;
@@ -77,11 +78,12 @@ export class AccountService {
     scopes: readonly Scope[] = SCOPES,
     lifetimeSeconds: number | null = this.deps.tokens.ttlSeconds,
     onPurpose = false,
+    label: string | null = null,
   ): Promise<IssuedIdentity> {
     const issued = await this.deps.tokens.issue(playerId, { name, scopes, lifetimeSeconds });
     const now = this.deps.now();
     const { added, revoked } = await this.deps.store.addToken(
-      { id: issued.tokenId, playerId, name, scopes: [...scopes], keyId: issued.keyId, expiresAt: issued.expiresAt, createdAt: now },
+      { id: issued.tokenId, playerId, name, label, scopes: [...scopes], keyId: issued.keyId, expiresAt: issued.expiresAt, createdAt: now },
       { max: MAX_LIVE_TOKENS, now, replace: onPurpose ? null : SIGN_IN_NAMES },
     );
     // The signed token was never handed out: nobody holds it.
@@ -91,7 +93,7 @@ export class AccountService {
   }
 
   /** A new player with an account, and its first token. */
-  async signUp(input: { username: string; password: string; name?: string; bot?: boolean }) {
+  async signUp(input: { username: string; password: string; name?: string; bot?: boolean }, userAgent?: string) {
     await this.refuseTaken(input.username);
     const passwordHash = await this.newPasswordHash(input.password);
     const playerId = crypto.randomUUID();
@@ -103,7 +105,33 @@ export class AccountService {
       if (e instanceof UsernameTakenError) throw usernameTaken(input.username);
       throw e;
     }
-    return { ...(await this.issue(playerId, SIGN_IN_TOKEN)), username: input.username, name, bot };
+    return { ...(await this.signInToken(playerId, userAgent)), username: input.username, name, bot };
+  }
+
+  /**
+   * The service's own bot account of this username (the house bots): made the first time, with a
+   * password nobody knows (it is never signed in to: the service issues its tokens), and found on
+   * every start after, by any process (a race for the username is won by one, found by the other).
+   * A username already taken by an account that is no bot is refused: it is somebody's.
+   */
+  async ensureBotAccount(username: string, name: string): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      const found = await this.deps.store.byUsername(usernameKey(username));
+      if (found) {
+        const player = await this.deps.players.getPlayer(found.playerId);
+        if (!player?.bot || player.deletedAt) throw new Error(`the username ${username} belongs to an account that is not a bot of this service`);
+        return found.playerId;
+      }
+      try {
+        const password = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url');
+        const playerId = crypto.randomUUID();
+        const passwordHash = await this.newPasswordHash(password);
+        await this.deps.store.createAccount({ playerId, name, bot: true, username, usernameKey: usernameKey(username), passwordHash });
+        return playerId;
+      } catch (e) {
+        if (!(e instanceof UsernameTakenError) || attempt > 0) throw e;
+      }
+    }
   }
 
   /**
@@ -118,7 +146,7 @@ export class AccountService {
   }
 
   /** The caller's guest player becomes an account: same id, games and matches; a new token. */
-  async claim(caller: Caller, input: { username: string; password: string; bot?: boolean }) {
+  async claim(caller: Caller, input: { username: string; password: string; bot?: boolean }, userAgent?: string) {
     const row = await this.deps.players.getPlayer(caller.playerId);
     if (!row || row.issuer !== null || (await this.deps.store.byPlayer(caller.playerId))) {
       throw new DomainError('NOT_A_GUEST', 'only a guest of this service claims its player as an account');
@@ -133,14 +161,14 @@ export class AccountService {
       throw e;
     }
     if (bot !== row.bot) await this.profileChanged(caller.playerId);
-    return { ...(await this.issue(caller.playerId, SIGN_IN_TOKEN)), username: input.username, name: row.name, bot };
+    return { ...(await this.signInToken(caller.playerId, userAgent)), username: input.username, name: row.name, bot };
   }
 
   /**
    * A new token for the account. An unknown username costs a hash all the same, so both
    * refusals take about as long and say the same.
    */
-  async signIn(input: { username: string; password: string }) {
+  async signIn(input: { username: string; password: string }, userAgent?: string) {
     const account = await this.deps.store.byUsername(usernameKey(input.username));
     if (!account) {
       await burnPasswordCheck(input.password, this.scrypt);
@@ -149,7 +177,12 @@ export class AccountService {
     if (!(await verifyPassword(input.password, account.passwordHash))) throw invalidCredentials();
     // Hashed with other parameters than today's: hash again, now that the password is at hand.
     if (needsRehash(account.passwordHash, this.scrypt)) await this.deps.store.setPasswordHash(account.playerId, await hashPassword(input.password, this.scrypt));
-    return { ...(await this.issue(account.playerId, SIGN_IN_TOKEN)), username: account.username };
+    return { ...(await this.signInToken(account.playerId, userAgent)), username: account.username };
+  }
+
+  /** A sign-in's token, listed by the browser and system it came from (user-agent.ts). */
+  private signInToken(playerId: string, userAgent: string | undefined): Promise<IssuedIdentity> {
+    return this.issue(playerId, SIGN_IN_TOKEN, SCOPES, this.deps.tokens.ttlSeconds, false, deviceName(userAgent));
   }
 
   /** The username of a player's account; null for a guest (or an identity of the external provider). */
@@ -194,6 +227,13 @@ export class AccountService {
     return { tokenId: issued.tokenId, token: issued.token, name: input.name, scopes, expiresAt: issued.expiresAt };
   }
 
+  /** Renames a live token of the caller (only what it is called changes). */
+  async renameToken(caller: Caller, tokenId: string, name: string) {
+    const row = await this.deps.store.renameToken(caller.playerId, tokenId, name, this.deps.now());
+    if (!row) throw new DomainError('TOKEN_NOT_FOUND', `you have no live token ${tokenId}`);
+    return tokenItem(row, caller.grant.tokenId);
+  }
+
   async revokeToken(caller: Caller, tokenId: string): Promise<void> {
     if (!(await this.deps.store.revokeToken(caller.playerId, tokenId, this.deps.now()))) {
       throw new DomainError('TOKEN_NOT_FOUND', `you have no live token ${tokenId}`);
@@ -236,8 +276,9 @@ export class AccountService {
     await this.profileChanged(caller.playerId);
   }
 
-  async botsOnline() {
-    return { items: await this.deps.store.botsOnline(this.deps.now()) };
+  /** The bot accounts holding an open player stream now, by name. */
+  async botsOnline(): Promise<{ playerId: string; name: string }[]> {
+    return this.deps.store.botsOnline(this.deps.now());
   }
 
   /**
@@ -293,7 +334,7 @@ const usernameTaken = (username: string) => new DomainError('USERNAME_TAKEN', `t
 function tokenItem(row: AccessTokenRow, current: string | null) {
   return {
     tokenId: row.id,
-    name: row.name,
+    name: row.label ?? row.name,
     scopes: SCOPES.filter((s) => row.scopes.includes(s)),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt?.toISOString() ?? null,

@@ -79,7 +79,7 @@ export class AccountStore {
   async deleteAccount(playerId: string, now: Date): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.delete(accounts).where(eq(accounts.playerId, playerId));
-      await tx.update(accessTokens).set({ revokedAt: now, name: '' }).where(and(eq(accessTokens.playerId, playerId), isNull(accessTokens.revokedAt)));
+      await tx.update(accessTokens).set({ revokedAt: now, name: '', label: null }).where(and(eq(accessTokens.playerId, playerId), isNull(accessTokens.revokedAt)));
       await tx.update(players).set({ name: 'deleted player', legacyTokensRevokedAt: now }).where(eq(players.id, playerId));
       await tx.delete(botPresence).where(eq(botPresence.playerId, playerId));
     });
@@ -94,7 +94,7 @@ export class AccountStore {
    * oldest of all, when none is) are revoked to make room, and counted in `revoked`.
    */
   async addToken(
-    row: { id: string; playerId: string; name: string; scopes: string[]; keyId: string; expiresAt: Date | null; createdAt: Date },
+    row: { id: string; playerId: string; name: string; label?: string | null; scopes: string[]; keyId: string; expiresAt: Date | null; createdAt: Date },
     cap: { max: number; now: Date; replace: readonly string[] | null },
   ): Promise<{ added: boolean; revoked: number }> {
     return this.db.transaction(async (tx) => {
@@ -123,6 +123,16 @@ export class AccountStore {
       .from(accessTokens)
       .where(and(eq(accessTokens.playerId, playerId), isNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))))
       .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id));
+  }
+
+  /** Renames one live token of the player; null when it has no such live token. */
+  async renameToken(playerId: string, tokenId: string, label: string, now: Date): Promise<AccessTokenRow | null> {
+    const [row] = await this.db
+      .update(accessTokens)
+      .set({ label })
+      .where(and(eq(accessTokens.id, tokenId), eq(accessTokens.playerId, playerId), isNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now))))
+      .returning();
+    return row ?? null;
   }
 
   /** Revokes one token of the player; false when it has no such live token. */

@@ -1,6 +1,7 @@
 // The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
 import { authenticator } from '../platform/auth/middleware.ts';
 import { accountsApi } from '../accounts/index.ts';
+import { analysisApi } from '../analysis/index.ts';
 import { validateResponses, validatingResponses } from '../platform/http/answer-validation.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from '../platform/http/docs.ts';
@@ -15,6 +16,7 @@ import { operationsApi } from './operations.ts';
 import { playersApi } from '../players/index.ts';
 import { ratingsApi } from '../ratings/index.ts';
 import { seeksApi } from '../seeks/index.ts';
+import { tournamentsApi } from '../tournaments/index.ts';
 import { ProblemError } from '../platform/http/problems.ts';
 import { mountWebClient } from '../platform/http/web.ts';
 
@@ -47,9 +49,11 @@ export function createApp(deps: AppDeps): App {
   // Before the games: /v1/games/export is no game id.
   app.route('/', exportApi(deps));
   app.route('/', gamesApi(deps));
+  app.route('/', analysisApi(deps));
   app.route('/', matchesApi(deps));
   app.route('/', ratingsApi(deps));
   app.route('/', seeksApi(deps));
+  app.route('/', tournamentsApi(deps));
   app.route('/', operationsApi(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -1,6 +1,7 @@
 // What the app is built from: the platform's parts and every feature's services. Handed in,
 // never global, so tests build their own.
 import type { AccountService } from '../accounts/index.ts';
+import type { AnalysisService } from '../analysis/index.ts';
 import type { GameExport } from '../exports/index.ts';
 import type { GameService } from '../games/index.ts';
 import type { MatchService } from '../matches/index.ts';
@@ -8,6 +9,7 @@ import type { PlatformDeps } from '../platform/http/deps.ts';
 import type { PlayerService } from '../players/index.ts';
 import type { RatingService } from '../ratings/index.ts';
 import type { SeekService } from '../seeks/index.ts';
+import type { TournamentService } from '../tournaments/index.ts';
 
 export { DEFAULT_TIMING } from '../platform/http/deps.ts';
 
@@ -18,6 +20,8 @@ export interface AppDeps extends PlatformDeps {
   accounts: AccountService;
   /** The games' use cases (src/games). */
   games: GameService;
+  /** The computer analysis of finished games (src/analysis). */
+  analysis: AnalysisService;
   /** The matches' use cases (src/matches). */
   matches: MatchService;
   /** Ratings, their history and the leaderboards (src/ratings). */
@@ -26,4 +30,6 @@ export interface AppDeps extends PlatformDeps {
   exporter: GameExport;
   /** The pairing pool (src/seeks). */
   seeks: SeekService;
+  /** Arenas and Swiss events (src/tournaments). */
+  tournaments: TournamentService;
 }

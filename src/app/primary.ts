@@ -27,10 +27,17 @@ export function runPrimary(config: AppConfig, log: Logger): void {
   const started = new Map<number, number>();
   const timers = new Set<ReturnType<typeof setTimeout>>();
 
+  // One worker runs the house bots (HOUSE_BOTS): the first, and the one started in its place.
+  let houseHolder: number | null = null;
   const fork = () => {
-    const worker = cluster.fork();
+    const holds = config.houseBots.length > 0 && houseHolder === null;
+    const worker = cluster.fork(holds ? { HOUSE_BOTS_HOLDER: '1' } : {});
+    if (holds) houseHolder = worker.id;
     started.set(worker.id, performance.now());
-    worker.once('exit', (code, signal) => exited(worker, code, signal));
+    worker.once('exit', (code, signal) => {
+      if (houseHolder === worker.id) houseHolder = null;
+      exited(worker, code, signal);
+    });
   };
 
   const exited = (worker: Worker, code: number | null, signal: string | null) => {

@@ -3,6 +3,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../platform/config.ts';
+import { AnalysisPool, AnalysisService, AnalysisStore } from '../analysis/index.ts';
 import { AccountService, loadKeys, forgetChangedProfiles, RevocationCache, AccountStore, PlayerStore, PRESENCE_LEASE_MS } from '../accounts/index.ts';
 import { generateSigningKey, keyFromPrivateJwk } from '../platform/auth/keys.ts';
 import { TokenService } from '../platform/auth/tokens.ts';
@@ -23,6 +24,7 @@ import { PlayerService } from '../players/index.ts';
 import { countRequests, shutdownGracefully } from '../platform/shutdown.ts';
 import { Sweeper } from './sweeper.ts';
 import { SeekStore, SeekService } from '../seeks/index.ts';
+import { TournamentDirector, TournamentService, TournamentStore } from '../tournaments/index.ts';
 
 export interface ServiceOptions {
   log?: Logger;
@@ -46,6 +48,11 @@ export interface ServiceParts {
   gameStore: GameStore;
   matchStore: MatchStore;
   seekStore: SeekStore;
+  tournamentStore: TournamentStore;
+  /** The process's tournament director (started with the service; tests tick it by hand too). */
+  director: TournamentDirector;
+  /** This process's analysis threads (started with the service, stopped with it). */
+  analysisPool: AnalysisPool;
   cache: GameCache;
   notifier: Notifier;
   sweeper: Sweeper;
@@ -88,6 +95,9 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const accountStore = new AccountStore(database.db);
   const now = options.now ?? (() => new Date());
   const log = options.log ?? jsonLogger(config.logLevel);
+  // The listening connection was lost and opened again (a database restart, or a failover to the
+  // standby): the caches above have forgotten what they may have missed. Said once per renewal.
+  notifier.observe({ heard: () => {}, reset: () => log.info({ event: 'databaseSessionRenewed', msg: 'the database connection was renewed (a restart or a failover): caches reset' }) });
   const legacyTtlMs = config.jwt.ttlSeconds * 1000;
   // Keys kept in the database rotate (npm run keys:rotate): read again with every refresh of the revocations.
   const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ store: accountStore, tokens, now, legacyTtlMs });
@@ -99,7 +109,25 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
   const repository = new GameRepository(gameStore, cache, notifier);
   const ratings = new RatingService({ store: new RatingStore(database.db), provisionalRd: config.ratingProvisionalRd });
-  const games = new GameService({ repository, players, notifier, random, now, ratings, onFinished: (game, requestId) => matches.gameFinished(game, requestId) });
+  // A tournament's game that ends nudges this process's director (its next pairing need not wait for the tick).
+  let director: TournamentDirector | null = null;
+  const onFinished = async (game: Parameters<MatchService['gameFinished']>[0], requestId?: string) => {
+    await matches.gameFinished(game, requestId);
+    director?.poke();
+  };
+  const games = new GameService({ repository, players, notifier, random, now, ratings, onFinished });
+  const tournamentStore = new TournamentStore(database.db);
+  const tournaments = new TournamentService({
+    store: tournamentStore,
+    players,
+    notifier,
+    random,
+    now,
+    log,
+    minuteMs: config.tournaments.minuteMs,
+    claimTimeout: (gameId, playerId) => games.claimTimeout(gameId, playerId),
+  });
+  director = new TournamentDirector(tournaments, log);
   const seekStore = new SeekStore(database.db);
   const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000 });
   /**
@@ -134,6 +162,23 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     waitingTtlMs: retention.waitingTtlSeconds * 1000,
     idempotencyTtlMs: retention.idempotencyTtlSeconds * 1000,
   });
+  const analysisStore = new AnalysisStore(database);
+  const loadGame = async (gameId: string) => (await games.read(gameId, undefined)).game;
+  const analysisPool = new AnalysisPool({
+    store: analysisStore,
+    loadGame,
+    log,
+    size: config.analysis.workers,
+    leaseMs: config.analysis.leaseMs,
+    pollMs: config.analysis.pollMs,
+    seatSamples: config.analysis.seatSamples,
+  });
+  const analysis = new AnalysisService({
+    store: analysisStore,
+    loadGame,
+    limits: { perAddress: config.analysis.maxPerAddress, total: config.analysis.queueMax },
+    queued: () => analysisPool.wake(),
+  });
   const metrics = new ServiceMetrics({ cache, notifier, database, revocations });
   batcher.onBatch = (size) => metrics.batched(size);
   return {
@@ -145,17 +190,19 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
       accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, onDeleted: (playerId) => endAllOf(playerId) }),
       games,
+      analysis,
       matches,
       ratings,
-      exporter: new GameExport({ store: new ExportStore(database), players }),
+      exporter: new GameExport({ store: new ExportStore(database), players, analysis }),
       seeks,
+      tournaments,
       createAnswers,
       // A revocation list that has not been read for a while may let a revoked token pass.
       ready: async () => !options.stopping?.() && revocations.fresh() && (await isReady(database, timeouts.readyMs)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
-    parts: { database, players, gameStore, matchStore, seekStore, cache, notifier, sweeper, revocations },
+    parts: { database, players, gameStore, matchStore, seekStore, tournamentStore, director, analysisPool, cache, notifier, sweeper, revocations },
   };
 }
 
@@ -205,13 +252,18 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
   const { deps, parts } = await buildService(config, { stopping: () => stopping, ...options });
   const app = createApp(deps);
   parts.sweeper.start(config.retention.sweepIntervalSeconds * 1000);
+  parts.director.start(config.tournaments.tickMs);
+  parts.analysisPool.start();
+  // The shutdown stops the timers and the analysis pool, and waits for their work in flight (the
+  // pool puts its running jobs back in the queue).
+  const timers = { stop: () => Promise.all([parts.director.stop(), parts.sweeper.stop(), parts.analysisPool.stop()]).then(() => {}) };
   const { timeouts } = config;
   const listening = listen(app.fetch, config);
   let server: ServerType;
   try {
     server = await listening;
   } catch (e) {
-    await parts.sweeper.stop();
+    await timers.stop();
     parts.revocations.stop();
     await parts.notifier.close();
     if (!options.database) await parts.database.close();
@@ -227,7 +279,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
   const closeDatabase = async () => {
     if (!options.database) await parts.database.close();
   };
-  const stoppable = { stopTakingWork: () => ((stopping = true), parts.revocations.stop()), notifier: parts.notifier, sweeper: parts.sweeper, closeDatabase };
+  const stoppable = { stopTakingWork: () => ((stopping = true), parts.revocations.stop()), notifier: parts.notifier, sweeper: timers, closeDatabase };
   return {
     deps,
     parts,
@@ -237,7 +289,7 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
     shutdown: (timeoutMs) => shutdownGracefully(http, inFlight, stoppable, timeoutMs),
     async close() {
       stopping = true;
-      await parts.sweeper.stop();
+      await timers.stop();
       parts.revocations.stop();
       await parts.notifier.close();
       await new Promise<void>((resolve) => {

@@ -5,18 +5,21 @@ import { DEFAULT_CONFIG, type BySeat, type Config, type Seat, type Variant } fro
 import { greedy } from './greedy.ts';
 import { pimc, type PimcOptions } from './pimc/pimc.ts';
 import { random } from './random.ts';
+import { star } from './star/star.ts';
 import { rng } from './rng.ts';
 import { playStrategies } from './selfplay.ts';
 import type { Strategy } from './strategy.ts';
 
 export interface DuelSide {
-  name: 'random' | 'greedy' | 'pimc';
-  /** pimc's budget. */
+  name: 'random' | 'greedy' | 'pimc' | 'star';
+  /** pimc's budget; star's too (the same time per card: see src/bots/star/star.ts). */
   pimc?: PimcOptions;
 }
 
 export function strategyOf(side: DuelSide): Strategy {
-  return side.name === 'pimc' ? pimc(side.pimc) : side.name === 'greedy' ? greedy : random;
+  if (side.name === 'pimc') return pimc(side.pimc);
+  if (side.name === 'star') return star(side.pimc);
+  return side.name === 'greedy' ? greedy : random;
 }
 
 /** One deal's two games: what a and b wrote in each, and the time they took over their moves. */

@@ -2,16 +2,16 @@
 // decision; it decides the same for the same seed; and it cannot cheat — two games that look
 // the same to its seat but differ in hidden cards get the same decision.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG, decide, evolve, initialState, view, type Config, type Seat, type State, type Variant } from '../engine/index.ts';
+import { DEFAULT_CONFIG, initialState, view, type Card, type Config, type Seat, type State, type Variant } from '../engine/index.ts';
 import { copyState } from '../engine/state.ts';
-import { stackOfEachCard } from '../engine/deal.ts';
+import { followDeck, playGreedily } from './cheat-check.ts';
 import { greedy } from './greedy.ts';
 import { pimc } from './pimc/pimc.ts';
 import { threadContext } from './solver/index.ts';
 import { phaseOf } from './pimc/sample.ts';
 import { rng } from './rng.ts';
 import { playStrategies } from './selfplay.ts';
-import { newMemory, remember, type Memory, type Strategy } from './strategy.ts';
+import type { Strategy } from './strategy.ts';
 
 /** A fast budget: two worlds per decision, the solver only in the last four tricks. */
 const fast = () => pimc({ samples: 2, timeMs: Infinity, solverCards: 8, exactCards: 8 });
@@ -77,10 +77,7 @@ describe('pimc', () => {
     const [x, y] = [a.get(state), b.get(state)];
     a.set(s, y);
     b.set(s, x);
-    // The deck follows, so the deal still to come and the matadors are the twin's own.
-    const deck = state.deck.map((c) => (c === x ? y : c === y ? x : c)) as State['deck'];
-    s.deck = deck;
-    s.stackOfCard = state.cut === null ? null : stackOfEachCard(deck, state.cut, state.config.variant);
+    followDeck(s, state, x as Card, y as Card);
     return s;
   }
 
@@ -89,28 +86,18 @@ describe('pimc', () => {
       let compared = 0;
       let differentWorlds = 0;
       for (let g = 0; g < 6; g++) {
-        let state = initialState(config(variant), serverSeed(100 + g));
-        const memory: Record<Seat, Memory> = { forehand: newMemory(), dealer: newMemory() };
         const pick = rng(g);
-        while (state.phase !== 'finished') {
-          const seat = state.toMove!;
-          const v = view(state, seat);
-          remember(memory[seat], v);
+        playGreedily(initialState(config(variant), serverSeed(100 + g)), pick, (state, seat, v, memory) => {
           const other = twin(state, seat, pick);
           if (other && v.legalMoves.length > 1 && pick(3) === 0) {
             const w = view(other, seat);
             expect(w).toEqual(v); // the seat sees the same
-            const decideWith = (x: typeof v) => pimc({ samples: 3, timeMs: Infinity })(x, memory[seat], rng(1000 + compared));
+            const decideWith = (x: typeof v) => pimc({ samples: 3, timeMs: Infinity })(x, memory, rng(1000 + compared));
             expect(decideWith(w)).toEqual(decideWith(v));
             compared++;
             if (JSON.stringify(other.covered) !== JSON.stringify(state.covered) || JSON.stringify(other.hand) !== JSON.stringify(state.hand) || JSON.stringify(other.stock) !== JSON.stringify(state.stock)) differentWorlds++;
           }
-          const d = decide(state, seat, greedy(v, memory[seat], pick));
-          if (!d.ok) throw new Error(d.error.code);
-          state = d.events.reduce(evolve, state);
-          const o: Seat = seat === 'forehand' ? 'dealer' : 'forehand';
-          if (state.phase !== 'finished') remember(memory[o], view(state, o));
-        }
+        });
       }
       expect(compared).toBeGreaterThan(10);
       expect(differentWorlds).toBe(compared);

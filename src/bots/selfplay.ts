@@ -1,6 +1,6 @@
 // Strategies against each other in-process, with the engine directly (no HTTP): fast, for the
 // strategy test and for tuning. Each bot sees only `view(state, seat)`, as over HTTP.
-import { DEFAULT_CONFIG, decide, evolve, initialState, view, type BySeat, type Config, type Result, type Seat, type Variant, other } from '../engine/index.ts';
+import { DEFAULT_CONFIG, decide, evolve, initialState, view, type BySeat, type Config, type GameEvent, type Result, type Seat, type Variant, other } from '../engine/index.ts';
 import { newMemory, remember, rng, STRATEGIES, type Strategy, type StrategyName } from './index.ts';
 
 export function playLocalGame(config: Config, serverSeed: string, bots: BySeat<StrategyName>, seed: number): { result: Result; moves: number } {
@@ -17,8 +17,9 @@ export function playStrategies(
   bots: BySeat<Strategy>,
   seed: number,
   onMove?: (seat: Seat, ms: number) => void,
-): { result: Result; moves: number } {
+): { result: Result; moves: number; events: GameEvent[] } {
   let state = initialState(config, serverSeed);
+  const events: GameEvent[] = [];
   const memory = { forehand: newMemory(), dealer: newMemory() };
   const pick = rng(seed);
   let moves = 0;
@@ -33,12 +34,13 @@ export function playStrategies(
     const d = decide(state, seat, move);
     if (!d.ok) throw new Error(`${seat} made an illegal move ${JSON.stringify(move)}: ${d.error.code}`);
     for (const e of d.events) state = evolve(state, e);
+    events.push(...d.events);
     // Both seats see the state after every move (as each client's next view shows it).
     if (state.phase !== 'finished') remember(memory[other(seat)], view(state, other(seat)));
     moves++;
   }
   // biome-ignore lint/style/noNonNullAssertion: the loop ends when the game is finished, and a finished game has its result
-  return { result: state.result!, moves };
+  return { result: state.result!, moves, events };
 }
 
 export interface SideTally {

@@ -6,7 +6,7 @@
 import { cardOrder, type CardOrder } from '../engine/trumps.ts';
 import { cardIndex } from '../engine/cards.ts';
 import type { BySeat, Card, GameType, Seat } from '../engine/index.ts';
-import type { components } from '../client/generated/api-types.ts';
+import type { components } from '@offiziersskat/client';
 import type { Pick } from './rng.ts';
 
 export type ApiMove = components['schemas']['Move'];

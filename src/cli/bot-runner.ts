@@ -1,10 +1,10 @@
 // The bot runner's engine: pairs of bots play whole games against a server through the public
-// HTTP API only, with the project's client module (src/client: typed from the OpenAPI document).
+// HTTP API only, with the project's client module (@offiziersskat/client: typed from the OpenAPI document).
 // A bot follows the game on its view stream (`GET /v1/games/{id}/stream?views=true`) and sends
 // each move answered 204, one request per move; or (`protocol: 'longpoll'`) waits for its
 // opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`). Never a sleep loop.
 // Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
-import { ApiError, createClient, Identity, playGame, type FetchLike, type GameView, type SkatClient } from '../client/index.ts';
+import { ApiError, createClient, Identity, playGame, type FetchLike, type GameView, type SkatClient } from '@offiziersskat/client';
 import { newTally, tally, type SideTally } from '../bots/selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from '../bots/index.ts';
 import { keepAliveFetch, PlainRequest, StreamedResponse, type PlainResponse } from './transport.ts';
@@ -127,8 +127,11 @@ export function practiceSeed(seed: number, i: number): string {
 }
 
 /**
- * A transport that sends a request again, to the next of `servers`, after a connection error or a
- * 503 (waiting Retry-After, at most 2 s; 100 ms after an error), until `retryForMs` has passed.
+ * A transport that sends a request again, to the next of `servers`, after a connection error, a
+ * 503 or a 409 with Retry-After, until `retryForMs` has passed. For the first 5 s of refusals it
+ * tries every 250 ms (at most Retry-After), then waits Retry-After (at most 2 s): a switchover's
+ * 503s end within a few hundred ms of the new primary taking writes, and a second's wait would
+ * add up to that second to every move held up by it. After a connection error: 100 ms.
  */
 function failoverFetch(
   send: (request: PlainRequest) => Promise<PlainResponse | StreamedResponse>,
@@ -140,15 +143,19 @@ function failoverFetch(
   return async (request: PlainRequest): Promise<PlainResponse | StreamedResponse> => {
     const path = request.url.replace(/^https?:\/\/[^/]+/, '');
     const deadline = performance.now() + retryForMs;
+    const started = performance.now();
     for (let i = first; ; i = (i + 1) % servers.length) {
       const attempt = new PlainRequest(`${servers[i]}${path}`, request);
       let wait: number;
       try {
         const response = await send(attempt);
-        if (response.status !== 503 || performance.now() > deadline) return response;
+        // A 409 with Retry-After is the service's "a request with this key is still under way" (as the client module retries it).
+        const passing = response.status === 503 || (response.status === 409 && response.headers.get('retry-after') !== null);
+        if (!passing || performance.now() > deadline) return response;
         if (response instanceof StreamedResponse) await response.body.cancel(); // let its socket go
         retried.unavailable++;
-        wait = Math.min(2000, 1000 * Number(response.headers.get('retry-after') ?? 1));
+        const asked = Math.min(2000, 1000 * Number(response.headers.get('retry-after') ?? 1));
+        wait = performance.now() - started < 5000 ? Math.min(asked, 250) : asked;
       } catch (e) {
         if (request.signal?.aborted || performance.now() > deadline) throw e;
         const code = (e as { code?: string }).code ?? 'ERROR';
@@ -242,6 +249,20 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   return summary;
 }
 
+/**
+ * Joins `gameId`. A join carries no Idempotency-Key, and the failover transport sends it again when
+ * its answer was lost (the server died under it, a 503): if the first one was made, the repeat
+ * is refused ALREADY_SEATED, which says the bot sits there: its view is the game as it is.
+ */
+async function joinOnce(client: SkatClient, gameId: string): Promise<GameView> {
+  try {
+    return await client.joinGame(gameId);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'ALREADY_SEATED') return client.getGame(gameId);
+    throw e;
+  }
+}
+
 /** One game: the first bot creates it (seats alternate with `i`), the second joins; both play. */
 async function playOne(options: RunnerOptions, [a, b]: [Bot, Bot], i: number, summary: RunSummary) {
   const aSeat: Seat = i % 2 === 0 ? 'forehand' : 'dealer';
@@ -250,9 +271,11 @@ async function playOne(options: RunnerOptions, [a, b]: [Bot, Bot], i: number, su
     seat: aSeat,
     ...(options.seed !== undefined ? { seed: practiceSeed(options.seed, i) } : {}),
   };
-  const created = await a.client.createGame(body);
+  // Over several servers a create may be sent again (failoverFetch): with its Idempotency-Key, so a
+  // repeat gets the first game instead of making a second one nobody joins.
+  const created = await (options.servers ? a.keyed : a.client).createGame(body);
   const gameId = created.id;
-  const joined = await b.client.joinGame(gameId);
+  const joined = await joinOnce(b.client, gameId);
 
   // When one bot fails, the other stops waiting.
   const abort = new AbortController();

@@ -7,10 +7,13 @@
 // With `--seek [--rated] [--think-ms MS]` it is one bot of the pairing pool instead (seek-bot.ts):
 // it keeps one seek open while idle and plays whatever it is paired into, `--games N` games (or
 // until stopped); `--rated` needs a bot account's token.
+// With `--tournament <id>` it joins that tournament and plays every game it is given there until
+// the tournament ends (tournament-bot.ts), then prints its final standing.
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { formatSummary, latencyStats, runBots } from './bot-runner.ts';
 import { runSeekBot } from './seek-bot.ts';
+import { runTournamentBot } from './tournament-bot.ts';
 import { isStrategyName, STRATEGY_NAMES, type StrategyName } from '../bots/index.ts';
 
 const USAGE = `usage: npm run bot -- --server URL [--games N] [--concurrency C] [--strategy ${STRATEGY_NAMES.join('|')}]
@@ -18,7 +21,9 @@ const USAGE = `usage: npm run bot -- --server URL [--games N] [--concurrency C] 
   --token T (or SKAT_BOT_TOKEN=T): the strategy side plays as T's player (a bot account's token)
        npm run bot -- --server URL --seek [--rated] [--strategy S] [--think-ms MS] [--variant V] [--turn-seconds T] [--games N] [--token T]
   --seek: one bot that keeps one seek open while idle (POST /v1/seeks) and plays what it is paired into,
-          N games or until stopped; --rated needs an account's token; --think-ms: pimc's time per card`;
+          N games or until stopped; --rated needs an account's token; --think-ms: pimc's or star's time per card
+       npm run bot -- --server URL --tournament ID [--strategy S] [--think-ms MS] [--token T]
+  --tournament: join that tournament and play every game it gives, until it ends`;
 
 function usage(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -53,6 +58,7 @@ async function main() {
         token: { type: 'string' },
         json: { type: 'boolean' },
         seek: { type: 'boolean' },
+        tournament: { type: 'string' },
         rated: { type: 'boolean' },
         'think-ms': { type: 'string' },
         'turn-seconds': { type: 'string' },
@@ -82,6 +88,18 @@ async function main() {
   }
 
   const token = values.token ?? (process.env.SKAT_BOT_TOKEN || undefined);
+  const thinkMs = values['think-ms'] === undefined ? undefined : positiveInt('think-ms', values['think-ms'], 600);
+  if (values.tournament !== undefined) {
+    if (values.seek) usage('--tournament and --seek: one or the other');
+    if (!/^[A-Za-z0-9-]{1,64}$/.test(values.tournament)) usage(`--tournament: expected a tournament id, got ${JSON.stringify(values.tournament)}`);
+    const stop = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop.abort());
+    const summary = await runTournamentBot({ server, token, strategy, thinkMs, tournamentId: values.tournament, log: (line) => process.stderr.write(`${line}\n`), signal: stop.signal });
+    const place = summary.standing ? `rank ${summary.standing.rank}, score ${summary.standing.score}${summary.standing.withdrawn ? ' (withdrawn)' : ''}` : 'no final standing (stopped before the end)';
+    process.stdout.write(`player ${summary.playerId}: ${summary.games} games, won ${summary.won}, sheet points ${summary.points}; ${place}\n`);
+    if (values.json) process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return;
+  }
   if (values.seek) {
     if (values.rated && !token) usage('--rated: rated play is between accounts: give a bot account\'s token (--token or SKAT_BOT_TOKEN)');
     const stop = new AbortController();
@@ -91,7 +109,7 @@ async function main() {
       server,
       token,
       strategy,
-      thinkMs: values['think-ms'] === undefined ? undefined : positiveInt('think-ms', values['think-ms'], 600),
+      thinkMs,
       seek: { variant, rated: values.rated ?? false, ...(turnSeconds !== undefined ? { turnSeconds } : {}) },
       games: values.games === undefined ? undefined : games,
       log: (line) => process.stderr.write(`${line}\n`),

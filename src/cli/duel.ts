@@ -1,6 +1,6 @@
-// `npm run duel -- --a pimc --b greedy --variant classic --deals N --seed S [--workers W]
+// `npm run duel -- --a pimc|star --b greedy --variant classic --deals N --seed S [--workers W]
 // [--time-ms T] [--samples K]`: strategy a against strategy b on duplicate deals (each deal
-// twice, seats swapped), on worker threads (one per core by default). pimc thinks at most T ms
+// twice, seats swapped), on worker threads (one per core by default). pimc (and star) think at most T ms
 // per card (default 70; the decisions before the play may take 2 T: about 100 ms per move on
 // average), K worlds at most.
 // Progress goes to stderr; the last line of stdout is one JSON object:

@@ -2,8 +2,10 @@
 // guest) that keeps one seek open while it has nothing to play, hears of its pairings on its own
 // player stream (gameStart, matchStart), and plays each game on the game's view stream, until it
 // has finished `games` games. Its seeks are `whileConnected`: when the bot goes, they go too.
-import { createClient, playGame, SeekKeeper, type CreateSeek, type GameView } from '../client/index.ts';
-import { newMemory, pimc, remember, rng, STRATEGIES, type Strategy, type StrategyName } from '../bots/index.ts';
+// The house bots (src/house) are this bot with several seeks (one per variant) kept standing
+// while they play (`concurrent`), and challenges taken (`acceptChallenges`).
+import { createClient, playGame, SeekKeeper, type CreateSeek, type GameView } from '@offiziersskat/client';
+import { newMemory, pimc, remember, rng, star, STRATEGIES, type Strategy, type StrategyName } from '../bots/index.ts';
 
 export interface SeekBotOptions {
   server: string;
@@ -15,6 +17,12 @@ export interface SeekBotOptions {
   thinkMs?: number;
   /** What the bot seeks (whileConnected is always on). */
   seek: Omit<CreateSeek, 'whileConnected'>;
+  /** More seeks kept at once besides `seek` (one per variant, say). */
+  moreSeeks?: Omit<CreateSeek, 'whileConnected'>[];
+  /** Plays any number of games at once, its seeks standing all the while (default: one at a time). */
+  concurrent?: boolean;
+  /** Joins the games and matches made for it (a challenge), and those waiting when it starts; resumes its running games. */
+  acceptChallenges?: boolean;
   /** Stop after this many games played to their end (default: never). */
   games?: number;
   /** Each game the bot finished, with its final view. */
@@ -39,24 +47,36 @@ export async function runSeekBot(options: SeekBotOptions): Promise<SeekBotSummar
   const token = options.token ?? (await base.createPlayer(options.name ?? `seeker-${options.strategy}`)).token;
   const client = base.withToken(token);
   const me = await client.me();
-  const strategy: Strategy = options.strategy === 'pimc' && options.thinkMs !== undefined ? pimc({ timeMs: options.thinkMs }) : STRATEGIES[options.strategy];
+  const timed = options.thinkMs !== undefined ? { timeMs: options.thinkMs } : null;
+  const strategy: Strategy =
+    timed && options.strategy === 'pimc' ? pimc(timed) : timed && options.strategy === 'star' ? star(timed) : STRATEGIES[options.strategy];
   const stop = new AbortController();
   const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   const summary: SeekBotSummary = { playerId: me.playerId, games: 0, gameIds: [], score: 0, won: 0 };
-  const keeper = new SeekKeeper(
-    client,
-    { ...options.seek, whileConnected: true },
-    {
-      onSeek: (s) => log(`seek ${s.seekId}: ${s.status}${s.gameId ? ` game ${s.gameId}` : ''}${s.matchId ? ` match ${s.matchId}` : ''}`),
-      onError: (e) => log(`seek: ${(e as Error).message}`),
-    },
+  const keepers = [options.seek, ...(options.moreSeeks ?? [])].map(
+    (seek) =>
+      new SeekKeeper(
+        client,
+        { ...seek, whileConnected: true },
+        {
+          onSeek: (s) => log(`seek ${s.seekId}: ${s.status}${s.gameId ? ` game ${s.gameId}` : ''}${s.matchId ? ` match ${s.matchId}` : ''}`),
+          onError: (e) => log(`seek: ${(e as Error).message}`),
+        },
+      ),
   );
+  // One at a time: no seek while playing. Concurrent: a paired seek is made again at once.
+  const keeper = {
+    idle: () => Promise.all(keepers.map((k) => k.idle())),
+    playing: () => (options.concurrent ? void keeper.idle() : keepers.forEach((k) => k.playing())),
+    ended: (seekId: string, reason: 'withdrawn' | 'expired' | 'disconnected') => Promise.all(keepers.map((k) => k.ended(seekId, reason))),
+    stop: () => Promise.all(keepers.map((k) => k.stop())),
+  };
   const playing = new Map<string, Promise<void>>();
   const seen = new Set<string>();
   const matches = new Set<string>();
   const idleIfDone = () => {
     if (summary.games >= wanted) stop.abort();
-    else if (playing.size === 0 && matches.size === 0 && !signal.aborted) void keeper.idle();
+    else if ((options.concurrent || (playing.size === 0 && matches.size === 0)) && !signal.aborted) void keeper.idle();
   };
 
   function play(gameId: string): void {
@@ -89,11 +109,24 @@ export async function runSeekBot(options: SeekBotOptions): Promise<SeekBotSummar
     playing.set(gameId, game);
   }
 
+  /** Takes the seat a challenge keeps for it; a match's games then come as gameStart events. */
+  const accept = (kind: 'game' | 'match', id: string) =>
+    (kind === 'game' ? client.joinGame(id).then((g) => play(g.id)) : client.joinMatch(id)).catch((e) => log(`join ${kind} ${id}: ${(e as Error).message}`));
+
+  if (options.acceptChallenges) {
+    // What happened while it was away: its games in progress, challenges still open.
+    for (const status of ['active', 'waiting'] as const)
+      for (const entry of (await client.myGames({ status, limit: 100 })).entries) {
+        if (status === 'active' && entry.kind === 'game') play(entry.id);
+        if (status === 'waiting' && entry.reservedFor === me.playerId) void accept(entry.kind, entry.id);
+      }
+  }
   void keeper.idle();
   try {
     // The stream (history first: its old games are skipped) resumes by itself after a drop.
     for await (const { event } of client.myEvents({ signal })) {
-      if (event.type === 'gameStart') play(event.gameId);
+      if (event.type === 'challenge' && options.acceptChallenges) void accept(event.kind, event.id);
+      else if (event.type === 'gameStart') play(event.gameId);
       else if (event.type === 'matchStart') (matches.add(event.matchId), keeper.playing());
       else if (event.type === 'matchFinish') (matches.delete(event.matchId), idleIfDone());
       else if (event.type === 'seekEnded') void keeper.ended(event.seekId, event.reason);

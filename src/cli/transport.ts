@@ -18,7 +18,7 @@ export class PlainRequest {
     if (init.body !== undefined && typeof init.body !== 'string') throw new TypeError('PlainRequest: only JSON text bodies');
     this.url = url;
     this.method = init.method ?? 'GET';
-    // The event-stream reader (src/client/sse.ts) hands its headers as a record.
+    // The event-stream reader (packages/client/src/sse.ts) hands its headers as a record.
     this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
     this.body = init.body;
     this.signal = init.signal ?? undefined;
@@ -53,7 +53,7 @@ export class PlainResponse {
   }
 }
 
-/** The body reader of an event stream, as the client's reader (src/client/sse.ts) uses it. */
+/** The body reader of an event stream, as the client's reader (packages/client/src/sse.ts) uses it. */
 interface ChunkReader {
   read(): Promise<{ done: true; value?: undefined } | { done: false; value: Uint8Array }>;
   cancel(): Promise<void>;

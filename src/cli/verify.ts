@@ -3,8 +3,7 @@
 // and what was checked, and exits 1 on any mismatch (2 on bad usage or an unreadable record).
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import createClient from 'openapi-fetch';
-import type { paths } from '../client/generated/api-types.ts';
+import { createClient } from '@offiziersskat/client';
 import { parseRecord, verifyRecord, type GameRecord } from '../record/index.ts';
 
 const USAGE = 'usage: npm run verify -- record.json | npm run verify -- export.ndjson | npm run verify -- --server URL --game ID  [--quiet]';
@@ -15,7 +14,8 @@ function fail(message: string, code = 2): never {
 }
 
 async function fetchRecord(server: string, gameId: string): Promise<GameRecord> {
-  const api = createClient<paths>({ baseUrl: server.replace(/\/$/, '') });
+  // The client package's typed fetch (openapi-fetch), without its layer: the answer is read as is.
+  const { api } = createClient({ baseUrl: server.replace(/\/$/, ''), retry: false });
   const { data, error, response } = await api.GET('/v1/games/{gameId}/record', { params: { path: { gameId } } });
   if (!data) {
     const p = error as { code?: string; detail?: string } | undefined;

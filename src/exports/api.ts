@@ -15,7 +15,7 @@ import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
 import { ndjsonStream } from '../platform/http/ndjson.ts';
 import { operation } from '../platform/http/operation.ts';
 import { Admission } from '../platform/streams/waiters.ts';
-import { exportGames, exportPlayerGames } from './routes.ts';
+import { ExportedRecordSchema, exportGames, exportPlayerGames } from './routes.ts';
 
 const dateOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s));
 
@@ -31,8 +31,20 @@ const tooManyExports = (mine: boolean) =>
     mine ? 'your address has as many exports open as one address may; finish one, or retry shortly' : 'this server streams as many exports as it may; retry shortly',
   );
 
-export function exportApi({ exporter, players, config, log }: ExportsApiDeps): App {
-  const api = createApi();
+/** What answers an export: the admission (slots, budgets), then `filter` (which may still refuse: the slot goes back), then the stream (with each game's analysis where it exists, when asked). */
+export type ExportAnswer = (c: Context<AppEnv>, filter: () => Promise<ExportFilter>, withAnalysis?: boolean) => Promise<Response>;
+
+/** The exports' one way to answer (the tournaments' export answers through it too): one admission per process. */
+export function exportAnswer(deps: Pick<ExportsApiDeps, 'exporter' | 'config' | 'log'>): ExportAnswer {
+  // One admission per exporter (per process): every export route shares its slots.
+  let made = answers.get(deps.exporter);
+  if (!made) answers.set(deps.exporter, (made = makeAnswer(deps)));
+  return made;
+}
+
+const answers = new WeakMap<GameExport, ExportAnswer>();
+
+function makeAnswer({ exporter, config, log }: Pick<ExportsApiDeps, 'exporter' | 'config' | 'log'>): ExportAnswer {
   const { limits } = config;
   const budget = unlimited(limits.exports) ? null : limiter('export', limits.exports);
   const open = new Admission(config.exports.maxConcurrent, Infinity, config.exports.maxPerAddress, tooManyExports);
@@ -56,25 +68,41 @@ export function exportApi({ exporter, players, config, log }: ExportsApiDeps): A
     }
     return slot.release;
   };
-  const stream = async (c: Context<AppEnv>, release: () => void, filter: ExportFilter) =>
-    ndjsonStream(c, log, (stopped) => exporter.lines(filter, stopped), { idleMs: config.exports.idleMs, ended: release });
-
-  operation(api, exportPlayerGames, async (c) => {
-    const { playerId } = c.req.valid('param');
-    const { variant, rated, since, until } = c.req.valid('query');
+  return async (c, filterOf, withAnalysis = false) => {
     const release = await admit(c);
+    let filter: ExportFilter;
     try {
-      await players.profile(playerId); // PLAYER_NOT_FOUND before the answer starts
+      filter = await filterOf();
     } catch (e) {
       release();
       throw e;
     }
-    return stream(c, release, { playerId, variant, rated: rated === undefined ? undefined : rated === 'true', since: dateOf(since), until: dateOf(until) });
+    return ndjsonStream(c, log, (stopped) => exporter.lines(filter, stopped, withAnalysis), { idleMs: config.exports.idleMs, ended: release });
+  };
+}
+
+export function exportApi({ exporter, players, config, log }: ExportsApiDeps): App {
+  const api = createApi();
+  // The stream names its lines' schema by reference only.
+  api.openAPIRegistry.register('ExportedGameRecord', ExportedRecordSchema);
+  const answer = exportAnswer({ exporter, config, log });
+
+  operation(api, exportPlayerGames, async (c) => {
+    const { playerId } = c.req.valid('param');
+    const { variant, rated, since, until, analysis } = c.req.valid('query');
+    return answer(
+      c,
+      async () => {
+        await players.profile(playerId); // PLAYER_NOT_FOUND before the answer starts
+        return { playerId, variant, rated: rated === undefined ? undefined : rated === 'true', since: dateOf(since), until: dateOf(until) };
+      },
+      analysis === 'true',
+    );
   });
 
   operation(api, exportGames, async (c) => {
-    const { variant, since, until } = c.req.valid('query');
-    return stream(c, await admit(c), { rated: true, variant, since: dateOf(since), until: dateOf(until) });
+    const { variant, since, until, analysis } = c.req.valid('query');
+    return answer(c, async () => ({ rated: true, variant, since: dateOf(since), until: dateOf(until) }), analysis === 'true');
   });
 
   return api;

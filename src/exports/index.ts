@@ -1,3 +1,4 @@
-export { exportApi } from './api.ts';
+export { exportAnswer, exportApi } from './api.ts';
+export { AnalysisQuery, ndjson } from './routes.ts';
 export { GameExport } from './service.ts';
 export { ExportStore } from './store.ts';

@@ -1,16 +1,23 @@
 // The exports' operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { VARIANTS } from '../engine/index.ts';
+import { AnalysisSchema } from '../analysis/index.ts';
 import { gameExamples } from '../games/index.ts';
 import { optionalBearer } from '../platform/http/openapi.ts';
+import { RecordSchema } from '../platform/http/schemas.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { PlayerIdParam } from '../ratings/index.ts';
 
-/** The body of an export: ndjson, each line a GameRecord (JSON Schema's words for an encoded string). */
+/** One line of an export: a game's record, and with `analysis=true` its analysis where one is done. */
+export const ExportedRecordSchema = RecordSchema.extend({
+  analysis: AnalysisSchema.optional().openapi({ description: 'with analysis=true: the game’s open-lens analysis (GET /v1/games/{gameId}/analysis), where one is done' }),
+}).openapi('ExportedGameRecord', { description: 'A GameRecord (as GET /v1/games/{gameId}/record answers it), with its analysis when asked for and done' });
+
+/** The body of an export: ndjson, each line an ExportedGameRecord (JSON Schema's words for an encoded string). */
 export const GameRecordStreamSchema = z.string().openapi('GameRecordStream', {
-  description: 'application/x-ndjson: one GameRecord (as GET /v1/games/{gameId}/record answers it) per line, newest end first',
+  description: 'application/x-ndjson: one ExportedGameRecord (a GameRecord as GET /v1/games/{gameId}/record answers it, with `analysis` when asked for) per line, newest end first',
   contentMediaType: 'application/x-ndjson',
-  contentSchema: { type: 'array', items: { $ref: '#/components/schemas/GameRecord' } },
+  contentSchema: { type: 'array', items: { $ref: '#/components/schemas/ExportedGameRecord' } },
 } as Record<string, unknown>);
 
 const instant = (description: string) =>
@@ -23,7 +30,14 @@ const filters = {
   variant: z.enum(VARIANTS).optional().openapi({ description: 'only games of this variant' }),
   since: instant('only games that ended at or after this instant'),
   until: instant('only games that ended before this instant'),
+  analysis: z
+    .enum(['true', 'false'])
+    .optional()
+    .openapi({ description: 'true: each record carries its game’s open-lens analysis (`analysis`) where one is done (POST /v1/games/{gameId}/analysis asks for one); default false' }),
 };
+
+/** The query of an export that may carry analyses (the tournaments' export takes it too). */
+export const AnalysisQuery = z.object({ analysis: filters.analysis });
 
 /**
  * The media type as a plain string: @hono/zod-openapi types an answer of `application/<x>json`
@@ -31,7 +45,8 @@ const filters = {
  */
 const NDJSON_TYPE: string = 'application/x-ndjson';
 
-const ndjson = (description: string) => ({
+/** An ndjson answer of game records (the tournaments' export answers one too). */
+export const ndjson = (description: string) => ({
   description,
   content: { [NDJSON_TYPE]: { schema: GameRecordStreamSchema, example: gameExamples.exportLines } },
 });

@@ -18,6 +18,8 @@ export interface ExportFilter {
   /** Ended at or after `since`, before `until`. */
   since?: Date;
   until?: Date;
+  /** Only these games (a tournament's). */
+  gameIds?: readonly string[];
 }
 
 /** Where a batch starts: below the last game of the batch before. */
@@ -99,6 +101,7 @@ export function exportQuery(filter: ExportFilter, after: ExportKey | undefined, 
   if (filter.variant !== undefined) where.push(`g.config->>'variant' = ${p(filter.variant)}`);
   if (filter.since !== undefined) where.push(`g.updated_at >= ${p(filter.since.toISOString())}::timestamptz`);
   if (filter.until !== undefined) where.push(`g.updated_at < ${p(filter.until.toISOString())}::timestamptz`);
+  if (filter.gameIds !== undefined) where.push(`g.id in (select jsonb_array_elements_text(${p(JSON.stringify(filter.gameIds))}::jsonb))`);
   if (after) where.push(`(g.updated_at, g.id) < (${p(after.updatedAt.toISOString())}::timestamptz, ${p(after.id)})`);
   const order = 'order by g.updated_at desc, g.id desc';
   const n = p(limit);

@@ -3,7 +3,7 @@
 // description, its security, and an example of every body and answer (examples.ts).
 import { createRoute, z } from '@hono/zod-openapi';
 import { gameExamples, MOVE_REQUEST } from './examples.ts';
-import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
+import { bearer, json, jsonBody, optionalBearer, pageCursor, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { ENGINE_CODES, problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import {
@@ -20,7 +20,7 @@ import {
   storedText,
   ViewSchema,
 } from '../platform/http/schemas.ts';
-import { streamSchemas } from '../platform/http/sse.ts';
+import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 
 export const GameStream = streamSchemas(
   'GameEvent',
@@ -56,7 +56,7 @@ export const listGames = createRoute({
       player: z.string().regex(ID, 'a player id').optional().openapi({ description: 'only games where this player sits, or that are reserved for it' }),
       open: z.enum(['true', 'false']).optional().openapi({ description: 'true: only games whose free seat the caller may take (not reserved for someone else)' }),
       limit: pageLimit(),
-      cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
+      cursor: pageCursor(),
     }),
   },
   responses: { 200: json(LobbySchema, 'One page of games', gameExamples.lobby), ...problemResponses('INVALID_CURSOR') },
@@ -167,18 +167,9 @@ export const streamGame = createRoute({
       after: seqQuery('start after this sequence number'),
       views: z.enum(['true', 'false']).optional().openapi({ description: "true: a `view` message (the caller's GameView) first and after each change" }),
     }),
-    headers: z.object({
-      'last-event-id': z
-        .string()
-        .regex(/^\d{1,9}$/)
-        .optional()
-        .openapi({ description: 'the id of the last message received: resume after it' }),
-    }),
+    headers: ResumeHeaders,
   },
-  responses: {
-    200: eventStream(GameStream.stream, 'The event stream', gameExamples.stream),
-    ...problemResponses('GAME_NOT_FOUND', 'TOO_MANY_WAITERS'),
-  },
+  responses: streamResponses(GameStream, gameExamples.stream, 'GAME_NOT_FOUND'),
 });
 
 export const claimTimeout = createRoute({

@@ -3,4 +3,5 @@ export { waitingMatchSummary } from './examples.ts';
 export { decideJoin, type MatchStep } from './decide.ts';
 export { MatchService } from './service.ts';
 export { MatchStore, writeMatchStep, type MatchEvent, type MatchRow, type NewMatchGame } from './store.ts';
+export { firstDealerIndex } from './sheet.ts';
 export { matchSummary } from './view.ts';

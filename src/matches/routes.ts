@@ -1,12 +1,12 @@
 // The match resource's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { matchExamples } from './examples.ts';
-import { bearer, eventStream, json, jsonBody, optionalBearer, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
+import { bearer, json, jsonBody, optionalBearer, pageCursor, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { MatchPageSchema } from '../platform/http/schemas.ts';
 import { MATCH_STATUSES } from '../platform/db/schema.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
-import { streamSchemas } from '../platform/http/sse.ts';
+import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 import { CreateMatchSchema, MatchEventLogSchema, MatchEventSchema, MatchIdParam, MatchSchema } from './schemas.ts';
 
 export const MatchStream = streamSchemas(
@@ -82,18 +82,9 @@ export const streamMatch = createRoute({
   request: {
     params: MatchIdParam,
     query: z.object({ after: seqQuery('start after this seq') }),
-    headers: z.object({
-      'last-event-id': z
-        .string()
-        .regex(/^\d{1,9}$/)
-        .optional()
-        .openapi({ description: 'the id of the last message received: resume after it' }),
-    }),
+    headers: ResumeHeaders,
   },
-  responses: {
-    200: eventStream(MatchStream.stream, 'The event stream', matchExamples.matchStream),
-    ...problemResponses('MATCH_NOT_FOUND', 'TOO_MANY_WAITERS'),
-  },
+  responses: streamResponses(MatchStream, matchExamples.matchStream, 'MATCH_NOT_FOUND'),
 });
 
 export const listMatches = createRoute({
@@ -109,7 +100,7 @@ export const listMatches = createRoute({
     query: z.object({
       status: z.enum(MATCH_STATUSES).optional().openapi({ description: 'only matches in this status (default: waiting)' }),
       limit: pageLimit(),
-      cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
+      cursor: pageCursor(),
     }),
   },
   responses: { 200: json(MatchPageSchema, 'One page of matches', matchExamples.matchLobby), ...problemResponses('INVALID_CURSOR') },

@@ -91,6 +91,23 @@ export interface AppConfig {
   retention: { waitingTtlSeconds: number; idempotencyTtlSeconds: number; sweepIntervalSeconds: number };
   /** How long a seek waits in the pairing pool at most (SEEK_TTL_SECONDS); the sweeper ends it after. */
   seekTtlSeconds: number;
+  /**
+   * The tournaments' directors: how often each process looks for tournaments to start, pair and
+   * end (TOURNAMENT_TICK_MS), and how long an arena's minute lasts (TOURNAMENT_MINUTE_MS: 60000;
+   * shorter only in tests, so an arena of "3 minutes" ends in seconds).
+   */
+  tournaments: { tickMs: number; minuteMs: number };
+  /**
+   * The house bots' levels (HOUSE_BOTS: `random,greedy,pimc,star`, or `all`, `on`, `1` for every level;
+   * empty: none): bot accounts of the service that seek rated games in every variant (src/house).
+   */
+  houseBots: string[];
+  /**
+   * The house bots' ladder (src/house/ladder.ts): their rated games among themselves, at most
+   * `gamesAtOnce` at a time (HOUSE_LADDER_GAMES, 0: no ladder), the next beginning `pauseSeconds`
+   * after one began or ended (HOUSE_LADDER_PAUSE_SECONDS). Only with HOUSE_BOTS.
+   */
+  houseLadder: { gamesAtOnce: number; pauseSeconds: number };
   /** Long-polls and streams one client (a token's player, else an address) holds at most per process. */
   maxWaitersPerClient: number;
   /** Long-polls and streams one address holds at most per process, whatever tokens it uses. */
@@ -101,6 +118,13 @@ export interface AppConfig {
    * export holds a batch in memory and megabytes of socket buffers.
    */
   exports: { maxConcurrent: number; maxPerAddress: number; idleMs: number };
+  /**
+   * The computer analysis (src/analysis): worker threads per process (`workers`, 0: this process
+   * analyses nothing), the jobs queued or running at once in all (`queueMax`) and per asking
+   * address (`maxPerAddress`), the lease a claimed job holds (`leaseMs`: a dead process's job is
+   * taken again after it), how often the queue is looked at (`pollMs`), the seat lens's worlds per card.
+   */
+  analysis: { workers: number; queueMax: number; maxPerAddress: number; leaseMs: number; pollMs: number; seatSamples: number };
   /** Faults and abuse: every wait of a request is bounded (docs/operations.md, "Limits"). */
   timeouts: Timeouts;
   /** A rating is provisional (kept off the leaderboards) while its RD is above this. */
@@ -168,6 +192,22 @@ const databaseUrl = z
       `expected memory://, postgres://… or postgresql://… (or unset for ./.data), got ${scheme ? `a ${scheme}// URL` : 'no URL scheme'}`,
     );
   });
+
+/**
+ * Several hosts in one URL (postgres://h1,h2/db): postgres.js connects to the first that answers
+ * with the session attributes asked for. Only `primary` is safe: without it the first host that
+ * answers may be a standby (writes fail, reads lag), and `read-write` is checked by postgres.js
+ * 3.4 against `default_transaction_read_only` only, which is `off` on a standby too. Even
+ * `primary` is checked only as a connection starts (docs/operations.md: behind Patroni, route
+ * through HAProxy instead). Names no host, user or password.
+ */
+export function multiHostProblem(url: string): string | null {
+  const authority = url.slice(url.indexOf('://') + 3).split(/[/?]/)[0] ?? '';
+  if (!authority.slice(authority.lastIndexOf('@') + 1).includes(',')) return null;
+  const attrs = /[?&]target_session_attrs=([^&]*)/.exec(url)?.[1];
+  if (attrs === 'primary') return null;
+  return `several hosts need target_session_attrs=primary (got ${attrs === undefined ? 'none' : JSON.stringify(decodeURIComponent(attrs))}): without it a standby may be used; read-write is not checked against a standby by the driver`;
+}
 
 // A secret: the message says what is wrong, never what was given.
 const privateKey = z
@@ -306,11 +346,32 @@ const schema = z.object({
   IDEMPOTENCY_TTL_SECONDS: integer(60, 365 * 24 * 60 * 60, 24 * 60 * 60),
   SWEEP_INTERVAL_SECONDS: integer(0, 24 * 60 * 60, 60), // 0: no sweeps
   SEEK_TTL_SECONDS: integer(10, 24 * 60 * 60, 15 * 60),
+  TOURNAMENT_TICK_MS: integer(20, 60_000, 1000),
+  TOURNAMENT_MINUTE_MS: integer(100, 60_000, 60_000),
+  HOUSE_BOTS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] => {
+      const text = (raw ?? '').trim().toLowerCase();
+      if (text === '' || text === '0' || text === 'off' || text === 'false') return [];
+      if (text === '1' || text === 'on' || text === 'true' || text === 'all') return ['all'];
+      const names = text.split(',').map((n) => n.trim());
+      if (names.every((n) => /^[a-z0-9-]{1,24}$/.test(n))) return [...new Set(names)];
+      return fail(ctx, `expected level names separated by commas (random,greedy,pimc), all, or off, got ${JSON.stringify(raw)}`);
+    }),
+  HOUSE_LADDER_GAMES: integer(0, 100, 1),
+  HOUSE_LADDER_PAUSE_SECONDS: integer(0, 24 * 60 * 60, 30),
   MAX_WAITERS_PER_CLIENT: integer(1, 1_000_000, 32),
   MAX_WAITERS_PER_ADDRESS: integer(1, 1_000_000, 100),
   EXPORT_MAX_CONCURRENT: integer(1, 10_000, 16),
   EXPORT_MAX_PER_ADDRESS: integer(1, 10_000, 2),
   EXPORT_IDLE_MS: integer(100, 3_600_000, 30_000),
+  ANALYSIS_WORKERS: integer(0, 64, 1),
+  ANALYSIS_QUEUE_MAX: integer(1, 1_000_000, 1000),
+  ANALYSIS_MAX_PER_ADDRESS: integer(1, 10_000, 2),
+  ANALYSIS_LEASE_MS: integer(100, 3_600_000, 30_000),
+  ANALYSIS_POLL_MS: integer(10, 600_000, 2000),
+  ANALYSIS_SEAT_SAMPLES: integer(1, 1000, 40),
   DATABASE_CONNECT_TIMEOUT_MS: integer(100, 600_000, 5000),
   DATABASE_STATEMENT_TIMEOUT_MS: integer(0, 3_600_000, 5000),
   DATABASE_ACQUIRE_TIMEOUT_MS: integer(10, 600_000, 5000),
@@ -348,6 +409,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([
       `${e.DATABASE_LISTEN_URL !== undefined ? 'DATABASE_LISTEN_URL' : 'DATABASE_POOL_MODE'}: only with DATABASE_URL=postgres://… (the embedded database has no pooler)`,
     ]);
+  }
+  for (const [name, url] of [['DATABASE_URL', e.DATABASE_URL], ['DATABASE_LISTEN_URL', e.DATABASE_LISTEN_URL]] as const) {
+    const problem = url === undefined ? null : multiHostProblem(url);
+    if (problem) throw new ConfigError([`${name}: ${problem}`]);
   }
   if (e.DATABASE_POOL_MODE === 'transaction' && e.DATABASE_LISTEN_URL === undefined) {
     throw new ConfigError([
@@ -410,9 +475,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     },
     seekTtlSeconds: e.SEEK_TTL_SECONDS,
+    tournaments: { tickMs: e.TOURNAMENT_TICK_MS, minuteMs: e.TOURNAMENT_MINUTE_MS },
+    houseBots: e.HOUSE_BOTS,
+    houseLadder: { gamesAtOnce: e.HOUSE_LADDER_GAMES, pauseSeconds: e.HOUSE_LADDER_PAUSE_SECONDS },
     maxWaitersPerClient: e.MAX_WAITERS_PER_CLIENT,
     maxWaitersPerAddress: e.MAX_WAITERS_PER_ADDRESS,
     exports: { maxConcurrent: e.EXPORT_MAX_CONCURRENT, maxPerAddress: e.EXPORT_MAX_PER_ADDRESS, idleMs: e.EXPORT_IDLE_MS },
+    analysis: {
+      workers: e.ANALYSIS_WORKERS,
+      queueMax: e.ANALYSIS_QUEUE_MAX,
+      maxPerAddress: e.ANALYSIS_MAX_PER_ADDRESS,
+      leaseMs: e.ANALYSIS_LEASE_MS,
+      pollMs: e.ANALYSIS_POLL_MS,
+      seatSamples: e.ANALYSIS_SEAT_SAMPLES,
+    },
     timeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -36,6 +36,20 @@ export type GameRefusalCode =
 /** Refusals of the pairing pool (src/seeks). */
 export type SeekRefusalCode = 'SEEK_NOT_FOUND' | 'NOT_YOUR_SEEK' | 'SEEK_PAIRED' | 'TOO_MANY_SEEKS';
 
+/** Refusals of the tournaments (src/tournaments). */
+export type TournamentRefusalCode =
+  | 'TOURNAMENT_NOT_FOUND'
+  | 'TOURNAMENT_OPTIONS'
+  | 'TOURNAMENT_STARTS_AT'
+  | 'TOO_MANY_TOURNAMENTS'
+  | 'TOURNAMENT_FINISHED'
+  | 'TOURNAMENT_FULL'
+  | 'TOURNAMENT_ENTRY_CLOSED'
+  | 'BOTS_NOT_ALLOWED'
+  | 'BOTS_ONLY'
+  | 'NOT_IN_TOURNAMENT'
+  | 'ALREADY_WITHDRAWN';
+
 export type MatchRefusalCode = 'MATCH_NOT_FOUND' | 'ALREADY_IN_MATCH' | 'MATCH_FULL' | 'MATCH_STARTED' | 'MATCH_CANCELLED' | 'NOT_YOUR_MATCH' | 'TOO_MANY_WAITING_MATCHES';
 
 /** Refusals of sign-up, sign-in and a player's tokens (src/accounts). */
@@ -49,13 +63,16 @@ export type AccountRefusalCode =
   | 'TOKEN_NOT_FOUND'
   | 'TOO_MANY_TOKENS';
 
+/** Refusals of the computer analysis (src/analysis). */
+export type AnalysisRefusalCode = 'ANALYSIS_NOT_FOUND' | 'TOO_MANY_ANALYSES';
+
 /**
  * The process cannot take one more waiting request (a long poll or a stream) or export now, the
  * database is away or too slow to answer in time, or the process is shutting down.
  */
-export type CapacityCode = 'TOO_MANY_WAITERS' | 'TOO_MANY_EXPORTS' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
+export type CapacityCode = 'TOO_MANY_WAITERS' | 'TOO_MANY_EXPORTS' | 'ANALYSIS_QUEUE_FULL' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
 
-export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | SeekRefusalCode | AccountRefusalCode | CapacityCode;
+export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | SeekRefusalCode | TournamentRefusalCode | AccountRefusalCode | AnalysisRefusalCode | CapacityCode;
 
 /**
  * A refusal: thrown (or returned) anywhere below the HTTP edge. `extra` holds the facts that

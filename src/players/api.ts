@@ -9,8 +9,9 @@ import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { PlayerEventSchema } from '../platform/http/schemas.ts';
 import { eventStream } from '../platform/http/sse.ts';
-import { createPlayer, getMe, getPlayer, listMyGames, PlayerStream, streamMyEvents } from './routes.ts';
+import { botsOnline, createPlayer, findPlayers, getMe, getPlayer, listMyGames, PlayerStream, streamMyEvents } from './routes.ts';
 import { respond } from '../platform/http/reply.ts';
+import { VARIANTS } from '../engine/index.ts';
 import { operation } from '../platform/http/operation.ts';
 import { idempotentCreate } from '../platform/http/idempotent-create.ts';
 
@@ -75,6 +76,23 @@ export function playersApi({ players, accounts, ratings, seeks, timing, metrics,
       },
     };
     return eventStream(c, timing.heartbeatMs, players.feed(player.playerId, after, clientOf(c)), opened, log);
+  });
+
+  operation(api, findPlayers, async (c) => {
+    const { name, limit = 20, cursor } = c.req.valid('query');
+    return respond(c, await players.find({ name, limit, cursor }), 200);
+  });
+
+  // The lobby's list: each bot online with its ratings and the seeks it keeps waiting.
+  operation(api, botsOnline, async (c) => {
+    const bots = await accounts.botsOnline();
+    const ids = bots.map((b) => b.playerId);
+    const [rated, waiting] = await Promise.all([Promise.all(ids.map((id) => ratings.ratingsOf(id))), seeks.waitingOf(ids)]);
+    const items = bots.map((b, i) => {
+      const offered = waiting.get(b.playerId) ?? [];
+      return { ...b, bot: true as const, ratings: rated[i] ?? {}, variants: VARIANTS.filter((v) => offered.some((s) => s.variant === v)), seeks: offered };
+    });
+    return respond(c, { items }, 200);
   });
 
   operation(api, getPlayer, async (c) => {

@@ -3,11 +3,12 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PLAYER_GAME_STATUSES } from './store.ts';
 import { accountExamples } from '../accounts/index.ts';
 import { playerExamples } from './examples.ts';
-import { bearer, eventStream, json, jsonBody, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
+import { BotsOnlineSchema, PlayerSearchPageSchema, PlayerSearchQuery } from './schemas.ts';
+import { bearer, json, jsonBody, pageCursor, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerTokenSchema } from '../platform/http/schemas.ts';
-import { streamSchemas } from '../platform/http/sse.ts';
+import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 import { PlayerProfileSchema } from '../ratings/index.ts';
 
 export const PlayerStream = streamSchemas(
@@ -55,7 +56,7 @@ export const listMyGames = createRoute({
     query: z.object({
       status: z.enum(PLAYER_GAME_STATUSES).optional().openapi({ description: 'waiting (not begun), active, finished or cancelled; default all' }),
       limit: pageLimit(),
-      cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
+      cursor: pageCursor(),
     }),
   },
   responses: { 200: json(PlayerGamePageSchema, 'One page', playerExamples.waiting), ...problemResponses('INVALID_CURSOR') },
@@ -68,22 +69,13 @@ export const streamMyEvents = createRoute({
   tags: ['players'],
   summary: "Follow the caller's own events as Server-Sent Events",
   description:
-    "Each SSE message's `data:` is one `PlayerEvent` (schema PlayerEventMessage), with `id:` = the caller's own event sequence number and `event:` = its type: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`, `ratingChanged` (a rated game moved your rating), `seekEnded` (a seek of yours left the pool unpaired: withdrawn, expired, or disconnected). Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.",
+    "Each SSE message's `data:` is one `PlayerEvent` (schema PlayerEventMessage), with `id:` = the caller's own event sequence number and `event:` = its type: `challenge` (a game or match was created with you as its opponent), `challengeCancelled`, `challengeDeclined`, `gameStart`, `gameFinish`, `matchStart`, `matchFinish`, `ratingChanged` (a rated game moved your rating), `seekEnded` (a seek of yours left the pool unpaired: withdrawn, expired, or disconnected), `tournamentGame` (a tournament paired you: its gameId). Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream does not end by itself. Moves are on each game's own stream.",
   security: bearer,
   request: {
     query: z.object({ after: seqQuery('start after this sequence number') }),
-    headers: z.object({
-      'last-event-id': z
-        .string()
-        .regex(/^\d{1,9}$/)
-        .optional()
-        .openapi({ description: 'the id of the last message received: resume after it' }),
-    }),
+    headers: ResumeHeaders,
   },
-  responses: {
-    200: eventStream(PlayerStream.stream, 'The event stream', playerExamples.stream),
-    ...problemResponses('TOO_MANY_WAITERS'),
-  },
+  responses: streamResponses(PlayerStream, playerExamples.stream),
 });
 
 export const getPlayer = createRoute({
@@ -97,4 +89,29 @@ export const getPlayer = createRoute({
   security: publicAccess,
   request: { params: z.object({ playerId: z.string().regex(ID, 'an id: letters, digits and dashes').openapi({ param: { name: 'playerId', in: 'path' } }) }) },
   responses: { 200: json(PlayerProfileSchema, 'The player', playerExamples.profile), ...problemResponses('PLAYER_NOT_FOUND') },
+});
+
+export const findPlayers = createRoute({
+  method: 'get',
+  path: '/v1/players',
+  operationId: 'findPlayers',
+  tags: ['players'],
+  summary: 'Find players by the beginning of their name',
+  description:
+    "Accounts (people and bots; guests are not listed) whose shown name or username begins with `name`, ignoring case, in name order, with `bot` for the BOT badge: to challenge one, create a game or match with its `playerId` as the `opponent`. Keyset-paginated: pass `nextCursor` as `cursor`.",
+  security: publicAccess,
+  request: { query: PlayerSearchQuery },
+  responses: { 200: json(PlayerSearchPageSchema, 'The players found', playerExamples.found), ...problemResponses('INVALID_CURSOR') },
+});
+
+export const botsOnline = createRoute({
+  method: 'get',
+  path: '/v1/bots/online',
+  operationId: 'listOnlineBots',
+  tags: ['accounts'],
+  summary: 'List the bot accounts holding an open player stream now, with their ratings and what they seek',
+  description:
+    'Across every process of the service: a bot is listed while its GET /v1/players/me/stream is open (within about a minute of a crashed process), by name, with its ratings per variant (`provisional` until established) and its seeks waiting in the pool: `variants` are the variants it seeks now. Seek with the same options (POST /v1/seeks) to be paired with it at once, or challenge it with a game made for it.',
+  security: publicAccess,
+  responses: { 200: json(BotsOnlineSchema, 'The bots online', playerExamples.botsOnline) },
 });

@@ -5,6 +5,7 @@ import type { Principal } from '../platform/auth/principal.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { listPlayerGames, type PlayerGamesQuery } from './store.ts';
+import { findPlayers, type PlayerSearch } from './search.ts';
 import { playerKey, type PlayerEventStore } from '../platform/streams/player-events.ts';
 import type { PlayerStore } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -21,6 +22,11 @@ export interface PlayerServiceDeps {
 
 export class PlayerService {
   constructor(private readonly deps: PlayerServiceDeps) {}
+
+  /** Accounts by the beginning of their name or username (GET /v1/players?name=). */
+  find(query: PlayerSearch) {
+    return findPlayers(this.deps.db, query);
+  }
 
   /** A new guest player. */
   async register(name: string): Promise<{ playerId: string; name: string }> {

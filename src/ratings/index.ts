@@ -2,6 +2,6 @@ export { ratingsApi } from './api.ts';
 export { annasRatings } from './examples.ts';
 export { initialRating, rateGame, shown, type Rating } from './glicko.ts';
 export { scoresOf } from './outcome.ts';
-export { PlayerIdParam, PlayerProfileSchema } from './schemas.ts';
+export { PlayerIdParam, PlayerProfileSchema, RatingsSchema } from './schemas.ts';
 export { RatingService } from './service.ts';
 export { RatingStore } from './store.ts';

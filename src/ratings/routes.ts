@@ -1,7 +1,7 @@
 // Rated play's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { ratingExamples } from './examples.ts';
-import { json, pageLimit, publicAccess } from '../platform/http/openapi.ts';
+import { json, pageCursor, pageLimit, publicAccess } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { LeaderboardSchema, PlayerIdParam, RatingHistorySchema, VariantParam } from './schemas.ts';
 
@@ -30,7 +30,7 @@ export const getLeaderboard = createRoute({
     params: VariantParam,
     query: z.object({
       limit: pageLimit(),
-      cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
+      cursor: pageCursor(),
       bots: z.enum(['include', 'exclude', 'only']).optional().openapi({ description: 'bot accounts: include (default), exclude, or only them' }),
     }),
   },

@@ -45,9 +45,23 @@ const berts: PoolRow = {
   endedAt: paired,
 };
 
+/** A bot's standing rated seek (the house bots keep one in every variant). */
+const houseBots: PoolRow = {
+  ...annas,
+  id: 'c4a8e2f6-9d1b-4c7e-8f3a-6b2d0e9c5a71',
+  playerId: '8e3c1a5f-2b7d-4e9a-b6c4-0d5f7a3e1b82',
+  name: 'House bot (greedy)',
+  bot: true,
+  rated: true,
+  ratingMin: null,
+  ratingMax: null,
+  rating: 1512,
+};
+
 export const seekExamples = {
   create: { variant: 'classic', turnSeconds: 60, ratingRange: [1300, 1800], whileConnected: true },
   waiting: seekView(annas),
   paired: seekView(berts),
   pool: { items: [seekView(annas)], nextCursor: null },
+  houseBot: seekView(houseBots),
 };

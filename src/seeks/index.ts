@@ -1,3 +1,5 @@
 export { seeksApi } from './api.ts';
+export { seekExamples } from './examples.ts';
+export { SeekSchema } from './schemas.ts';
 export { SeekService } from './service.ts';
 export { SeekStore } from './store.ts';

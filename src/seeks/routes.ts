@@ -1,6 +1,6 @@
 // The pairing pool's operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
-import { bearer, json, jsonBody, pageLimit, publicAccess } from '../platform/http/openapi.ts';
+import { bearer, json, jsonBody, pageCursor, pageLimit, publicAccess } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import { seekExamples } from './examples.ts';
@@ -35,7 +35,7 @@ export const listSeeks = createRoute({
   request: {
     query: z.object({
       limit: pageLimit(),
-      cursor: z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' }),
+      cursor: pageCursor(),
     }),
   },
   responses: { 200: json(SeekPageSchema, 'One page of the pool', seekExamples.pool), ...problemResponses('INVALID_CURSOR') },

@@ -94,6 +94,13 @@ export class SeekService {
   }
 
   /** Its owner takes a waiting seek out of the pool; one that has ended already stays as it is. */
+  /** The waiting seeks of these players, by player (the lobby's bots online: what each accepts). */
+  async waitingOf(playerIds: readonly string[]): Promise<Map<string, SeekView[]>> {
+    const out = new Map<string, SeekView[]>(playerIds.map((id) => [id, []]));
+    for (const row of await this.deps.store.waitingOfPlayers(playerIds, this.deps.now())) out.get(row.playerId)?.push(seekView(row));
+    return out;
+  }
+
   async withdraw(seekId: string, playerId: string): Promise<void> {
     const { store, now } = this.deps;
     const { ended, noticed } = await store.end(seekId, playerId, 'withdrawn', now());

@@ -5,7 +5,7 @@
 // the pairing starts is written in the same transaction, with its players' notices (both players'
 // rows are locked first, in id order; a player being deleted is neither paired nor left waiting).
 // All of it is transaction-scoped, so it works through a pooler in transaction mode too.
-import { and, asc, count, eq, gt, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
 import { eventRows } from '../platform/db/events.ts';
@@ -80,6 +80,11 @@ export class SeekStore {
       ];
       if (input.ratingMin !== null) where.push(gte(seeks.rating, input.ratingMin));
       if (input.ratingMax !== null) where.push(lte(seeks.rating, input.ratingMax));
+      // Never two bot accounts: bots waiting in the pool are there for people (two house bots would
+      // play each other without end); bots meet each other by challenges.
+      where.push(
+        sql`not exists (select 1 from ${players} seeker, ${players} other where seeker.id = ${input.playerId} and other.id = ${seeks.playerId} and seeker.bot and other.bot)`,
+      );
       // Nor a seek of a player being deleted (its seeks are being withdrawn).
       where.push(sql`not exists (select 1 from ${players} where ${players.id} = ${seeks.playerId} and ${players.deletedAt} is not null)`);
       let partner: SeekRow | undefined;
@@ -185,6 +190,18 @@ export class SeekStore {
     const page = rows.slice(0, query.limit).map((r) => ({ ...r.seek, name: r.name, bot: r.bot }));
     const last = page.at(-1);
     return { seeks: page, nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null };
+  }
+
+  /** The waiting seeks of these players not past their time, oldest first (what the bots online offer). */
+  async waitingOfPlayers(playerIds: readonly string[], now: Date): Promise<PoolRow[]> {
+    if (playerIds.length === 0) return [];
+    const rows = await this.db
+      .select({ seek: seeks, name: players.name, bot: players.bot })
+      .from(seeks)
+      .innerJoin(players, eq(players.id, seeks.playerId))
+      .where(and(inArray(seeks.playerId, [...playerIds]), eq(seeks.status, 'waiting'), gt(seeks.expiresAt, now)))
+      .orderBy(asc(seeks.createdAt), asc(seeks.id));
+    return rows.map((r) => ({ ...r.seek, name: r.name, bot: r.bot }));
   }
 
   /** How many seeks of `playerId` wait now. */

@@ -3,7 +3,7 @@
 // and withdraws its seek when it stops.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runForeverBot } from '../../examples/forever-bot.ts';
-import { createClient, playGame, type GameView } from '../../src/client/index.ts';
+import { createClient, playGame, type GameView } from '@offiziersskat/client';
 import { startTestService, type TestService } from '../support/service.ts';
 
 let service: TestService;

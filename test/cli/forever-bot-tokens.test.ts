@@ -4,7 +4,7 @@
 // not know at all makes a new player.
 import { afterAll, expect, it } from 'vitest';
 import { runForeverBot, type BotState } from '../../examples/forever-bot.ts';
-import { accounts, claimsOf, createClient, playGame, waitForVersion, type GameView, type SkatClient } from '../../src/client/index.ts';
+import { accounts, claimsOf, createClient, playGame, waitForVersion, type GameView, type SkatClient } from '@offiziersskat/client';
 import type { Database } from '../../src/platform/db/client.ts';
 import { openTestDatabase } from '../support/db.ts';
 import { startTestService, testConfig, type TestService } from '../support/service.ts';

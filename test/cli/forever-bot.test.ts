@@ -3,7 +3,7 @@
 // database), in the middle of a game and for challenges made after it.
 import { afterAll, expect, it } from 'vitest';
 import { runForeverBot, type BotState } from '../../examples/forever-bot.ts';
-import { createClient, playGame, waitForVersion, type GameView, type SkatClient } from '../../src/client/index.ts';
+import { createClient, playGame, waitForVersion, type GameView, type SkatClient } from '@offiziersskat/client';
 import type { Database } from '../../src/platform/db/client.ts';
 import { openTestDatabase } from '../support/db.ts';
 import { startTestService, type TestService } from '../support/service.ts';

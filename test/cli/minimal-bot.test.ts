@@ -30,7 +30,7 @@ describe('examples/minimal-bot.ts', () => {
     expect(source.trimEnd().split('\n').length).toBeLessThan(60);
     expect(source.match(/^import .*/gm)).toEqual([
       `import { pathToFileURL } from 'node:url';`,
-      `import { createClient, playGame, type GameView } from '../src/client/index.ts';`,
+      `import { createClient, playGame, type GameView } from '@offiziersskat/client';`,
     ]);
     // docs/bots.md shows the whole file.
     const guide = await readFile(join(import.meta.dirname, '../../docs/bots.md'), 'utf8');

@@ -1,7 +1,7 @@
 // The client module against a real service: a whole game through it, the game's stream (and its
 // resume), conflicts and idempotent moves, matches, and the player-centred calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, playGame, players, type GameView, type LoggedEvent, type SkatClient } from '../../src/client/index.ts';
+import { createClient, playGame, players, type GameView, type LoggedEvent, type SkatClient } from '@offiziersskat/client';
 import { newMemory, remember, rng, greedy } from '../../src/bots/index.ts';
 import { verifyRecord } from '../../src/record/index.ts';
 import type { GameRecord } from '../../src/record/index.ts';

@@ -2,7 +2,7 @@
 // player), an account's tokens listed, created and revoked, and the three refusals told apart:
 // expired, revoked, and a token the service does not know.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { accounts, createClient, tokenRefusal, type RenewedToken, type SkatClient, type TokenRefusal } from '../../src/client/index.ts';
+import { accounts, createClient, tokenRefusal, type RenewedToken, type SkatClient, type TokenRefusal } from '@offiziersskat/client';
 import { startTestService, testConfig, type TestService } from '../support/service.ts';
 
 const TTL = 3;

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord, verifyRecord } from '../../src/record/index.ts';
 import { expectProblem, playUntil } from '../support/problems.ts';
 import { Client, rng, startTestService, testConfig, type TestPlayer, type TestService } from '../support/service.ts';
+import { ndjsonLines } from '../support/ndjson.ts';
 
 let n = 0;
 async function account(service: TestService): Promise<TestPlayer> {
@@ -75,19 +76,7 @@ describe('the exports', () => {
   }, 240_000);
   afterAll(() => service?.close());
 
-  const exported = async (path: string) => {
-    const res = await service.http.get(path).set(anna.auth).buffer(true).parse((r, done) => {
-      let text = '';
-      r.setEncoding('utf8');
-      r.on('data', (c: string) => (text += c));
-      r.on('end', () => done(null, text));
-    });
-    expect(res.status, String(res.body)).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
-    const text = res.body as string;
-    expect(text.endsWith('\n') || text === '').toBe(true);
-    return text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
-  };
+  const exported = async (path: string) => ndjsonLines(service.http.get(path).set(anna.auth)) as Promise<any[]>;
 
   it("one player's finished games, newest first, each line exactly the game's record", async () => {
     const records = await exported(`/v1/players/${anna.playerId}/games/export`);

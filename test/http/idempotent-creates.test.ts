@@ -5,7 +5,7 @@
 // with one game.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, isApiError } from '../../src/client/index.ts';
+import { createClient, isApiError } from '@offiziersskat/client';
 import { createAnswers, games, matches, players } from '../../src/platform/db/schema.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';

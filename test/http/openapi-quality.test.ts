@@ -59,6 +59,8 @@ describe('every operation', () => {
     const publicOps = operations.filter((o) => o.op.security!.length === 0).map((o) => o.op.operationId);
     expect(publicOps.sort()).toEqual([
       'createPlayer',
+      'findPlayers',
+      'getAnalysis',
       'getGameRecord',
       'getHealth',
       'getJwks',
@@ -71,6 +73,8 @@ describe('every operation', () => {
       'listMatches',
       'listOnlineBots',
       'listSeeks',
+      'listTournaments',
+      'requestAnalysis',
       'signIn',
       'signUp',
     ]);

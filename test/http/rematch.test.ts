@@ -57,7 +57,7 @@ describe('a rematch', () => {
 
   it('is refused for running games, strangers and match games', async () => {
     const running = await client.startedGame();
-    expect((await rematch(running.gameId, running.forehand).expect(422)).body.code).toBe('GAME_NOT_FINISHED');
+    expect((await rematch(running.gameId, running.forehand).expect(409)).body.code).toBe('GAME_NOT_FINISHED');
     await client.move(running.gameId, running.forehand, { type: 'resign' }).expect(200);
     const stranger = await client.player('Cleo');
     expect((await rematch(running.gameId, stranger).expect(403)).body.code).toBe('NOT_A_PLAYER');

@@ -16,7 +16,7 @@ const ROUTES: [string, string, number[]][] = [
   ['get', '/v1/matches/{matchId}/events', [200, 400, 401, 404, 408, 429, 431, 503]],
   ['get', '/v1/matches/{matchId}/stream', [200, 400, 401, 404, 408, 429, 431, 503]],
   ['post', '/v1/games/{gameId}/claim-timeout', [200, 400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 431, 503]],
-  ['post', '/v1/games/{gameId}/rematch', [200, 201, 400, 401, 403, 404, 408, 413, 415, 422, 429, 431, 503]],
+  ['post', '/v1/games/{gameId}/rematch', [200, 201, 400, 401, 403, 404, 408, 409, 413, 415, 422, 429, 431, 503]],
 ];
 
 describe('the OpenAPI document', () => {

@@ -208,8 +208,14 @@ export function invalidArbitrary(schema: JsonSchema, resolve: Resolve, options: 
     // refuses only what a header cannot carry (a stored text's) cannot be broken through a header.
     const breakable = !options.header || typeof s.pattern !== 'string' || breaking.some((b) => !new RegExp(s.pattern as string).test(`a${b}`));
     if ((typeof s.pattern === 'string' || s.format === 'date-time') && breakable) {
-      ways.push(fc.tuple(valid() as fc.Arbitrary<string>, fc.constantFrom(...breaking), fc.boolean()).map(([v, b, front]) => (front ? b + v : v + b)));
-      ways.push(fc.string({ unit: options.header ? HEADER_CHAR : 'binary', minLength: 1, maxLength: 20 }).filter((x) => !options.header || headerSafe(x)));
+      // Only the characters (and strings) a pattern refuses: a permissive one (a stored text's
+      // refuses control characters only) would otherwise make most of these valid.
+      const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;
+      const breaks = pattern ? breaking.filter((b) => !pattern.test(`a${b}`)) : breaking;
+      if (breaks.length > 0) ways.push(fc.tuple(valid() as fc.Arbitrary<string>, fc.constantFrom(...breaks), fc.boolean()).map(([v, b, front]) => (front ? b + v : v + b)));
+      ways.push(
+        fc.string({ unit: options.header ? HEADER_CHAR : 'binary', minLength: 1, maxLength: 20 }).filter((x) => (!options.header || headerSafe(x)) && !(pattern?.test(x) ?? false)),
+      );
     }
   }
   if (types.includes('array')) {

@@ -37,7 +37,8 @@ export interface OwnPostgres {
   destroy(): void;
 }
 
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+/** `durable`: fsync and synchronous_commit on, as a production server (bench:failover's baseline); else off, for speed. */
+export async function startOwnPostgres({ durable = false } = {}): Promise<OwnPostgres> {
   const bin = binDir();
   const dir = mkdtempSync(join(tmpdir(), 'own-pg-'));
   chmodSync(dir, 0o777);
@@ -49,7 +50,8 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     execFileSync(cmd[0] as string, cmd[1] as string[], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
   };
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`;
+  const fast = durable ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${fast} -c max_connections=100`;
   const start = () => run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '60', 'start']);
   const stop = (mode: 'fast' | 'immediate' = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']);
   start();

@@ -1,10 +1,10 @@
 // Accounts in the browser: signed up in one browser and signed in in another, both show the same
 // games; revoking the first browser's token brings its sign-in within seconds, with the reason; a
 // token made for a bot is shown once and works; a guest keeps its player (and its finished game)
-// as an account, and signs in with it elsewhere.
+// as an account, and signs in with it elsewhere; a wrong password is said in German on a German page.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { accounts, createClient, playGame, type GameView } from '../../src/client/index.ts';
+import { accounts, createClient, playGame, type GameView } from '@offiziersskat/client';
 import { startTestService, testConfig } from '../support/service.ts';
 import { browserSuite, DESKTOP, PHONE, screenshot, Watch } from './support/browser.ts';
 import { webFixture } from './support/web-suite.ts';
@@ -134,6 +134,13 @@ browserSuite('the web client: accounts', () => {
     const elsewhere = await web.browser.newContext(PHONE);
     const other = await elsewhere.newPage();
     const otherWatch = new Watch(elsewhere);
+    // A wrong password on the German sign-in page: a German sentence, never the problem's code.
+    await other.goto(`${web.service.url}/`);
+    await other.locator('#username').fill('gina');
+    await other.locator('#password').fill('not the passphrase at all');
+    await other.locator('[data-testid=sign-in]').click();
+    await other.locator('[data-testid=sign-in-form] .error', { hasText: 'Unbekannter Benutzername oder falsches Passwort.' }).waitFor();
+    expect(await other.locator('[data-testid=sign-in-form] .error').textContent()).not.toMatch(/[A-Z]+_[A-Z]+/);
     await signInWith(other, 'gina');
     await other.locator(`.my-games a[href="/play/${created.id}"]`).waitFor();
     const me = await other.evaluate(() => Object.entries(localStorage).find(([k]) => k.startsWith('offiziersskat:player:'))![1]);
@@ -141,6 +148,12 @@ browserSuite('the web client: accounts', () => {
 
     // A new password there signs out every other browser: the first one shows its sign-in.
     await other.locator('[data-testid=account-link]').click();
+    // A wrong current password first (WRONG_PASSWORD): said in German.
+    await other.locator('#current-password').fill('not the passphrase at all');
+    await other.locator('#new-password').fill(`${PASSWORD} and more`);
+    await other.locator('[data-testid=change-password]').click();
+    await other.locator('[data-testid=password-form] .error', { hasText: 'Das bisherige Passwort stimmt nicht.' }).waitFor();
+    expect(await other.locator('[data-testid=password-form] .error').textContent()).not.toMatch(/WRONG_PASSWORD/);
     await other.locator('#current-password').fill(PASSWORD);
     await other.locator('#new-password').fill(`${PASSWORD} and more`);
     await other.locator('[data-testid=change-password]').click();
@@ -159,7 +172,8 @@ browserSuite('the web client: accounts', () => {
     expect(record.players.forehand.playerId).toBe(gina.playerId);
 
     expect(watch.problems.filter((p) => !/^HTTP 401: |status of 401 \(Unauthorized\)|\/stream \(net::ERR_ABORTED\)$/.test(p))).toEqual([]);
-    expect(otherWatch.problems.filter((p) => !/^HTTP 401: .*\/v1\/sessions$|status of 401 \(Unauthorized\)|\/stream \(net::ERR_ABORTED\)$/.test(p))).toEqual([]);
+    // Its refusals asked for above (the wrong passwords), and its streams broken off by page loads.
+    expect(otherWatch.problems.filter((p) => !/^HTTP 401: .*\/v1\/sessions$|status of 401 \(Unauthorized\)|^HTTP 403: PUT .*\/v1\/players\/me\/password$|status of 403 \(Forbidden\)|\/stream \(net::ERR_ABORTED\)$/.test(p))).toEqual([]);
     await context.close();
     await elsewhere.close();
   });

@@ -1,4 +1,4 @@
-// A whole game against the strong computer (pimc) in a real browser: the level is chosen in the
+// A whole game against the strong computer (star, pimc before its exact part) in a real browser: the level is chosen in the
 // lobby, the computer thinks in a Web Worker (the page's thread has no long task of its size
 // while it does) and plays through the public API; the game ends with a result that verifies.
 // A worker that cannot start is said on the table.
@@ -27,12 +27,12 @@ async function startAgainstTheStrongComputer(page: Page, name: string, variant: 
 browserSuite('the web client: a game against the strong computer', () => {
   const web = webFixture();
 
-  it('plays a whole halfOpen game against pimc, which thinks off the page thread', async () => {
+  it('plays a whole halfOpen game against star, which thinks off the page thread', async () => {
     const context = await web.browser.newContext(DESKTOP);
     const watch = new Watch(context);
     const page = await context.newPage();
     await page.goto(`${web.service.url}/`);
-    await page.evaluate((ms) => localStorage.setItem('offiziersskat:pimc-time-ms', String(ms)), THINK_MS);
+    await page.evaluate((ms) => localStorage.setItem('offiziersskat:computer-time-ms', String(ms)), THINK_MS);
     // Long tasks on the page's thread, from now on.
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] };
@@ -53,7 +53,11 @@ browserSuite('the web client: a game against the strong computer', () => {
     // The computer thought in a worker: its script was loaded, and the page's thread never
     // blocked for as long as one of its decisions takes.
     const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
-    expect(scripts.some((url) => /pimc-worker/.test(url))).toBe(true);
+    expect(scripts.some((url) => /computer-worker/.test(url))).toBe(true);
+    // Each of its decisions is measured (User Timing), none far beyond its budget a card.
+    const decisions = await page.evaluate(() => performance.getEntriesByName('computer-move').map((e) => e.duration));
+    expect(decisions.length).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...decisions)).toBeLessThan(5_000);
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     expect(longTasks.filter((ms) => ms >= THINK_MS - 50)).toEqual([]);
     // The level is remembered for the next game.
@@ -65,7 +69,7 @@ browserSuite('the web client: a game against the strong computer', () => {
   it('says so on the table when its worker cannot start, instead of waiting for ever', async () => {
     const context = await web.browser.newContext(DESKTOP);
     // The worker's script fails at its start, as one refused or unable to allocate would.
-    await context.route(/pimc-worker/, (route) => route.fulfill({ contentType: 'text/javascript', body: "throw new Error('refused by the test');" }));
+    await context.route(/computer-worker/, (route) => route.fulfill({ contentType: 'text/javascript', body: "throw new Error('refused by the test');" }));
     const page = await context.newPage();
     await page.goto(`${web.service.url}/`);
     await startAgainstTheStrongComputer(page, 'Dora', 'classic');

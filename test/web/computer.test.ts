@@ -24,6 +24,9 @@ browserSuite('the web client: a game against the computer', () => {
     await page.locator('[data-testid=play-computer]').waitFor();
     await expect(page.locator('[data-testid=who]').textContent()).resolves.toBe('Du spielst als Anna');
 
+    // The computer's levels, capitalised in German.
+    await expect(page.locator('[data-testid=computer-level] option').allTextContents()).resolves.toEqual(['Leicht', 'Stark']);
+
     // Forehand: the human cuts and fixes the game; five minutes per move.
     await page.locator('select[name=seat]').selectOption('forehand');
     await page.locator('input[name=turnSeconds]').click();

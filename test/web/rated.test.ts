@@ -6,7 +6,7 @@
 // longer provisional (the threshold lowered for the test, so one game is enough).
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { accounts, createClient } from '../../src/client/index.ts';
+import { accounts, createClient } from '@offiziersskat/client';
 import { browserSuite, DESKTOP, PHONE, screenshot, Watch } from './support/browser.ts';
 import { playToTheEnd } from './support/play.ts';
 import { webFixture } from './support/web-suite.ts';
@@ -140,7 +140,7 @@ browserSuite('the web client: rated play', () => {
     // The leaderboard: both, no longer provisional, with the service's ratings, highest first.
     await a.locator('[data-testid=leaderboard-link]').click();
     await a.locator('[data-testid=leaderboard] tbody tr').nth(1).waitFor();
-    const listed = await a.locator('[data-testid=leaderboard] tbody tr').evaluateAll((rows) => rows.map((r) => ({ id: r.getAttribute('data-player-id'), rating: r.querySelector('[data-testid=leaderboard-rating]')?.textContent })));
+    const listed = await a.locator('[data-testid=leaderboard] tbody tr').evaluateAll((rows) => rows.map((r) => ({ id: r.getAttribute('data-player-id'), rating: r.querySelector('[data-testid=leaderboard-rating]')?.getAttribute('data-rating') })));
     const server = await Promise.all([anna.playerId, bert.playerId].map(async (id) => ({ id, rating: String(Math.round((await classicOf(id)).rating)) })));
     for (const s of server) expect((await classicOf(s.id)).provisional).toBe(false);
     expect(listed.map((l) => l.id).sort()).toEqual([anna.playerId, bert.playerId].sort());

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('the web client at /', () => {
   it('/, /play/… and /replay/… are the page, never cached', async () => {
-    for (const path of ['/', '/play/3f1c2d9e-aaaa-bbbb-cccc-000000000000', '/play/match/x', '/replay', '/replay/abc', '/account', '/leaderboard/classic', '/players/3f1c2d9e-aaaa-bbbb-cccc-000000000000']) {
+    for (const path of ['/', '/play/3f1c2d9e-aaaa-bbbb-cccc-000000000000', '/play/match/x', '/replay', '/replay/abc', '/account', '/leaderboard/classic', '/players/3f1c2d9e-aaaa-bbbb-cccc-000000000000', '/tournaments', '/tournaments/3f1c2d9e-aaaa-bbbb-cccc-000000000000']) {
       const res = await service.http.get(path).expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');

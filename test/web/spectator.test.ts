@@ -3,7 +3,7 @@
 // two bots through the client module.
 import { expect, it } from 'vitest';
 import { greedy, newMemory, remember, rng } from '../../src/bots/index.ts';
-import { createClient, playGame, type GameView, type SkatClient } from '../../src/client/index.ts';
+import { createClient, playGame, type GameView, type SkatClient } from '@offiziersskat/client';
 import { browserSuite, DESKTOP, screenshot, Watch } from './support/browser.ts';
 import { webFixture } from './support/web-suite.ts';
 

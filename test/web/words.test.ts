@@ -1,7 +1,9 @@
 // The words a person reads (issue 22), in Chromium: the contract in full with its trump, kontra
-// and re on a phone and on a desktop; an open match found in the lobby and joined from there, its
+// and re on a phone and on a desktop; the untouched stock of a hand game counted for the declarer
+// at the end, with its points and why; an open match found in the lobby and joined from there, its
 // page asking the joining player to join.
 import { expect, it } from 'vitest';
+import { pointsOf, type Move, type Seat } from '../../src/engine/index.ts';
 import { Client } from '../support/service.ts';
 import { browserSuite, DESKTOP, PHONE, screenshot } from './support/browser.ts';
 import { webFixture } from './support/web-suite.ts';
@@ -40,6 +42,47 @@ browserSuite('the web client: words', () => {
       const clipped = await label.evaluate((el) => [el, ...el.querySelectorAll('.word')].some((x) => x.scrollWidth > x.clientWidth + 1));
       expect(clipped).toBe(false);
       await screenshot(page, `contract-${device === PHONE ? 'phone' : 'desktop'}`);
+      await context.close();
+    }
+  });
+
+  it('at the end of a hand game shows the stock’s points for the declarer and why they count; the declarer’s tally is the result’s', async () => {
+    const client = new Client(web.service.http);
+    // A practice deal (a seed): the same cards every run, a stock worth points.
+    const { gameId, bySeat } = await client.startedGame({ variant: 'bidding', seed: 'c0ffee'.padEnd(64, '0') });
+    // A bid, a hold, a pass; the declarer plays grand hand (the stock untouched); then the first legal card.
+    for (let i = 0; i < 80; i++) {
+      const spectator = (await client.view(gameId)).body;
+      if (spectator.status === 'finished' || !spectator.toMove) break;
+      const seat = spectator.toMove as Seat;
+      const mine = (await client.view(gameId, bySeat[seat])).body;
+      const legal: Move[] = mine.legalMoves;
+      const move =
+        legal.find((m) => m.type === 'declare' && m.game === 'grand' && m.hand && !m.schneider) ??
+        legal.find((m) => m.type === 'hold') ??
+        (mine.bidding?.value ? undefined : legal.find((m) => m.type === 'bid')) ??
+        legal.find((m) => m.type === 'pass') ??
+        legal[0];
+      await client.move(gameId, bySeat[seat], move!).expect(200);
+    }
+    const view = (await client.view(gameId)).body;
+    expect(view.status).toBe('finished');
+    expect(view.contract).toMatchObject({ game: 'grand', hand: true });
+    const declarer = view.result.declarer as Seat;
+    const name = view.players[declarer].name;
+    const stock = pointsOf(view.stock);
+    expect(stock, 'this deal’s stock is worth points').toBeGreaterThan(0);
+
+    for (const [device, label, tally] of [
+      [DESKTOP, `Stock (Skat): ${stock} points for ${name}, who played hand: the untouched stock counts for the declarer`, `${view.result.declarerPoints} points`],
+      [PHONE, `Skat: ${stock} Augen für ${name}, der Hand spielt: der liegen gebliebene Skat zählt für den Alleinspieler`, `${view.result.declarerPoints} Augen`],
+    ] as const) {
+      const context = await web.browser.newContext(device);
+      const page = await context.newPage();
+      await page.goto(`${web.service.url}/play/${gameId}`);
+      await page.locator('[data-testid=result]').waitFor();
+      await expect(page.locator('[data-testid=stock] .label').textContent()).resolves.toBe(label);
+      await expect(page.locator(`[data-testid=tally-${declarer}]`).textContent()).resolves.toContain(tally);
       await context.close();
     }
   });

@@ -3,7 +3,7 @@
 // glyphs, so they look the same everywhere. Colours are the tournament deck's four (clubs black,
 // spades green, hearts red, diamonds orange): at phone size the suit is told by colour at a
 // glance. The corner index is large (it is what a small card shows), in the language's letters.
-import type { Card } from '../../src/client/index.ts';
+import type { Card } from '@offiziersskat/client';
 import { DECK } from '../../src/engine/cards.ts';
 import { RANK_INDEX, type Language } from './i18n.ts';
 

@@ -2,20 +2,26 @@
 // (its own token) and plays that seat with the project's own strategies (src/bots, on the pure
 // engine, running here) through the same public API, the long poll and all. The server knows
 // nothing of it: to the service it is just another player. Two levels: easy is `greedy`, on the
-// page's thread (it decides in well under a millisecond); strong is `pimc`, in a Web Worker.
-import { playGame, type GameView, type Move, type SkatClient } from '../../src/client/index.ts';
+// page's thread (it decides in well under a millisecond); strong is `star` (docs/solver.md), in a
+// Web Worker: its whole decision keeps to one budget a card (600 ms), measured in Chromium at
+// well under a second a move (docs/benchmarks.md); `pimc` if the page is told so (the key below).
+import { playGame, type GameView, type Move, type SkatClient } from '@offiziersskat/client';
 import { greedy } from '../../src/bots/greedy.ts';
 import { rng } from '../../src/bots/rng.ts';
 import { newMemory, remember } from '../../src/bots/strategy.ts';
-import PimcWorker from './pimc-worker.ts?worker';
-import type { FromWorker, ToWorker } from './pimc-worker.ts';
+import ComputerWorker from './computer-worker.ts?worker';
+import type { FromWorker, ToWorker, WorkerStrategy } from './computer-worker.ts';
 
 export const LEVELS = ['easy', 'strong'] as const;
 export type Level = (typeof LEVELS)[number];
 
 const LEVEL_KEY = 'offiziersskat:computer-level';
 /** The strong level's thinking time per card, ms (a test may set it lower: the key below). */
-const BUDGET_KEY = 'offiziersskat:pimc-time-ms';
+const BUDGET_KEY = 'offiziersskat:computer-time-ms';
+/** The strong level's strategy: star unless this says pimc (to compare them in a browser). */
+const STRATEGY_KEY = 'offiziersskat:computer-strategy';
+/** Each strong decision's time, from the page's question to the worker's answer, as a User Timing measure of this name. */
+const MOVE_MEASURE = 'computer-move';
 
 const stored = (key: string): string | null => {
   try {
@@ -69,13 +75,17 @@ function easy(seed: number): Player {
 export class ComputerUnavailable extends Error {}
 
 function strong(seed: number): Player {
-  const worker = new PimcWorker();
+  const worker = new ComputerWorker();
   const post = (message: ToWorker) => worker.postMessage(message);
   const waiting = new Map<number, { resolve: (m: Move) => void; reject: (e: Error) => void }>();
+  const askedAt = new Map<number, number>();
   let next = 0;
   worker.onmessage = ({ data }: MessageEvent<FromWorker>) => {
     const w = waiting.get(data.id);
     waiting.delete(data.id);
+    const asked = askedAt.get(data.id);
+    askedAt.delete(data.id);
+    if (asked !== undefined) performance.measure(MOVE_MEASURE, { start: asked, end: performance.now() });
     if ('move' in data) w?.resolve(data.move);
     else w?.reject(new Error(data.error));
   };
@@ -90,13 +100,15 @@ function strong(seed: number): Player {
     waiting.clear();
   };
   const timeMs = Number(stored(BUDGET_KEY)) || undefined;
-  post({ type: 'start', seed, options: timeMs ? { timeMs } : {} });
+  const strategy: WorkerStrategy = stored(STRATEGY_KEY) === 'pimc' ? 'pimc' : 'star';
+  post({ type: 'start', seed, strategy, options: timeMs ? { timeMs } : {} });
   return {
     choose: (view) =>
       new Promise<Move>((resolve, reject) => {
         if (failed) return reject(failed);
         const id = next++;
         waiting.set(id, { resolve, reject });
+        askedAt.set(id, performance.now());
         post({ type: 'choose', id, view });
       }),
     see: (view) => post({ type: 'view', view }),

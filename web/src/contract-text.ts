@@ -1,7 +1,7 @@
 // The contract in words, in full: the game and what is trump in it, hand, schneider or schwarz
 // announced, kontra, re and the bid. The table shows every word (wrapping, never cut off), and the
 // event log says a declaration with the same words.
-import type { GameType } from '../../src/client/index.ts';
+import type { GameType } from '@offiziersskat/client';
 import type { ContractView } from '../../src/engine/index.ts';
 import { gameName, type Translate } from './i18n.ts';
 

@@ -1,7 +1,7 @@
 // The decision the phase asks for, built from the view's legalMoves only: cut, declare (hand,
 // schneider, schwarz where the rules allow them), kontra/re, bidding (the bid ladder, hold or
 // pass), pick up the stock or play hand, lay two cards away. Every button sends a legal move.
-import type { Card, GameType, GameView, Move } from '../../src/client/index.ts';
+import type { Card, GameType, GameView, Move } from '@offiziersskat/client';
 import { h } from './dom.ts';
 import { gameName, type Translate } from './i18n.ts';
 

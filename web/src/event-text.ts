@@ -1,5 +1,5 @@
 // One game event as a sentence (the replay's log, the table's latest news).
-import type { GameEvent } from '../../src/client/index.ts';
+import type { GameEvent } from '@offiziersskat/client';
 import type { BySeat } from '../../src/engine/index.ts';
 import { declarationWords } from './contract-text.ts';
 import { cardName, type MessageKey, type Translate } from './i18n.ts';
@@ -18,8 +18,11 @@ export function describeEvent(e: GameEvent, names: BySeat<string>, t: Translate)
     case 'cut':
       return t('ev_cut', { seat, n: e.at });
     case 'dealt': {
-      const to = e.to === 'stock' ? t('to_stock') : t(`to_${e.to}` as MessageKey, { seat: e.seat ? names[e.seat] : '' });
-      return t('ev_dealt', { to, cards: cards(e.cards) });
+      // Covered cards are counted, not drawn as ▮; the stock is said for what it is.
+      const covered = e.cards.every((c) => c === 'hidden');
+      if (e.to === 'stock') return covered ? t('ev_dealtStockCovered', { n: e.cards.length }) : t('ev_dealtStock', { cards: cards(e.cards) });
+      const to = t(`to_${e.to}` as MessageKey, { seat: e.seat ? names[e.seat] : '' });
+      return t('ev_dealt', { to, cards: covered ? t('coveredCards', { n: e.cards.length }) : cards(e.cards) });
     }
     case 'declared':
       return t('ev_declared', { seat, game: declarationWords(t, e).join(' · ') });

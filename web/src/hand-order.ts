@@ -1,6 +1,6 @@
 // The order a player sorts a hand in: trumps first, then the suits. model.ts sorts every hand it
 // shows with it (a file of its own: the layout reads the models, the models do not read the layout).
-import type { Card, GameType } from '../../src/client/index.ts';
+import type { Card, GameType } from '@offiziersskat/client';
 
 const SUIT_ORDER = 'CSHD';
 const PLAIN_ORDER = 'AKQJT987'; // null: A K Q J 10 9 8 7

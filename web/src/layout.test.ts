@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../src/client/index.ts';
+import type { Card } from '@offiziersskat/client';
 import { sortHand } from './hand-order.ts';
 import { cardKeys, slotsPerRow } from './layout.ts';
 import type { SeatModel } from './model.ts';

@@ -1,7 +1,7 @@
 // Where cards go and which key plays them. Every row has a fixed number of slots for its variant
 // (an empty slot keeps its place), so nothing moves when a card leaves; stacks keep their keys
 // from the first card to the last.
-import type { Card } from '../../src/client/index.ts';
+import type { Card } from '@offiziersskat/client';
 import type { Variant } from '../../src/engine/index.ts';
 import type { SeatModel } from './model.ts';
 

@@ -1,12 +1,14 @@
 // The web client's shell: language, header, routes. Routes: / (sign-in, then the lobby),
 // /play/{gameId} (the table: a player's, or a spectator's for anyone with the link),
 // /play/match/{matchId} (a match's score sheet), /replay and /replay/{gameId}, /account,
-// /leaderboard/{variant} (the rankings), /players/{playerId} (ratings and their history).
+// /leaderboard/{variant} (the rankings), /players/{playerId} (ratings and their history),
+// /tournaments and /tournaments/{tournamentId}.
 // A token the service refuses (expired, revoked, unknown) brings the sign-in with the reason,
 // wherever the player was; signed in again, the player is back on the same page.
 // It talks to the API only through the client module, exactly as a third party would.
 import './styles.css';
-import { isApiError, tokenRefusal } from '../../src/client/index.ts';
+import { tokenRefusal } from '@offiziersskat/client';
+import { problemText } from './problem-text.ts';
 import { botBadge } from './bot-badge.ts';
 import type { App, Screen } from './app.ts';
 import { cardSprite } from './cards.ts';
@@ -31,11 +33,7 @@ function app(): App {
     language,
     session,
     navigate,
-    describe: (e) => {
-      const refusal = tokenRefusal(e);
-      if (refusal) return t(`refused_${refusal}`);
-      return isApiError(e) ? `${e.detail || e.code} (${e.code})` : e instanceof Error ? e.message : String(e);
-    },
+    describe: (e) => problemText(language, t, e),
   };
 }
 
@@ -54,6 +52,7 @@ function renderChrome(a: App): void {
     h(
       'nav',
       null,
+      h('a', { href: '/tournaments', class: 'link', 'data-testid': 'tournaments-link' }, t('tournaments')),
       h('a', { href: '/leaderboard/classic', class: 'link', 'data-testid': 'leaderboard-link' }, t('leaderboard')),
       // Ratings are an account's (rated play needs one): a guest has none to show.
       player?.username ? h('a', { href: `/players/${encodeURIComponent(player.playerId)}`, class: 'link', 'data-testid': 'profile-link' }, t('myProfile')) : null,
@@ -107,6 +106,10 @@ async function route(): Promise<void> {
           ? import('./screens/leaderboard.ts').then((m) => ({ default: (r, x, s) => m.leaderboardScreen(r, x, s, parts[1]) }))
         : parts[0] === 'players' && parts[1]
           ? import('./screens/player.ts').then((m) => ({ default: (r, x, s) => m.playerScreen(r, x, s, parts[1]) }))
+        : parts[0] === 'tournaments' && parts[1]
+          ? import('./screens/tournament.ts').then((m) => ({ default: (r, x, s) => m.tournamentScreen(r, x, s, parts[1]) }))
+        : parts[0] === 'tournaments'
+          ? import('./screens/tournaments.ts').then((m) => ({ default: m.tournamentsScreen }))
         : parts[0] === 'replay'
           ? import('./screens/replay.ts').then((m) => ({ default: (r, x, s) => m.replayScreen(r, x, s, parts[1]) }))
           : import('./screens/lobby.ts').then((m) => ({ default: m.lobbyScreen }));

@@ -1,6 +1,6 @@
 // What the table shows, in one shape for a live game (the API's view) and a replayed one (the
 // engine's state, every card known): the renderer draws a TableModel and nothing else.
-import type { Card, GameType, GameView, Seat } from '../../src/client/index.ts';
+import type { Card, GameType, GameView, Seat } from '@offiziersskat/client';
 import { sortHand } from './hand-order.ts';
 import type { BySeat, ContractView, Result, State, Variant } from '../../src/engine/index.ts';
 import { pointsOf } from '../../src/engine/cards.ts';
@@ -43,14 +43,21 @@ export interface TableModel {
 export const other = (seat: Seat): Seat => (seat === 'forehand' ? 'dealer' : 'forehand');
 
 /**
- * A seat's card points so far: its tricks, and for the declarer of a bidding game the two cards
- * laid away (they count for the declarer, as in the result) once the table shows them.
+ * The cards beside the tricks that count for the declarer of a bidding game (RULES.md): the two
+ * laid away, or the stock untouched when the declarer played hand, once the table shows them.
  */
-export function tallyPoints(model: Pick<TableModel, 'seats' | 'contract' | 'discards'>, seat: Seat): number {
-  const laidAway = model.contract?.declarer === seat && Array.isArray(model.discards) ? pointsOf(model.discards as readonly Card[]) : 0;
-  return model.seats[seat].points + laidAway;
+export function countedAside(model: Pick<TableModel, 'contract' | 'stock' | 'discards'>): { kind: 'stock' | 'discards'; cards: readonly Card[]; points: number } | null {
+  if (!model.contract || model.contract.game === null) return null;
+  if (Array.isArray(model.discards) && model.discards.length) return { kind: 'discards', cards: model.discards, points: pointsOf(model.discards as readonly Card[]) };
+  if (Array.isArray(model.stock) && model.stock.length) return { kind: 'stock', cards: model.stock, points: pointsOf(model.stock as readonly Card[]) };
+  return null;
 }
 
+/** A seat's card points so far: its tricks, and for the declarer the cards counted aside (as in the result). */
+export function tallyPoints(model: Pick<TableModel, 'seats' | 'contract' | 'stock' | 'discards'>, seat: Seat): number {
+  const aside = model.contract?.declarer === seat ? (countedAside(model)?.points ?? 0) : 0;
+  return model.seats[seat].points + aside;
+}
 
 export function modelFromView(view: GameView, computerLabel?: (playerId: string) => string | null): TableModel {
   const name = (seat: Seat) => {

@@ -1,7 +1,7 @@
 // "My games" and challenges: GET /v1/players/me/games lists the player's games and matches and
 // the challenges reserved for it, and /v1/players/me/stream says when that changes; a waiting
 // game or match can be called off by its creator and declined by the challenged player.
-import type { PlayerEvent, SkatClient } from '../../src/client/index.ts';
+import type { PlayerEvent, SkatClient } from '@offiziersskat/client';
 import { isRated } from './rated-api.ts';
 import type { Session } from './session.ts';
 
@@ -20,6 +20,8 @@ export interface MyEntry {
   ownWaiting: boolean;
   /** Rated (docs/api.md, "Rated play"). */
   rated: boolean;
+  /** A running game: who is to move (from its view), and whether that player's time is up. */
+  turn: { mine: boolean; timeUp: boolean } | null;
 }
 
 export interface MyGames {
@@ -50,13 +52,31 @@ function entryOf(raw: Loose, me: string): MyEntry {
     challengeFrom: reserved && status === 'waiting' ? (others[0]?.name ?? '?') : null,
     ownWaiting: status === 'waiting' && !reserved,
     rated: isRated(raw),
+    turn: null,
   };
+}
+
+const RUNNING = new Set(['cutting', 'bidding', 'stock', 'declaring', 'kontra', 're', 'playing']);
+
+/**
+ * A running game's turn, read from its view. A game past its deadline ends by itself: when the
+ * other player's time is up, this page claims it (the service enforces deadlines only when asked),
+ * and the entry shows the game over.
+ */
+async function withTurn(session: Session, entry: MyEntry): Promise<MyEntry> {
+  if (entry.kind !== 'game' || !RUNNING.has(entry.status)) return entry;
+  let view = await session.client.getGame(entry.id);
+  const timeUp = view.deadline !== null && view.deadline !== undefined && Date.parse(view.deadline) < Date.now() - 1000;
+  if (timeUp && view.you && view.toMove && view.toMove !== view.you) view = await session.client.claimTimeout(entry.id).catch(() => view);
+  if (view.status === 'finished') return { ...entry, status: 'finished' };
+  if (!view.you || !view.toMove) return entry;
+  return { ...entry, status: view.status, turn: { mine: view.toMove === view.you, timeUp } };
 }
 
 export async function loadMyGames(session: Session): Promise<MyGames> {
   const me = session.player!;
   const pages = await Promise.all((['waiting', 'active', 'finished'] as const).map((status) => session.client.myGames({ status, limit: 10 })));
-  const entries = pages.flatMap((p) => p.entries.map((e) => entryOf(e as unknown as Loose, me.playerId)));
+  const entries = await Promise.all(pages.flatMap((p) => p.entries.map((e) => withTurn(session, entryOf(e as unknown as Loose, me.playerId)))));
   const all = { game: true, match: true };
   return { source: 'service', challenges: entries.filter((e) => e.challengeFrom), games: entries.filter((e) => !e.challengeFrom), canCancel: all, canDecline: all };
 }

@@ -83,7 +83,7 @@ export function pairingPanel(app: App, signal: AbortSignal): HTMLElement {
         h('p', { class: 'seeking' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), s.seek.rated ? t('seekingRated', words) : t('seeking', words)),
         h('button', { type: 'button', 'data-testid': 'cancel-seek', disabled: s.kind !== 'waiting', onclick: () => void seeker.cancel() }, t('cancelSeek')),
       );
-    } else if (s.kind === 'ended') replaceContent(status, h('p', { class: 'muted' }, t('seekEnded')));
+    } else if (s.kind === 'ended') replaceContent(status, h('p', { class: 'muted' }, s.reason ? t(`seek_${s.reason}`) : t('seekEnded')));
     else if (s.kind === 'failed') replaceContent(status, h('p', { class: 'error', role: 'alert' }, s.message));
     else replaceContent(status);
   }

@@ -1,7 +1,7 @@
 // The calls of rated play the web client makes (docs/api.md, "Rated play", "The pairing pool (seeks)",
 // "Export"), through the client module's raw layer: seeks, leaderboards, a player's ratings and
 // rating history, the export's address. And the small pure helpers the pages share.
-import type { components, CreateSeek, Seek, SkatClient } from '../../src/client/index.ts';
+import type { components, CreateSeek, Seek, SkatClient } from '@offiziersskat/client';
 
 export const VARIANTS = ['classic', 'halfOpen', 'bidding'] as const;
 export type Variant = (typeof VARIANTS)[number];
@@ -47,6 +47,13 @@ export const isRated = (x: unknown): boolean => {
   const o = x as { rated?: unknown; config?: { rated?: unknown } } | null | undefined;
   return o?.rated === true || o?.config?.rated === true;
 };
+
+/**
+ * When a player appears on a leaderboard (the service's rule, src/ratings): once its rating's
+ * deviation is at most `rd` (RATING_PROVISIONAL_RD's default), which two newcomers playing each
+ * other reach after `games` rated games. web/src/leaderboard-rule.test.ts computes both again.
+ */
+export const LEADERBOARD_RULE = { rd: 110, games: 14 } as const;
 
 /** A rating as shown: a whole number (docs/api.md: "rounded as shown"). */
 export const shownRating = (r: number) => String(Math.round(r));

@@ -18,6 +18,12 @@ export interface ChartSize {
 
 export const CHART_SIZE: ChartSize = { width: 640, height: 240, left: 44, pad: 12 };
 
+/**
+ * The chart's size for a box `available` pixels wide: drawn at about one unit a pixel (320–640),
+ * so the axis' figures keep their size on a phone instead of shrinking with a wide drawing.
+ */
+export const chartSizeFor = (available: number): ChartSize => ({ ...CHART_SIZE, width: Math.round(Math.min(CHART_SIZE.width, Math.max(320, available))), height: available < 500 ? 200 : CHART_SIZE.height });
+
 export interface ChartGeometry {
   /** The line's path (`M x y L x y …`), '' without points. */
   line: string;

@@ -51,6 +51,21 @@ export class ReplayModel {
     return [...this.stops].reverse().find((s) => s < i) ?? 0;
   }
 
+  /** The number of cards played in the first i events: the analysis' card the replay is at. */
+  cardsAt(i: number): number {
+    let n = 0;
+    for (let k = 0; k < this.clamp(i); k++) if (this.events[k].type === 'played') n++;
+    return n;
+  }
+
+  /** The position just after the n-th card played (1-based); 0 is the start of play (or the start). */
+  afterCard(n: number): number {
+    if (n <= 0) return Math.max(0, this.events.findIndex((e) => e.type === 'played'));
+    let seen = 0;
+    for (let k = 0; k < this.last; k++) if (this.events[k].type === 'played' && ++seen === n) return k + 1;
+    return this.last;
+  }
+
   /** The number of the trick being played at position i (1-based), 0 before play. */
   trickAt(i: number): number {
     const s = this.states[this.clamp(i)];

@@ -101,6 +101,20 @@ describe('the arithmetic of a result (RULES.md worked examples)', () => {
     expect(describeResult(early, null, standard, names, translator('en')).headline).toBe('Bert resigned');
   });
 
+  it('a game given up by the clock before it was declared says so once, never as a resignation too', () => {
+    const timedOut = result({ declarer: null, game: null, timedOut: 'dealer', end: 'timedOut', scores: { forehand: 0, dealer: -60 } } as Partial<Result>);
+    for (const lang of ['en', 'de'] as const) {
+      const d = describeResult(timedOut, null, standard, names, translator(lang));
+      const all = [d.headline, ...d.lines];
+      expect(d.headline).toBe(lang === 'en' ? 'Bert ran out of time' : 'Bert hat die Zeit überschritten');
+      expect(all.filter((l) => /Bert/.test(l))).toHaveLength(1);
+    }
+    // Declared, then out of time: the game's result, and the clock once beside it.
+    const late = result({ timedOut: 'forehand', won: false, scores: { forehand: -48, dealer: 0 } } as Partial<Result>);
+    const d = describeResult(late, contract(), standard, names, translator('en'));
+    expect([d.headline, ...d.lines].filter((l) => /ran out of time|resigned/.test(l))).toEqual(['Anna ran out of time']);
+  });
+
   it('figures that do not add up the way this page knows are shown without a derivation', () => {
     const odd = result({ scores: { forehand: 25, dealer: 0 } });
     expect(arithmetic(odd, contract(), standard)).toEqual({ kind: 'plain' });

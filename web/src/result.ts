@@ -74,7 +74,9 @@ export function describeResult(
   const lines: string[] = [];
   let headline: string;
   if (a.kind === 'passedIn') headline = t('passedIn');
-  else if (result.declarer === null) headline = t('resignedBy', { name: names[result.resigned ?? result.timedOut ?? 'forehand'] });
+  // Given up before a game was declared: how it ended is the headline, said once.
+  else if (result.declarer === null)
+    headline = result.timedOut ? t('timedOutBy', { name: names[result.timedOut] }) : t('resignedBy', { name: names[result.resigned ?? 'forehand'] });
   else {
     const game = gameName(t, result.game!);
     const who = names[result.declarer];
@@ -88,7 +90,7 @@ export function describeResult(
       );
   }
   if (result.resigned && result.declarer !== null) lines.push(t('resignedBy', { name: names[result.resigned] }));
-  if (result.timedOut) lines.push(t('timedOutBy', { name: names[result.timedOut] }));
+  if (result.timedOut && result.declarer !== null) lines.push(t('timedOutBy', { name: names[result.timedOut] }));
 
   const doubles = (factor: number) => (factor === 4 ? [t('kontraDouble'), t('reAgain')] : factor === 2 ? [t('kontraDouble')] : []);
   if (a.kind === 'suit') {

@@ -2,14 +2,14 @@
 // is open), then followed until it is paired, and the table opened. The player stream's gameStart
 // or matchStart says so at once (seekEnded that it left the pool unpaired); GET /v1/seeks/{id} every few seconds is the fallback (a proxy that
 // buffers the stream, a dropped connection). Leaving the page's lobby withdraws a seek still waiting.
-import { isApiError } from '../../src/client/index.ts';
+import { isApiError } from '@offiziersskat/client';
 import type { App } from './app.ts';
 import { followMyGames } from './mygames.ts';
 import type { NewSeek, SeekState } from './rated-api.ts';
 
 const POLL_MS = 2_000;
 
-export type SeekerState = { kind: 'idle' } | { kind: 'posting'; seek: NewSeek } | { kind: 'waiting'; seek: NewSeek; seekId: string } | { kind: 'ended' } | { kind: 'failed'; message: string };
+export type SeekerState = { kind: 'idle' } | { kind: 'posting'; seek: NewSeek } | { kind: 'waiting'; seek: NewSeek; seekId: string } | { kind: 'ended'; reason?: 'withdrawn' | 'expired' | 'disconnected' } | { kind: 'failed'; message: string };
 
 /** Where a paired seek leads: its game's table, or its match's sheet. */
 export const tableOf = (s: Pick<SeekState, 'gameId' | 'matchId'>): string | null => (s.matchId ? `/play/match/${s.matchId}` : s.gameId ? `/play/${s.gameId}` : null);
@@ -92,7 +92,7 @@ export class Seeker {
       const now = await this.app.session.client.getSeek(seekId);
       if (this.signal.aborted) return;
       if (this.#opened(now)) return;
-      if (now.status !== 'waiting') this.#set({ kind: 'ended' });
+      if (now.status !== 'waiting') this.#set({ kind: 'ended', reason: now.status === 'paired' ? undefined : now.status });
     } catch (e) {
       if (this.signal.aborted) return;
       if (isApiError(e) && e.status === 404) this.#set({ kind: 'ended' });

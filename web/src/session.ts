@@ -3,7 +3,7 @@
 // games this browser created or joined (the fallback list of "my games"). And where the API is:
 // this site, or another origin named once with ?api=https://… (kept), or by the page's
 // <meta name="offiziersskat-api">; that service then needs this site in its CORS_ORIGINS.
-import { createClient, Identity, type AccountToken, type Session as SignedIn, type SkatClient, type TokenRefusal } from '../../src/client/index.ts';
+import { createClient, Identity, type AccountToken, type Session as SignedIn, type SkatClient, type TokenRefusal } from '@offiziersskat/client';
 
 const KEY = 'offiziersskat';
 
@@ -86,6 +86,7 @@ export class Session {
 
   set player(p: StoredPlayer | null) {
     write(`player:${this.base}`, p);
+    if (p?.username) write(`username:${this.base}`, p.username);
     this.#identity = null;
     if (p) this.refusal = null;
   }
@@ -170,6 +171,11 @@ export class Session {
   signOutByChoice(): void {
     this.signOut();
     this.refusal = null;
+  }
+
+  /** The username this browser last signed in with (the sign-in after an expiry fills it in). */
+  get lastUsername(): string | null {
+    return read<string>(`username:${this.base}`);
   }
 
   /** The computer's own guest identity (one per browser and API), made when first needed. */

@@ -1,5 +1,5 @@
 // A match's score sheet (Skatliste): one row per game, each player's points and running total.
-import type { Match } from '../../src/client/index.ts';
+import type { Match } from '@offiziersskat/client';
 import { h } from './dom.ts';
 import { gameName, type Translate } from './i18n.ts';
 import { signedFigure } from './result.ts';

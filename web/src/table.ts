@@ -2,12 +2,12 @@
 // side below. Every row has its variant's fixed number of slots and every stack a fixed box, so a
 // card leaving or arriving moves nothing else. Open cards are pictures, covered cards backs (in a
 // replay: the card itself, marked as covered); the bottom player's playable cards are buttons.
-import type { Card, Seat } from '../../src/client/index.ts';
+import type { Card, Seat } from '@offiziersskat/client';
 import { contractWords } from './contract-text.ts';
 import { cardPicture, h, type Child } from './dom.ts';
 import { cardName, type Translate } from './i18n.ts';
 import { cardKeys, HAND_SLOTS, slotsPerRow } from './layout.ts';
-import { other, tallyPoints, type SeatModel, type TableModel } from './model.ts';
+import { countedAside, other, tallyPoints, type SeatModel, type TableModel } from './model.ts';
 import { botBadge } from './bot-badge.ts';
 
 export interface TableOptions {
@@ -171,7 +171,17 @@ function contractLine(model: TableModel, t: Translate): Child {
 }
 
 function stockLine(model: TableModel, t: Translate): Child {
-  const show = (label: string, x: TableModel['stock']) =>
-    x === null ? null : Array.isArray(x) ? (x.length ? h('div', { class: 'stock' }, h('span', { class: 'label' }, label), h('div', { class: 'mini' }, x.map((c) => cardPicture(c, cardName(t, c))))) : null) : (x as { count: number }).count > 0 ? h('div', { class: 'stock' }, h('span', { class: 'label' }, label), h('div', { class: 'mini' }, Array.from({ length: (x as { count: number }).count }, () => cardPicture('back', t('cardBack'))))) : null;
-  return [show(t('stock'), model.stock), show(t('discards'), model.discards)];
+  // Cards counted for the declarer get their points and the reason beside them: the tally and
+  // the result then agree for a reader.
+  const aside = countedAside(model);
+  const declarer = model.contract ? model.seats[model.contract.declarer].name : '';
+  const label = (kind: 'stock' | 'discards') =>
+    aside?.kind === kind ? t(kind === 'stock' ? 'stockCounts' : 'discardsCount', { n: aside.points, name: declarer }) : t(kind === 'stock' ? 'stockCovered' : 'discards');
+  const show = (kind: 'stock' | 'discards', x: TableModel['stock']) => {
+    if (x === null) return null;
+    const cards = Array.isArray(x) ? x.map((c) => cardPicture(c, cardName(t, c))) : Array.from({ length: (x as { count: number }).count }, () => cardPicture('back', t('cardBack')));
+    if (cards.length === 0) return null;
+    return h('div', { class: 'stock', 'data-testid': kind }, h('span', { class: 'label' }, label(kind)), h('div', { class: 'mini' }, cards));
+  };
+  return [show('stock', model.stock), show('discards', model.discards)];
 }

@@ -2,12 +2,12 @@
 // full with its trump, a declaration that reads as one, ramsch by names, a true minus sign, the
 // laid-away cards in the declarer's tally.
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '../../src/client/index.ts';
+import type { GameEvent } from '@offiziersskat/client';
 import type { ContractView, Result } from '../../src/engine/index.ts';
 import { contractWords, gameWithTrump } from './contract-text.ts';
 import { describeEvent } from './event-text.ts';
 import { translator } from './i18n.ts';
-import { tallyPoints } from './model.ts';
+import { countedAside, tallyPoints } from './model.ts';
 import { describeResult, signedFigure } from './result.ts';
 
 const en = translator('en');
@@ -88,6 +88,19 @@ describe('the result and the sheet', () => {
   });
 });
 
+describe('the deal in words', () => {
+  it('says what the stock is, and counts covered cards instead of drawing ▮', () => {
+    const stock = { type: 'dealt', to: 'stock', cards: ['hidden', 'hidden'] } as unknown as GameEvent;
+    for (const t of [en, de]) expect(describeEvent(stock, names, t)).not.toMatch(/▮/);
+    expect(describeEvent(stock, names, en)).toMatch(/^Two cards go face down to the stock \(Skat\): the declarer may pick them up/);
+    expect(describeEvent(stock, names, de)).toMatch(/^Zwei Karten gehen verdeckt in den Skat/);
+    const covered = { type: 'dealt', to: 'covered', seat: 'dealer', cards: ['hidden', 'hidden', 'hidden'] } as unknown as GameEvent;
+    expect(describeEvent(covered, names, en)).toBe('Dealt to Bob, covered: 3 covered cards');
+    const known = { type: 'dealt', to: 'stock', cards: ['CJ', 'D7'] } as unknown as GameEvent;
+    expect(describeEvent(known, names, en)).toBe('The stock (Skat), two cards set aside for the declarer: Jack of Clubs, Seven of Diamonds');
+  });
+});
+
 describe("the declarer's tally", () => {
   it('counts the laid-away cards once the table shows them', () => {
     const seat = (points: number) => ({ name: 'x', stacks: [], hand: [], tricks: 2, points });
@@ -96,5 +109,13 @@ describe("the declarer's tally", () => {
     expect(tallyPoints(model as never, 'dealer')).toBe(70);
     // Hidden from this viewer: nothing to add.
     expect(tallyPoints({ ...model, discards: { count: 2 } } as never, 'forehand')).toBe(35);
+  });
+
+  it('counts the untouched stock of a hand game for the declarer, as the result does (77 on the table was 80 in the result)', () => {
+    const seat = (points: number) => ({ name: 'x', stacks: [], hand: [], tricks: 2, points });
+    const model = { seats: { forehand: seat(77), dealer: seat(40) }, contract: contract({ declarer: 'forehand', hand: true }), stock: ['D9', 'HQ'], discards: [] };
+    expect(tallyPoints(model as never, 'forehand')).toBe(80);
+    expect(countedAside(model as never)).toEqual({ kind: 'stock', cards: ['D9', 'HQ'], points: 3 });
+    expect(tallyPoints({ ...model, stock: { count: 2 } } as never, 'forehand')).toBe(77);
   });
 });

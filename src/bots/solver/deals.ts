@@ -1,6 +1,6 @@
 // Random deals and positions through the engine's own moves, for the solver's tests and its
 // benchmark: a seeded walk of legalMoves → decide → evolve, so every position is one the rules reach.
-import { decide, evolve, initialState, legalMoves, DEFAULT_CONFIG, type Config, type GameType, type Move, type State, type Variant } from '../../engine/index.ts';
+import { decide, evolve, initialState, legalMoves, DEFAULT_CONFIG, TRICK_COUNT, type Config, type GameType, type Move, type RamschTrumps, type State, type Variant } from '../../engine/index.ts';
 import { rng } from '../rng.ts';
 
 /** The bots' seeded source (splitmix32): a uniform integer in 0..n-1 per call. */
@@ -93,4 +93,37 @@ export function playRandomly(state: State, cards: number, pick: (n: number) => n
     state = apply(state, moves[pick(moves.length)]);
   }
   return state;
+}
+
+/** A kind of game the solver's tests cover: the variants and games it is drawn from. */
+export interface GameKind {
+  name: string;
+  variants: Variant[];
+  games: GameType[];
+  ramschTrumps: RamschTrumps;
+}
+
+/** Every game type, in each variant that has it (null only in bidding, ramsch with and without trumps). */
+export const GAME_KINDS: GameKind[] = [
+  { name: 'suit', variants: ['classic', 'halfOpen', 'bidding'], games: ['clubs', 'spades', 'hearts', 'diamonds'], ramschTrumps: 'jacks' },
+  { name: 'grand', variants: ['classic', 'halfOpen', 'bidding'], games: ['grand'], ramschTrumps: 'jacks' },
+  { name: 'null', variants: ['bidding'], games: ['null'], ramschTrumps: 'jacks' },
+  { name: 'ramsch (jacks trumps)', variants: ['classic', 'halfOpen'], games: ['ramsch'], ramschTrumps: 'jacks' },
+  { name: 'ramsch (no trumps)', variants: ['classic', 'halfOpen'], games: ['ramsch'], ramschTrumps: 'none' },
+];
+
+/**
+ * A random game of a kind near its end: 1 to `maxTricks` tricks left (the trick in progress
+ * counted), half the time a trick in progress; not 'playing' if the play ended first. With the
+ * seeded pick that drew it, for the caller to draw on.
+ */
+export function nearTheEnd(kind: GameKind, seed: number, maxTricks: number): { state: State; pick: (n: number) => number } {
+  const pick = seeded(seed);
+  const variant = kind.variants[pick(kind.variants.length)];
+  const game = kind.games[pick(kind.games.length)];
+  const start = dealAtFirstTrick({ variant, game, ramschTrumps: kind.ramschTrumps }, seed);
+  const left = 1 + pick(maxTricks);
+  // Cards to play: all but `left` tricks, then half the time one more (a trick in progress).
+  const cards = (TRICK_COUNT[variant] - left) * 2 + (pick(2) === 0 ? 1 : 0);
+  return { state: playRandomly(start, cards, pick), pick };
 }

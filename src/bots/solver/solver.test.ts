@@ -2,41 +2,19 @@
 // the end of random games, for every game type; its move keeps that value; its threshold answers
 // agree; and it reads the engine's state as the engine has it.
 import { describe, expect, it } from 'vitest';
-import { TRICK_COUNT, type GameType, type RamschTrumps, type Variant } from '../../engine/index.ts';
-import { dealAtFirstTrick, playRandomly, seeded } from './deals.ts';
+import { dealAtFirstTrick, GAME_KINDS, nearTheEnd, type GameKind } from './deals.ts';
 import { afterCard, createSolverContext, legalCards, moveValues, OutOfTime, positionFromState, reaches, solve, type Position } from './index.ts';
 import { finalValue, minimax } from './minimax.ts';
 
-interface Kind {
-  name: string;
-  variants: Variant[];
-  games: GameType[];
-  ramschTrumps: RamschTrumps;
-}
-const KINDS: Kind[] = [
-  { name: 'suit', variants: ['classic', 'halfOpen', 'bidding'], games: ['clubs', 'spades', 'hearts', 'diamonds'], ramschTrumps: 'jacks' },
-  { name: 'grand', variants: ['classic', 'halfOpen', 'bidding'], games: ['grand'], ramschTrumps: 'jacks' },
-  { name: 'null', variants: ['bidding'], games: ['null'], ramschTrumps: 'jacks' },
-  { name: 'ramsch (jacks trumps)', variants: ['classic', 'halfOpen'], games: ['ramsch'], ramschTrumps: 'jacks' },
-  { name: 'ramsch (no trumps)', variants: ['classic', 'halfOpen'], games: ['ramsch'], ramschTrumps: 'none' },
-];
-
-/** A position with at most `tricks` tricks left (the trick in progress counted), from a random game. */
-function randomPosition(kind: Kind, seed: number, maxTricks: number): Position | null {
-  const pick = seeded(seed);
-  const variant = kind.variants[pick(kind.variants.length)];
-  const game = kind.games[pick(kind.games.length)];
-  const start = dealAtFirstTrick({ variant, game, ramschTrumps: kind.ramschTrumps }, seed);
-  const left = 1 + pick(maxTricks);
-  // Cards to play: all but `left` tricks, then half the time one more (a trick in progress).
-  const cards = (TRICK_COUNT[variant] - left) * 2 + (pick(2) === 0 ? 1 : 0);
-  const state = playRandomly(start, cards, pick);
+/** A position with at most `maxTricks` tricks left (the trick in progress counted), from a random game. */
+function randomPosition(kind: GameKind, seed: number, maxTricks: number): Position | null {
+  const { state } = nearTheEnd(kind, seed, maxTricks);
   return state.phase === 'playing' ? positionFromState(state) : null;
 }
 
 describe('the solver', () => {
   const context = createSolverContext();
-  for (const kind of KINDS)
+  for (const kind of GAME_KINDS)
     it(`values ${kind.name} positions with ≤ 5 tricks left as plain minimax does (≥ 250 positions)`, () => {
       let checked = 0;
       for (let seed = 1; checked < 250; seed++) {

@@ -50,10 +50,12 @@ const CONNECTION_CODES = new Set([
 /**
  * SQLSTATEs of a server that cannot serve now: a connection exception (class 08), shutting down
  * or starting up (57P01-57P03), a statement or lock timeout (57014, 55P03), an idle transaction
- * ended (25P03), no room (class 53: connections, memory, disk).
+ * ended (25P03), no room (class 53: connections, memory, disk). During a failover (deploy/ha/)
+ * also a write on a node that is, or has just become, a standby (25006 read_only_sql_transaction);
+ * the HA engine ending the old primary's sessions is 57P01 (admin_shutdown), above.
  */
 const isUnavailableState = (code: string) =>
-  code.startsWith('08') || code.startsWith('53') || ['57P01', '57P02', '57P03', '57014', '55P03', '25P03'].includes(code);
+  code.startsWith('08') || code.startsWith('53') || ['57P01', '57P02', '57P03', '57014', '55P03', '25P03', '25006'].includes(code);
 
 /**
  * DATABASE_UNAVAILABLE for an error that means the database is away or too slow (anywhere in its

@@ -224,6 +224,12 @@ export const accessTokens = pgTable(
     /** null: never expires (accounts only). */
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
     revokedAt: timestamp('revoked_at', { withTimezone: true, precision: 3 }),
+    /**
+     * What the token is called where it is listed, when not its name: a sign-in's browser and system
+     * ("Firefox on Android"), or the owner's rename. `name` stays as made: the cap of live tokens
+     * tells a sign-in's token by it.
+     */
+    label: text('label'),
   },
   (t) => [index('access_tokens_player_idx').on(t.playerId), index('access_tokens_revoked_idx').on(t.revokedAt)],
 );
@@ -412,5 +418,187 @@ export const seeks = pgTable(
     index('seeks_waiting_pool_idx').on(t.pool, t.createdAt, t.id).where(sql`status = 'waiting'`),
     index('seeks_waiting_idx').on(t.createdAt, t.id).where(sql`status = 'waiting'`),
     index('seeks_player_idx').on(t.playerId, t.status),
+  ],
+);
+
+/** A tournament waits for its start, runs, and is finished (src/tournaments). */
+export const TOURNAMENT_STATUSES = ['upcoming', 'running', 'finished'] as const;
+export type TournamentStatus = (typeof TOURNAMENT_STATUSES)[number];
+export const TOURNAMENT_SYSTEMS = ['arena', 'swiss'] as const;
+export type TournamentSystem = (typeof TOURNAMENT_SYSTEMS)[number];
+export const TOURNAMENT_BOTS = ['allow', 'none', 'only'] as const;
+export type TournamentBots = (typeof TOURNAMENT_BOTS)[number];
+
+/**
+ * An arena (a time window) or a Swiss event (a number of rounds). Every change a director makes
+ * (start, a round's pairing, a result, the end) is written under this row's lock (SELECT … FOR
+ * UPDATE): one process at a time moves one tournament on, so every pairing is made once.
+ */
+export const tournaments = pgTable(
+  'tournaments',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    system: text('system').$type<TournamentSystem>().notNull(),
+    status: text('status').$type<TournamentStatus>().notNull(),
+    config: jsonb('config').$type<Config>().notNull(),
+    turnSeconds: integer('turn_seconds').notNull(),
+    rated: boolean('rated').notNull().default(false),
+    bots: text('bots').$type<TournamentBots>().notNull(),
+    maxPlayers: integer('max_players').notNull(),
+    /** Arena: its length; null for Swiss. */
+    minutes: integer('minutes'),
+    /** Swiss: its rounds and the games of each pairing; null for an arena. */
+    rounds: integer('rounds'),
+    gamesPerRound: integer('games_per_round'),
+    /** The round being played (Swiss), 0 before the first; an arena counts its waves here. */
+    round: integer('round').notNull().default(0),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => players.id),
+    startsAt: timestamp('starts_at', { withTimezone: true, precision: 3 }).notNull(),
+    /** Arena: startsAt + minutes (no pairing after it); Swiss: when it finished. */
+    endsAt: timestamp('ends_at', { withTimezone: true, precision: 3 }),
+    /** The seq of its last event (tournament_events), 0 before any. */
+    version: integer('version').notNull().default(0),
+    /** Why a Swiss event ended before its last round (no legal pairing left, too few players). */
+    endedEarly: text('ended_early'),
+    /** The final standings, written with the end and kept for ever. */
+    standings: jsonb('standings').$type<unknown[]>(),
+    createdAt: stamp('created_at'),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    // The lists (soonest or newest first) and the directors' look for what is due.
+    index('tournaments_status_idx').on(t.status, t.startsAt, t.id),
+    index('tournaments_creator_idx').on(t.createdBy, t.status),
+  ],
+);
+
+/** Who entered a tournament: a withdrawn player keeps the score made. */
+export const tournamentPlayers = pgTable(
+  'tournament_players',
+  {
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    withdrawn: boolean('withdrawn').notNull().default(false),
+    /** Tournament games this player let time out: withdrawn at two. */
+    timeouts: integer('timeouts').notNull().default(0),
+    joinedAt: stamp('joined_at'),
+  },
+  (t) => [primaryKey({ name: 'tournament_players_pkey', columns: [t.tournamentId, t.playerId] }), index('tournament_players_player_idx').on(t.playerId)],
+);
+
+/**
+ * A pairing: two players and the game (arena) or match (Swiss) they play, or a bye (no second
+ * player). `first` is forehand in the pairing's first game. Its points are written when it ends.
+ */
+export const tournamentPairings = pgTable(
+  'tournament_pairings',
+  {
+    id: text('id').primaryKey(),
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    /** Swiss: the round; arena: the wave. */
+    round: integer('round').notNull(),
+    firstPlayerId: text('first_player_id')
+      .notNull()
+      .references(() => players.id),
+    secondPlayerId: text('second_player_id').references(() => players.id),
+    gameId: text('game_id').references(() => games.id),
+    matchId: text('match_id').references(() => matches.id),
+    /** null while it is played; its sheet points once it ended. */
+    firstPoints: integer('first_points'),
+    secondPoints: integer('second_points'),
+    winner: text('winner'),
+    passedIn: boolean('passed_in').notNull().default(false),
+    createdAt: stamp('created_at'),
+    endedAt: timestamp('ended_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    index('tournament_pairings_tournament_idx').on(t.tournamentId, t.round),
+    index('tournament_pairings_playing_idx').on(t.tournamentId).where(sql`ended_at is null`),
+    uniqueIndex('tournament_pairings_game_key').on(t.gameId),
+    uniqueIndex('tournament_pairings_match_key').on(t.matchId),
+  ],
+);
+
+/**
+ * A player's seat in a pairing being played. The unique index over the unended seats is the proof
+ * that nobody is ever in two tournament games at once, whichever process pairs: a step takes its
+ * seats first, so a step that decided on a snapshot older than another's pairing fails at once.
+ */
+export const tournamentSeats = pgTable(
+  'tournament_seats',
+  {
+    /** Not a foreign key: the seats are taken first in a pairing's transaction, before its pairing row exists. */
+    pairingId: text('pairing_id').notNull(),
+    playerId: text('player_id')
+      .notNull()
+      .references(() => players.id),
+    tournamentId: text('tournament_id').notNull(),
+    ended: boolean('ended').notNull().default(false),
+  },
+  (t) => [primaryKey({ name: 'tournament_seats_pkey', columns: [t.pairingId, t.playerId] }), uniqueIndex('tournament_seats_playing_key').on(t.playerId).where(sql`not ended`)],
+);
+
+/** A tournament's own log (standings, pairing, roundStart, roundEnd, tournamentEnd): its stream, resumable. Append-only. */
+export const tournamentEvents = pgTable(
+  'tournament_events',
+  {
+    tournamentId: text('tournament_id')
+      .notNull()
+      .references(() => tournaments.id),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: stamp('created_at'),
+  },
+  (t) => [primaryKey({ name: 'tournament_events_pkey', columns: [t.tournamentId, t.seq] })],
+);
+/** An analysis waits in the queue, runs in one process's worker pool, and is kept once done (or failed). */
+export type AnalysisJobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * The computer analyses of finished games (src/analysis): one row per game and lens, the job
+ * and, once done, its result. The queue is the rows `queued`, oldest first; a process claims one
+ * (FOR UPDATE SKIP LOCKED) and holds it by a lease it renews while its worker runs: a process
+ * that dies leaves a lease that runs out, and another process claims the job again.
+ */
+export const analyses = pgTable(
+  'analyses',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** 'open' or 'seat'. */
+    lens: text('lens').notNull(),
+    status: text('status').$type<AnalysisJobStatus>().notNull(),
+    /** The share of cards done, 0..1 (written as the worker goes). */
+    progress: doublePrecision('progress').notNull().default(0),
+    /** The address that asked first: its fair use counts the jobs it has queued or running. */
+    requestedBy: text('requested_by').notNull(),
+    requestedAt: stamp('requested_at'),
+    /** The process running it, and until when its claim holds unless renewed. */
+    claimedBy: text('claimed_by'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, precision: 3 }),
+    /** Claims so far: a job that kills its processes is failed after a few. */
+    attempts: integer('attempts').notNull().default(0),
+    /** The analysis (done), or null. */
+    result: jsonb('result'),
+    /** Why it failed. */
+    error: text('error'),
+    completedAt: timestamp('completed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.lens] }),
+    // The queue, oldest first, and a dead process's jobs (their leases run out).
+    index('analyses_pending_idx').on(t.status, t.requestedAt).where(sql`status in ('queued', 'running')`),
+    index('analyses_requester_idx').on(t.requestedBy).where(sql`status in ('queued', 'running')`),
   ],
 );

@@ -13,9 +13,9 @@ export const OPENAPI_INFO = {
     version: '1.0.0',
     description:
       'Play Offiziersskat (Bauernskat) over HTTP: create a player, create or join a game, read your redacted view, make moves. Errors are RFC 9457 problem+json with a stable `code`.',
-    // The project names no licence (package.json is private and has none): all rights reserved.
-    // `LicenseRef-` is SPDX's prefix for a licence outside its list.
-    license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
+    // The service's licence, as LICENSE and package.json say (the client package is MIT:
+    // packages/client); test/licence.test.ts holds the three together.
+    license: { name: 'AGPL-3.0-or-later', identifier: 'AGPL-3.0-or-later' },
   },
   // Relative: the document is served by the service it describes, wherever that is deployed.
   servers: [{ url: '/', description: 'the service that serves this document' }],
@@ -23,10 +23,12 @@ export const OPENAPI_INFO = {
     { name: 'players', description: 'Guest identities and their tokens' },
     { name: 'accounts', description: 'Accounts, sign-in, tokens (scoped, renewable, revocable) and bot accounts' },
     { name: 'games', description: 'Games, moves, views, event logs and records' },
+    { name: 'analysis', description: 'The computer analysis of a finished game: what each card cost, and the best card' },
     { name: 'matches', description: 'Series of games with a score sheet, alternating dealer and their own event log' },
     { name: 'ratings', description: 'Rated play: Glicko-2 ratings per variant, their history, the leaderboards' },
     { name: 'export', description: 'Finished games as ndjson, one record a line: one player\'s, or every rated game' },
     { name: 'seeks', description: 'The pairing pool: seek a game or match with given options, paired at once with a compatible seek' },
+    { name: 'tournaments', description: 'Arenas and Swiss events: create, enter, live standings and pairings, their games' },
     { name: 'operations', description: 'Health and keys' },
   ],
 };
@@ -103,6 +105,9 @@ export const pageLimit = () =>
     .optional()
     .openapi({ type: 'integer', minimum: 1, maximum: 100, default: 20, description: 'page size, 1..100' });
 
+/** The cursor of a keyset page, in the query string: the `nextCursor` of the page before. */
+export const pageCursor = () => z.string().max(200).optional().openapi({ description: 'nextCursor of the previous page' });
+
 /** A JSON answer of an operation, with an example of it. */
 export const json = <T>(schema: T, description: string, example: unknown) => ({
   description,
@@ -113,13 +118,4 @@ export const json = <T>(schema: T, description: string, example: unknown) => ({
 export const jsonBody = <T>(schema: T, example: unknown, required = true) => ({
   required,
   content: { 'application/json': { schema, example } },
-});
-
-/**
- * A Server-Sent Events answer: the body is text/event-stream, and its `contentSchema` is the list
- * of messages it decodes to, each one `message` (the `event:`, `id:` and the `data:` JSON).
- */
-export const eventStream = <T>(schema: T, description: string, example: string) => ({
-  description,
-  content: { 'text/event-stream': { schema, example } },
 });

@@ -61,10 +61,12 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   GAME_NOT_FOUND: { status: 404, description: 'no game with this id' },
   MATCH_NOT_FOUND: { status: 404, description: 'no match with this id' },
   SEEK_NOT_FOUND: { status: 404, description: 'no seek with this id (an ended seek is kept for a day)' },
+  TOURNAMENT_NOT_FOUND: { status: 404, description: 'no tournament with this id' },
   PLAYER_NOT_FOUND: { status: 404, description: 'no player with this id' },
   WEB_CLIENT_NOT_BUILT: { status: 404, description: 'the web client is not built here: run npm run build' },
   TOKEN_NOT_FOUND: { status: 404, description: 'you have no live token with this id' },
   RECORD_NOT_AVAILABLE: { status: 404, description: 'the record is published when the game is finished' },
+  ANALYSIS_NOT_FOUND: { status: 404, description: 'nobody has asked for this analysis of the game yet (POST it)' },
   // 405
   METHOD_NOT_ALLOWED: { status: 405, description: 'the path exists, but not for this method (the ones it takes are in `Allow`)' },
   // 408
@@ -78,6 +80,9 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   USERNAME_TAKEN: { status: 409, description: 'the username (ignoring case) belongs to another account' },
   IDEMPOTENCY_KEY_IN_USE: { status: 409, retryAfter: 1, description: 'a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer' },
   NOT_A_GUEST: { status: 409, description: 'the player is an account already, or an identity of the external provider' },
+  TOURNAMENT_FULL: { status: 409, description: 'the tournament has as many players as its maxPlayers' },
+  ALREADY_WITHDRAWN: { status: 409, description: 'you have withdrawn from this tournament already' },
+  GAME_NOT_FINISHED: { status: 409, description: 'the game is not finished: a rematch and an analysis follow a finished game' },
   TOO_MANY_TOKENS: { status: 409, description: 'you hold as many live tokens as one player may (100): revoke one first' },
   // 413, 415
   PAYLOAD_TOO_LARGE: { status: 413, description: 'a body over 16 KiB' },
@@ -101,7 +106,6 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   NO_DEADLINE: { status: 422, description: 'the game was created without turnSeconds' },
   DEADLINE_NOT_REACHED: { status: 422, description: 'the player to move still has time (with `deadline`)' },
   YOUR_TURN: { status: 422, description: 'you are the player to move: only the waiting player can claim a timeout' },
-  GAME_NOT_FINISHED: { status: 422, description: 'a rematch follows a finished game' },
   GAME_STARTED: { status: 422, description: 'the game has begun: it can no longer be called off or declined' },
   GAME_CANCELLED: { status: 422, description: 'the game was called off before it began' },
   MATCH_STARTED: { status: 422, description: 'the match has begun: it can no longer be called off or declined' },
@@ -111,10 +115,23 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   RATED_NEEDS_ACCOUNT: { status: 422, description: 'rated play is between two accounts: a guest can neither create nor join a rated game or match' },
   RATED_WITH_SEED: { status: 422, description: 'a rated game is never a practice deal: leave out seed' },
   RATED_TURN_SECONDS: { status: 422, description: 'a rated game or match gives 10..300 seconds per move (default 60)' },
+  TOURNAMENT_OPTIONS: { status: 422, description: 'options that do not fit the system: minutes for an arena only, rounds and gamesPerRound for Swiss only, a rated one with bots or a deadline outside 10..300 s' },
+  TOURNAMENT_STARTS_AT: { status: 422, description: 'startsAt is in the past or more than 30 days ahead' },
+  TOURNAMENT_FINISHED: { status: 422, description: 'the tournament is over: nobody joins or withdraws any more' },
+  TOURNAMENT_ENTRY_CLOSED: { status: 422, description: 'a Swiss event takes no entries and no withdrawals once its last round is paired' },
+  BOTS_NOT_ALLOWED: { status: 422, description: 'this tournament is for people only (bots: "none")' },
+  BOTS_ONLY: { status: 422, description: 'this tournament is a bot league (bots: "only")' },
+  NOT_IN_TOURNAMENT: { status: 422, description: 'you have not joined this tournament' },
   // 429
+  TOO_MANY_TOURNAMENTS: { status: 429, description: 'you have as many upcoming tournaments as one account may (5): wait until one starts' },
   TOO_MANY_WAITING_GAMES: { status: 429, description: 'you have as many games waiting for a second player as one player may (10): call one off, or wait until one starts' },
   TOO_MANY_WAITING_MATCHES: { status: 429, description: 'you have as many matches waiting for a second player as one player may (10): call one off, or wait until one starts' },
   TOO_MANY_SEEKS: { status: 429, description: 'you have as many seeks waiting in the pool as one player may (5): withdraw one, or wait until one is paired' },
+  TOO_MANY_ANALYSES: {
+    status: 429,
+    retryAfter: 30,
+    description: 'your address has as many analyses queued or running as one address may (ANALYSIS_MAX_PER_ADDRESS, 2 by default); retry after Retry-After',
+  },
   RATE_LIMITED: { status: 429, description: 'too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`)' },
   // 431
   HEADERS_TOO_LARGE: { status: 431, description: 'request headers over 16 KiB' },
@@ -126,6 +143,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
     retryAfter: 5,
     description: 'this process streams as many exports at once as it may, or your address as many as one address may (2 by default); retry after Retry-After',
   },
+  ANALYSIS_QUEUE_FULL: { status: 503, retryAfter: 60, description: 'the analysis queue is full (ANALYSIS_QUEUE_MAX); retry after Retry-After' },
   DATABASE_UNAVAILABLE: {
     status: 503,
     retryAfter: 1,

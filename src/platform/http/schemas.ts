@@ -511,6 +511,15 @@ export const PlayerEventSchema = z
         }),
       })
       .openapi('SeekEndedEvent', { description: 'a seek of yours left the pool without being paired (a pairing comes as gameStart or matchStart instead): seek again if you still want a game' }),
+    z
+      .object({
+        type: z.literal('tournamentGame'),
+        tournamentId: z.string(),
+        gameId: z.string().openapi({ description: 'the game to play now (a Swiss pairing: the first game of its match)' }),
+        matchId: z.string().nullable().openapi({ description: "a Swiss pairing's match (its next games come as gameStart); null in an arena" }),
+        opponent: z.string(),
+      })
+      .openapi('TournamentGameEvent', { description: 'a tournament you play in paired you: play the game (it started with gameStart too)' }),
   ])
   .openapi('PlayerEvent', { description: "an event of the caller's own stream (GET /v1/players/me/stream)" });
 

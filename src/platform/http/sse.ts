@@ -9,7 +9,7 @@ import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import type { Feed, FeedItem } from '../streams/feed.ts';
-import { ProblemCodeSchema } from './problems.ts';
+import { type ProblemCode, ProblemCodeSchema, problemResponses } from './problems.ts';
 import { gone } from './gone.ts';
 import { headersOf, writtenAlready } from './reply.ts';
 import { socketWriter } from './socket-writer.ts';
@@ -181,3 +181,21 @@ export function streamSchemas<T extends z.ZodType>(
   const stream = z.string().openapi(`${name}Stream`, encoded);
   return { message, stream };
 }
+
+/** The header a client reconnecting to a stream sends: the id of the last message it read. */
+export const ResumeHeaders = z.object({
+  'last-event-id': z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .optional()
+    .openapi({ description: 'the id of the last message received: resume after it' }),
+});
+
+/**
+ * A stream route's answers: the text/event-stream body of `streamSchemas` (with an example of it),
+ * or a problem: `codes`, and TOO_MANY_WAITERS, which every stream may answer (it waits while open).
+ */
+export const streamResponses = <S extends z.ZodType>(schemas: { stream: S }, example: string, ...codes: ProblemCode[]) => ({
+  200: { description: 'The event stream', content: { 'text/event-stream': { schema: schemas.stream, example } } },
+  ...problemResponses(...codes, 'TOO_MANY_WAITERS'),
+});

@@ -68,8 +68,8 @@ export function mountWebClient(app: App, root?: string): void {
   });
 }
 
-/** The client's routes: the table (and a match), the replay viewer, the account, leaderboards, players' pages. */
-const CLIENT_PATH = /^\/(play|replay|account|leaderboard|players)(\/|$)/;
+/** The client's routes: the table (and a match), the replay viewer, the account, leaderboards, players' pages, tournaments. */
+const CLIENT_PATH = /^\/(play|replay|account|leaderboard|players|tournaments)(\/|$)/;
 const ASSET_PATH = /^\/assets\/([^/]+)$/;
 
 const notBuilt = () => new ProblemError('WEB_CLIENT_NOT_BUILT', 'the web client is not built here: run `npm run build` (it writes dist/web)');

@@ -27,7 +27,9 @@ export type PlayerEvent =
   /** A rated game of this player's ended: the rating in its variant before and after (rounded as shown), and the new RD. */
   | { type: 'ratingChanged'; gameId: string; variant: Variant; before: number; after: number; rd: number; games: number; provisional: boolean }
   /** A seek of this player's left the pool without a pairing: withdrawn by its owner, past its time, or its owner's streams all closed (whileConnected). */
-  | { type: 'seekEnded'; seekId: string; reason: 'withdrawn' | 'expired' | 'disconnected' };
+  | { type: 'seekEnded'; seekId: string; reason: 'withdrawn' | 'expired' | 'disconnected' }
+  /** A tournament paired this player: the game to play (a Swiss pairing's match plays on by itself, its games announced by gameStart). */
+  | { type: 'tournamentGame'; tournamentId: string; gameId: string; matchId: string | null; opponent: string };
 
 /** An event for one player's log. */
 export interface PlayerNotice {

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { describe } from 'vitest';
 
 /** Debian's Chromium (CHROMIUM_PATH points elsewhere, e.g. to check the skip on this machine). */
@@ -48,6 +48,8 @@ export async function launchBrowser(): Promise<Browser> {
 /** Phone and desktop, in the two languages the client speaks. */
 export const PHONE = { viewport: { width: 360, height: 780 }, locale: 'de-DE', hasTouch: true };
 export const DESKTOP = { viewport: { width: 1280, height: 900 }, locale: 'en-US' };
+/** The phone every page must fit without horizontal overflow: 390 × 844, in English. */
+export const PHONE_390 = { viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true, isMobile: true };
 
 /**
  * Everything that went wrong on a page: console errors, uncaught exceptions, failed requests,
@@ -73,10 +75,27 @@ export class Watch {
   }
 }
 
+/**
+ * Problems other than a finished game's replay asking for an analysis nobody requested yet: its
+ * GET …/analysis answers 404 ANALYSIS_NOT_FOUND, which Chromium also logs (without the address)
+ * as a resource that failed to load. Any other 404 still shows as its own `HTTP 404` line.
+ */
+export const beyondUnrequestedAnalysis = (problems: readonly string[]): string[] =>
+  problems.filter(
+    (p) => !/^HTTP 404: GET \S+\/v1\/games\/[^/?]+\/analysis(\?lens=\w+)?$/.test(p) && p !== 'console error: Failed to load resource: the server responded with a status of 404 (Not Found)',
+  );
+
 const ARTEFACTS = fileURLToPath(new URL('../../../test-artifacts/screenshots/', import.meta.url));
 
-/** A screenshot for people to look at (test-artifacts/, not committed). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot for people to look at (test-artifacts/, not committed): the whole page, or one part of it. */
+export async function screenshot(page: Page, name: string, part?: Locator): Promise<void> {
   mkdirSync(ARTEFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTEFACTS, `${name}.png`), fullPage: true });
+  const path = join(ARTEFACTS, `${name}.png`);
+  await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+}
+
+/** A screenshot of one part of a page (a panel), for people to look at. */
+export async function screenshotOf(part: Locator, name: string): Promise<void> {
+  mkdirSync(ARTEFACTS, { recursive: true });
+  await part.screenshot({ path: join(ARTEFACTS, `${name}.png`) });
 }

@@ -2,7 +2,7 @@
 // matches). An account lists its tokens (each revocable; the one of this browser marked), creates
 // one for a bot (shown once, with a copy button), signs out everywhere, changes its password and
 // deletes itself.
-import { accounts, type NewToken, type TokenInfo } from '../../../src/client/index.ts';
+import { accounts, type NewToken, type TokenInfo } from '@offiziersskat/client';
 import { botBadge } from '../bot-badge.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { App } from '../app.ts';
@@ -61,17 +61,36 @@ export async function accountScreen(root: HTMLElement, app: App, signal: AbortSi
 
   // ---------------------------------------------------------------- tokens
   const list = h('ul', { class: 'tokens', 'data-testid': 'tokens' });
-  const shown = h('div', { class: 'new-token', 'aria-live': 'polite' });
+  const shown = h('div', { class: 'new-token', 'aria-live': 'polite', 'data-testid': 'new-token-box' });
+  let shownToken: string | null = null;
+  // A token's name as listed: the service's word for a nameless sign-in in the page's language.
+  const tokenName = (name: string) => (name === 'sign-in' ? t('tokenSignIn') : name);
+  const renameForm = (k: TokenInfo, li: HTMLElement) => {
+    const input = h('input', { name: 'tokenName', required: true, maxlength: 40, value: tokenName(k.name), 'aria-label': t('renameLabel'), 'data-testid': 'rename-input' });
+    const form = actionForm(
+      app,
+      { class: 'rename-token inline', 'data-testid': 'rename-form' },
+      async () => {
+        await accounts.renameToken(client, k.tokenId, input.value.trim());
+        await loadTokens();
+      },
+      input,
+      h('button', { type: 'submit', 'data-testid': 'rename-save' }, t('renameSave')),
+    );
+    li.append(form);
+    input.select();
+  };
   const renderTokens = (items: TokenInfo[]) =>
     replaceContent(
       list,
-      items.map((k) =>
-        h(
+      items.map((k) => {
+        const li: HTMLElement = h(
           'li',
           { 'data-token-id': k.tokenId, 'data-current': k.current ? '' : undefined },
-          h('strong', null, k.name),
+          h('strong', { 'data-testid': 'token-name' }, tokenName(k.name)),
           h('span', { class: 'muted' }, ` · ${k.scopes.map((s) => t(`scope_${s}`)).join(', ')} · ${t('tokenCreatedAt', { at: date(k.createdAt) })} · ${k.expiresAt ? t('tokenExpiresAt', { at: date(k.expiresAt) }) : t('tokenNeverExpires')}`),
           k.current ? h('span', { class: 'badge' }, t('tokenCurrent')) : null,
+          h('button', { type: 'button', class: 'link', 'data-testid': 'rename', onclick: () => li.querySelector('.rename-token') ?? renameForm(k, li) }, t('rename')),
           h(
             'button',
             {
@@ -80,6 +99,11 @@ export async function accountScreen(root: HTMLElement, app: App, signal: AbortSi
               'data-testid': 'revoke',
               onclick: async () => {
                 await accounts.revokeToken(client, k.tokenId);
+                // The token shown once, now revoked: nothing left to copy.
+                if (shownToken === k.tokenId) {
+                  replaceContent(shown);
+                  shownToken = null;
+                }
                 // Revoking this browser's own token signs it out (the refusal brings the sign-in).
                 if (k.current) {
                   session.signOutByChoice();
@@ -89,8 +113,9 @@ export async function accountScreen(root: HTMLElement, app: App, signal: AbortSi
             },
             t('revoke'),
           ),
-        ),
-      ),
+        );
+        return li;
+      }),
     );
   const loadTokens = async () => renderTokens(await accounts.listTokens(client));
 
@@ -114,41 +139,57 @@ export async function accountScreen(root: HTMLElement, app: App, signal: AbortSi
       t('copy'),
     );
     replaceContent(shown, h('p', null, t('newTokenShown')), h('div', { class: 'inline' }, text, copy));
+    shownToken = created.tokenId;
     text.select();
   };
 
+  // "Days it lasts" means nothing while the token never expires: off until that is unticked.
+  const daysInput = h('input', { id: 'token-days', name: 'days', type: 'number', min: 1, max: 3650, inputmode: 'numeric', disabled: true, 'data-testid': 'token-days' });
+  const forever = h('input', { type: 'checkbox', name: 'forever', checked: true, 'data-testid': 'token-forever', onchange: () => (daysInput.disabled = forever.checked) });
   const createForm = actionForm(
     app,
     { class: 'create-token', 'data-testid': 'create-token-form' },
     async (form) => {
-      const forever = value(form, 'forever') === 'on';
+      const neverExpires = value(form, 'forever') === 'on';
       const days = Number(value(form, 'days')) || undefined;
       const created = await accounts.createToken(client, {
         name: value(form, 'tokenName').trim(),
         scopes: value(form, 'readOnly') === 'on' ? ['read'] : ['play', 'read'],
-        ...(forever ? { expiresInDays: null } : days ? { expiresInDays: days } : {}),
+        ...(neverExpires ? { expiresInDays: null } : days ? { expiresInDays: days } : {}),
       });
       form.reset();
+      // Back to the form's start: never expires, so no days.
+      forever.checked = true;
+      daysInput.disabled = true;
       showToken(created);
       await loadTokens();
     },
     h('h3', null, t('newTokenTitle')),
-    ...field('token-name', t('newTokenName'), { name: 'tokenName', required: true, maxlength: 40, placeholder: 'my bot' }),
-    h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'forever', checked: true, 'data-testid': 'token-forever' }), t('newTokenForever')),
-    ...field('token-days', t('newTokenDays'), { name: 'days', type: 'number', min: 1, max: 3650, inputmode: 'numeric' }),
+    ...field('token-name', t('newTokenName'), { name: 'tokenName', required: true, maxlength: 40, placeholder: t('newTokenPlaceholder') }),
+    h('label', { class: 'check' }, forever, t('newTokenForever')),
+    h('label', { for: 'token-days' }, t('newTokenDays')),
+    daysInput,
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'readOnly' }), t('newTokenReadOnly')),
     h('div', { class: 'buttons' }, h('button', { type: 'submit', class: 'primary', 'data-testid': 'create-token' }, t('createToken'))),
   );
 
+  // Two steps, as deleting: the first press asks again.
+  let everywhereArmed = false;
+  const everywhereButton = h('button', { type: 'submit', class: 'danger', 'data-testid': 'sign-out-everywhere' }, t('signOutEverywhere'));
   const everywhere = actionForm(
     app,
     { class: 'buttons' },
     async () => {
+      if (!everywhereArmed) {
+        everywhereArmed = true;
+        everywhereButton.textContent = t('signOutEverywhereConfirm');
+        return;
+      }
       await accounts.revokeAllTokens(client);
       session.signOutByChoice();
       app.navigate('/');
     },
-    h('button', { type: 'submit', class: 'danger', 'data-testid': 'sign-out-everywhere' }, t('signOutEverywhere')),
+    everywhereButton,
   );
 
   // ---------------------------------------------------------------- password, deletion

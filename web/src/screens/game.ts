@@ -37,7 +37,7 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
   };
   const actions = gameActions(ctx);
   bindCardKeys(ctx, actions);
-  const clock = deadlineClock(ctx);
+  const clock = deadlineClock(ctx, () => actions.claim({ quiet: true }));
   draw = gameRenderer(ctx, actions, clock);
 
   draw();

@@ -1,11 +1,12 @@
 // `/leaderboard/{variant}?bots=include|exclude|only`: the players with an established rating in a
-// variant (GET /v1/leaderboards/{variant}: non-provisional, highest first), bots with the people,
+// variant (GET /v1/leaderboards/{variant}: non-provisional, highest first; the rating with its
+// deviation in one column, so the table fits a phone), bots with the people,
 // apart or alone; each name leads to the player's page. "More" reads the next page.
 import type { App } from '../app.ts';
 import { playerName } from '../bot-badge.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
-import { BOTS_FILTERS, isVariant, leaderboard, shownRating, VARIANTS, type BotsFilter, type LeaderboardEntry, type Variant } from '../rated-api.ts';
+import { BOTS_FILTERS, isVariant, LEADERBOARD_RULE, leaderboard, shownRating, VARIANTS, type BotsFilter, type LeaderboardEntry, type Variant } from '../rated-api.ts';
 import '../rated.css';
 
 const PAGE = 50;
@@ -40,8 +41,7 @@ export async function leaderboardScreen(root: HTMLElement, app: App, signal: Abo
           { 'data-player-id': r.playerId, class: r.playerId === me ? 'me' : undefined },
           h('td', { class: 'num' }, r.rank),
           h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(r.playerId)}` }, playerName(t, r))),
-          h('td', { class: 'num', 'data-testid': 'leaderboard-rating' }, shownRating(r.rating)),
-          h('td', { class: 'num' }, `± ${shownRating(r.rd)}`),
+          h('td', { class: 'num', 'data-testid': 'leaderboard-rating', 'data-rating': shownRating(r.rating) }, shownRating(r.rating), h('small', { class: 'muted rd' }, ` ± ${shownRating(r.rd)}`)),
           h('td', { class: 'num' }, r.games),
         ),
       ),
@@ -62,10 +62,11 @@ export async function leaderboardScreen(root: HTMLElement, app: App, signal: Abo
       h(
         'table',
         { class: 'ranking', 'data-testid': 'leaderboard' },
-        h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num' }, t('rank')), h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col', class: 'num' }, t('rating')), h('th', { scope: 'col', class: 'num' }, t('ratingDeviation')), h('th', { scope: 'col', class: 'num' }, t('games')))),
+        h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num' }, t('rank')), h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col', class: 'num' }, t('rating')), h('th', { scope: 'col', class: 'num' }, t('games')))),
         body,
       ),
       empty,
+      h('p', { class: 'muted', 'data-testid': 'leaderboard-rule' }, t('leaderboardRule', { rd: LEADERBOARD_RULE.rd, games: LEADERBOARD_RULE.games })),
       more,
     ),
   );

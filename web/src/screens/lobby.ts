@@ -7,6 +7,7 @@ import { followMyGames } from '../mygames.ts';
 import { pairingPanel } from '../quick-pairing.ts';
 import { ratedSwitch } from '../rated-switch.ts';
 import { lobbyActions } from './lobby/actions.ts';
+import { findPlayersPanel } from './lobby/find-players.ts';
 import { myGamesList } from './lobby/my-games.ts';
 import { newGameForm, type NewGameForm } from './lobby/new-game-form.ts';
 import { openList } from './lobby/open-list.ts';
@@ -29,7 +30,8 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
 
   const open = openList(app, (id) => void actions.join(id));
   const mine = myGamesList(app, (id) => void actions.join(id), () => void refresh(), problem.fail);
-  const refresh = lobbyRefresher(app, signal, { open, mine }, problem.fail);
+  const people = findPlayersPanel(app, () => form!, problem.fail);
+  const refresh = lobbyRefresher(app, signal, { open, mine, people }, problem.fail);
   void followMyGames(session, () => void refresh(), signal);
 
   replaceContent(
@@ -40,6 +42,7 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
       h('p', { class: 'muted player-id' }, t('yourId', { id: me.playerId })),
       problem.element,
       pairingPanel(app, signal),
+      people.element,
       h('div', { class: 'columns' }, h('section', { class: 'card-panel' }, h('h2', null, t('newGame')), form.element), h('section', { class: 'card-panel' }, h('div', { class: 'section-head' }, h('h2', null, t('openGames')), h('button', { type: 'button', class: 'link', onclick: () => void refresh() }, t('refresh'))), open.element, mine.element)),
     ),
   );

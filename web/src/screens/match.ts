@@ -1,6 +1,6 @@
 // `/play/match/{matchId}`: a match — who plays, the score sheet (Skatliste) with running totals,
 // the game being played, the winner; joining the free slot. Updates from the match's stream.
-import type { Match } from '../../../src/client/index.ts';
+import type { Match } from '@offiziersskat/client';
 import { h, replaceContent } from '../dom.ts';
 import type { App } from '../app.ts';
 import { sheetTable } from '../sheet.ts';

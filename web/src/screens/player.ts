@@ -7,7 +7,9 @@ import { botBadge } from '../bot-badge.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
 import { exportUrl, getRatedPlayer, isVariant, ratingDelta, ratingHistory, recentRatedGames, shownRating, VARIANTS, type HistoryPoint, type Variant } from '../rated-api.ts';
-import { ratingChart } from '../rating-chart.ts';
+import { chartSizeFor, ratingChart } from '../rating-chart.ts';
+import { gameOutcome, type GameOutcome } from '../game-outcome.ts';
+import { signedFigure } from '../result.ts';
 import '../rated.css';
 
 export async function playerScreen(root: HTMLElement, app: App, signal: AbortSignal, playerId: string): Promise<void> {
@@ -64,12 +66,18 @@ export async function playerScreen(root: HTMLElement, app: App, signal: AbortSig
                 max: shownRating(Math.max(...history.map((p) => p.rating))),
               }),
               label: (i) => `${date(history[i].at)}: ${shownRating(history[i].rating)}`,
-            })
+            }, chartSizeFor(root.clientWidth - 32))
           : h('p', { class: 'muted' }, t('chartEmpty')),
       )
     : null;
 
   const recent = recentRatedGames(histories);
+  // Each recent game's opponent and outcome, from its view (public once finished).
+  const outcomes = new Map(
+    await Promise.all(recent.map(async (g) => [g.gameId, await client.getGame(g.gameId, { signal }).then((v) => gameOutcome(v, playerId), () => null)] as const)),
+  );
+  if (signal.aborted) return;
+  const outcomeWords = (o: GameOutcome | null) => (o ? t(`recent_${o.outcome}`, { name: o.opponent, points: signedFigure(o.points) }) : '');
   const exportHref = exportUrl(session.base, playerId);
 
   replaceContent(
@@ -93,6 +101,7 @@ export async function playerScreen(root: HTMLElement, app: App, signal: AbortSig
                   'li',
                   { 'data-game-id': g.gameId },
                   h('a', { href: `/play/${encodeURIComponent(g.gameId)}` }, `${date(g.at)} · ${variantName(g.variant)}`),
+                  h('span', { 'data-testid': 'recent-outcome' }, ` · ${outcomeWords(outcomes.get(g.gameId) ?? null)}`),
                   h('span', { class: 'muted' }, ` ${t('ratingAfter', { rating: shownRating(g.after) })} (${ratingDelta(g.before, g.after)})`),
                 ),
               ),

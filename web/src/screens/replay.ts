@@ -1,8 +1,11 @@
 // `/replay/{gameId}` (the record from the service) or `/replay` (a record file dropped on the
 // page or chosen): the game event by event and trick by trick, forwards and back, every card face
 // up; and its verification in the browser — the seed commitment, the deal, every move, the result.
-import { parseRecord, type GameRecord } from '../../../src/record/index.ts';
+import type { GameRecord } from '../../../src/record/index.ts';
+import { parseRecords } from '../records-file.ts';
+import { analysisPanel, type AnalysisPanel } from '../analysis-panel.ts';
 import { h, replaceContent } from '../dom.ts';
+import type { BySeat } from '../../../src/engine/index.ts';
 import { describeEvent } from '../event-text.ts';
 import type { MessageKey } from '../i18n.ts';
 import type { App } from '../app.ts';
@@ -15,32 +18,51 @@ export async function replayScreen(root: HTMLElement, app: App, signal: AbortSig
   const { t } = app;
   const problem = h('p', { class: 'error', role: 'alert', hidden: true });
   const stage = h('div', { class: 'replay-stage' });
+  // The computer analysis of a game from the service (a record file has no game to ask about).
+  const analysis = h('div', { class: 'replay-analysis' });
   // One replay at a time: a new record ends the last one's keys.
   let shown: AbortController | null = null;
-  const show = (record: GameRecord) => {
+  const show = (record: GameRecord, fromService = false) => {
     shown?.abort();
     shown = new AbortController();
     signal.addEventListener('abort', () => shown?.abort(), { once: true });
-    showReplay(stage, app, shown.signal, record);
+    showReplay(stage, fromService ? analysis : null, app, shown.signal, record);
+  };
+
+  // A file of several records (the export): a list to pick the game from, the first shown.
+  const picker = h('div', { class: 'record-picker', 'data-testid': 'record-picker' });
+  const pick = (records: GameRecord[]) => {
+    if (records.length < 2) return replaceContent(picker);
+    const names = (r: GameRecord) => [r.players.forehand?.name ?? '?', r.players.dealer?.name ?? '?'].join(' – ');
+    const ended = (r: GameRecord) => (r as { endedAt?: string }).endedAt;
+    const label = (r: GameRecord, i: number) =>
+      [`${i + 1}.`, ended(r) ? new Date(ended(r)!).toLocaleString(app.language, { dateStyle: 'medium', timeStyle: 'short' }) : null, t(`variant_${r.config.variant}` as MessageKey), names(r)].filter(Boolean).join(' · ');
+    const select = h(
+      'select',
+      { id: 'record-pick', 'data-testid': 'record-pick', onchange: () => show(records[Number(select.value)]) },
+      records.map((r, i) => h('option', { value: String(i) }, label(r, i))),
+    );
+    replaceContent(picker, h('label', { for: 'record-pick' }, t('replayPick', { n: records.length })), select);
   };
 
   const load = async (text: string) => {
-    let record: GameRecord;
+    let records: GameRecord[];
     try {
-      record = parseRecord(text);
-      if (!record || typeof record !== 'object' || !Array.isArray(record.events) || !record.config) throw new Error('no config and events');
+      records = parseRecords(text);
     } catch (e) {
       problem.hidden = false;
       problem.textContent = t('notARecord', { detail: (e as Error).message });
       return;
     }
     problem.hidden = true;
-    show(record);
+    analysis.replaceChildren();
+    pick(records);
+    show(records[0]);
   };
 
   const input = h('input', {
     type: 'file',
-    accept: '.json,application/json',
+    accept: '.json,.ndjson,application/json,application/x-ndjson',
     id: 'record-file',
     'data-testid': 'record-file',
     onchange: async () => {
@@ -73,19 +95,23 @@ export async function replayScreen(root: HTMLElement, app: App, signal: AbortSig
     document.removeEventListener('drop', onDrop);
   });
 
-  replaceContent(root, h('div', { class: 'replay' }, h('h1', null, t('replayTitle')), problem, stage, drop));
+  replaceContent(root, h('div', { class: 'replay' }, h('h1', null, t('replayTitle')), problem, picker, stage, analysis, drop));
   if (gameId) {
     const record = await app.session.anonymous.record(gameId);
-    show(record as unknown as GameRecord);
+    show(record as unknown as GameRecord, true);
+    // Come from a result's "computer analysis" link: the analysis in sight.
+    if (new URLSearchParams(location.search).has('analysis')) analysis.scrollIntoView({ block: 'start' });
   }
 }
 
-function showReplay(stage: HTMLElement, app: App, signal: AbortSignal, record: GameRecord): void {
+function showReplay(stage: HTMLElement, analysisSlot: HTMLElement | null, app: App, signal: AbortSignal, record: GameRecord): void {
   const { t } = app;
   const replay = new ReplayModel(record);
   const names = { forehand: record.players?.forehand?.name ?? t('forehand'), dealer: record.players?.dealer?.name ?? t('dealer') };
   let at = 0;
   let outcome: Outcome | null = null;
+  const panel = analysisSlot && record.id ? analysisOf(replay, record.id, names, app, signal, (n) => go(replay.afterCard(n))) : null;
+  if (analysisSlot) replaceContent(analysisSlot, panel?.element);
 
   const go = (i: number) => {
     at = replay.clamp(i);
@@ -160,6 +186,7 @@ function showReplay(stage: HTMLElement, app: App, signal: AbortSignal, record: G
     // Keep the current event in sight inside the log (not by scrolling the page).
     const current = log.querySelector<HTMLElement>('.current');
     if (current) log.scrollTop = current.offsetTop - log.clientHeight / 2;
+    panel?.setCard(replay.cardsAt(at));
   }
 
   render();
@@ -167,4 +194,14 @@ function showReplay(stage: HTMLElement, app: App, signal: AbortSignal, record: G
     outcome = o;
     if (!signal.aborted) render();
   });
+}
+
+/** A finished game that had cards played has an analysis to show; its value is the declarer's (ramsch: the other player's). */
+function analysisOf(replay: ReplayModel, gameId: string, names: BySeat<string>, app: App, signal: AbortSignal, goToCard: (n: number) => void): AnalysisPanel | null {
+  const end = replay.states[replay.last];
+  const contract = end.contract;
+  if (end.phase !== 'finished' || !contract?.game || replay.cardsAt(replay.last) === 0) return null;
+  const other = contract.declarer === 'forehand' ? 'dealer' : 'forehand';
+  const game = contract.game;
+  return analysisPanel(app, signal, { gameId, game, valueOf: names[game === 'ramsch' ? other : contract.declarer], names, goToCard });
 }

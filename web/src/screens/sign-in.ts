@@ -1,20 +1,10 @@
 // The sign-in: play as a guest (a name), sign in to an account, or create one. A token the service
 // refused brings this screen with the reason; once signed in, the player is back on the page it
 // was on (a game, the lobby).
-import { accounts, isApiError } from '../../../src/client/index.ts';
+import { accounts } from '@offiziersskat/client';
 import { h, replaceContent } from '../dom.ts';
-import type { MessageKey } from '../i18n.ts';
 import type { App } from '../app.ts';
 import '../accounts.css';
-
-/** A refusal in the page's words: the known codes translated, the rest as the service said it. */
-export function accountError(app: App, e: unknown): string {
-  if (isApiError(e)) {
-    const key = `err_${e.code}` as MessageKey;
-    if (key in { err_USERNAME_TAKEN: 1, err_WEAK_PASSWORD: 1, err_INVALID_CREDENTIALS: 1, err_RATE_LIMITED: 1, err_NOT_A_GUEST: 1 }) return app.t(key);
-  }
-  return app.describe(e);
-}
 
 /**
  * A form that runs `action` on submit: its buttons off meanwhile, and a refusal shown in its own
@@ -35,7 +25,7 @@ export function actionForm(app: App, props: Record<string, unknown>, action: (fo
           await action(form);
         } catch (err) {
           error.hidden = false;
-          error.textContent = accountError(app, err);
+          error.textContent = app.describe(err);
         } finally {
           buttons.forEach((b) => (b.disabled = false));
         }
@@ -120,5 +110,12 @@ export function signInScreen(root: HTMLElement, app: App): void {
       h('div', { class: 'accounts' }, signIn, signUp),
     ),
   );
-  name.focus();
+  // After an expiry or a revocation the account signs in again: its username is filled in and
+  // the cursor waits in the password field.
+  const username = signIn.querySelector<HTMLInputElement>('#username')!;
+  const last = session.lastUsername;
+  if (session.refusal && last) {
+    username.value = last;
+    signIn.querySelector<HTMLInputElement>('#password')!.focus();
+  } else name.focus();
 }

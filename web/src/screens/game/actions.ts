@@ -1,5 +1,5 @@
 // What the player does at the table, each a call of the service whose answer is the new view.
-import { isApiError, type Card, type Move } from '../../../../src/client/index.ts';
+import { isApiError, type Card, type Move } from '@offiziersskat/client';
 import type { GameContext } from './context.ts';
 
 export interface GameActions {
@@ -8,7 +8,8 @@ export interface GameActions {
   toggle(card: Card): void;
   join(): Promise<void>;
   rematch(): Promise<void>;
-  claim(): Promise<void>;
+  /** Claims the game when the other player's time is up; `quiet`: a claim made by itself says no refusal (the clocks may differ by a second). */
+  claim(options?: { quiet?: boolean }): Promise<void>;
   /** Reads the game's match (for its score sheet), if it has one. */
   loadMatch(): Promise<void>;
 }
@@ -63,11 +64,11 @@ export function gameActions(ctx: GameContext): GameActions {
       }
     },
 
-    async claim() {
+    async claim(options = {}) {
       try {
         ctx.accept(await client.claimTimeout(gameId));
       } catch (e) {
-        ctx.showProblem(e);
+        if (!options.quiet) ctx.showProblem(e);
       }
     },
 

@@ -1,5 +1,5 @@
 // The computer's seat, when this browser holds it: played here, move by move, with a pause.
-import type { Seat } from '../../../../src/client/index.ts';
+import type { Seat } from '@offiziersskat/client';
 import { ComputerUnavailable, playComputerSeat } from '../../computer.ts';
 import type { GameContext } from './context.ts';
 

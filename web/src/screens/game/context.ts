@@ -1,6 +1,6 @@
 // What the parts of the table screen share: the page, the state, and the two ways back to the
 // page (draw it again; take a new view).
-import type { GameView, Seat } from '../../../../src/client/index.ts';
+import type { GameView, Seat } from '@offiziersskat/client';
 import type { App } from '../../app.ts';
 import { modelFromView } from '../../model.ts';
 import type { TableState } from './state.ts';

@@ -1,5 +1,5 @@
 // The keyboard at the table: a key per card of the player's hand (shown on the card).
-import type { Card } from '../../../../src/client/index.ts';
+import type { Card } from '@offiziersskat/client';
 import { cardKeys } from '../../layout.ts';
 import { modelFromView } from '../../model.ts';
 import type { GameActions } from './actions.ts';

@@ -1,6 +1,6 @@
 // Live updates: the game's event stream says that something happened; the game is then read
 // again (one read at a time, one more if events came meanwhile). Without a stream, the long poll.
-import { waitForVersion } from '../../../../src/client/index.ts';
+import { waitForVersion } from '@offiziersskat/client';
 import type { GameContext } from './context.ts';
 
 export function followGame(ctx: GameContext): void {

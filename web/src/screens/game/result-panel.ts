@@ -2,6 +2,7 @@
 import { h } from '../../dom.ts';
 import { ratingChangesPanel } from '../../rating-changes.ts';
 import { describeResult } from '../../result.ts';
+import { tournamentOfGame } from '../../tournament-follow.ts';
 import type { GameActions } from './actions.ts';
 import { type GameContext, seatNames } from './context.ts';
 
@@ -12,6 +13,8 @@ export function resultPanel(ctx: GameContext, actions: GameActions): HTMLElement
   if (!view.result) return null;
   const d = describeResult(view.result as never, view.contract as never, view.config, seatNames(ctx), t);
   const next = match?.currentGameId && match.currentGameId !== gameId ? match.currentGameId : null;
+  // A tournament's game: no rematch, the way back to the tournament instead (its next game opens by itself).
+  const tournamentId = tournamentOfGame(gameId);
   return h(
     'section',
     { class: 'result card-panel', 'data-testid': 'result', 'aria-live': 'polite' },
@@ -25,9 +28,12 @@ export function resultPanel(ctx: GameContext, actions: GameActions): HTMLElement
     h(
       'div',
       { class: 'buttons' },
-      view.you && !view.match ? h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: () => void actions.rematch() }, t('rematch')) : null,
+      tournamentId ? h('a', { class: 'button primary', href: `/tournaments/${encodeURIComponent(tournamentId)}`, 'data-testid': 'back-to-tournament' }, t('tourBackTo')) : null,
+      view.you && !view.match && !tournamentId ? h('button', { type: 'button', class: 'primary', 'data-testid': 'rematch', onclick: () => void actions.rematch() }, t('rematch')) : null,
       next ? h('a', { class: 'button primary', href: `/play/${next}` }, t('nextGame')) : null,
       h('a', { class: 'button', href: `/replay/${gameId}`, 'data-testid': 'replay-link' }, t('replayVerify')),
+      // A game that was played (not passed in, not given up before its game was fixed) has cards to analyse.
+      view.result.declarer !== null && !view.result.passedIn ? h('a', { class: 'button', href: `/replay/${gameId}?analysis`, 'data-testid': 'analysis-link' }, t('analysisLink')) : null,
       h('a', { class: 'button', href: '/' }, t('backToLobby')),
     ),
   );

@@ -1,6 +1,6 @@
 // What the table screen holds between two drawings: the view it shows and what the player has
 // done with it so far (a choice of cards, an armed resignation, a refusal to show).
-import type { Card, GameEvent, GameView, Match } from '../../../../src/client/index.ts';
+import type { Card, GameEvent, GameView, Match } from '@offiziersskat/client';
 
 export interface TableState {
   view: GameView;

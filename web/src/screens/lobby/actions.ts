@@ -1,6 +1,6 @@
 // What the lobby starts: a game against the computer, an open game or match, joining one. Each
 // goes to its table once the service has made it.
-import { isApiError } from '../../../../src/client/index.ts';
+import { isApiError } from '@offiziersskat/client';
 import type { App } from '../../app.ts';
 import { setComputerLevel } from '../../computer.ts';
 import type { Creations, NewGameForm } from './new-game-form.ts';

@@ -3,10 +3,17 @@
 import type { App } from '../../app.ts';
 import { botBadge } from '../../bot-badge.ts';
 import { h, replaceContent } from '../../dom.ts';
-import type { MessageKey } from '../../i18n.ts';
+import type { MessageKey, Translate } from '../../i18n.ts';
 import { cancel, decline, type MyEntry, type MyGames } from '../../mygames.ts';
 
-const STATUSES = { waiting: 1, cutting: 1, declaring: 1, kontra: 1, re: 1, bidding: 1, stock: 1, playing: 1, finished: 1 };
+/** A game's or match's state in words: the stage, whose turn it is, a clock that ran out. */
+export function stateWords(t: Translate, e: Pick<MyEntry, 'status' | 'turn' | 'opponent'>): string {
+  const status = t(`status_${e.status}` as MessageKey);
+  if (!e.turn) return status;
+  const name = e.opponent ?? '?';
+  if (e.turn.timeUp) return e.turn.mine ? t('state_yourTimeUp') : t('state_theirTimeUp', { name });
+  return e.turn.mine ? t('state_yourTurn', { status }) : t('state_theirTurn', { status, name });
+}
 
 export interface MyGamesList {
   element: HTMLElement;
@@ -21,14 +28,14 @@ export function myGamesList(app: App, join: (id: string) => void, changed: () =>
   const entryLine = (e: MyEntry, my: MyGames) => {
     const href = e.kind === 'match' ? `/play/match/${e.id}` : `/play/${e.id}`;
     const label = [e.kind === 'match' ? t('match') : null, e.variant ? t(`variant_${e.variant}` as MessageKey) : null, e.rated ? t('rated') : null, e.opponent].filter(Boolean).join(' · ');
-    const statusText = e.status in STATUSES ? t(`status_${e.status}` as MessageKey) : e.status;
+    const statusText = stateWords(t, e);
     const canCancel = e.ownWaiting && my.canCancel[e.kind];
     return h(
       'li',
-      null,
+      { 'data-entry-id': e.id },
       h('a', { href }, label || e.id.slice(0, 8)),
       e.opponentBot ? [' ', botBadge(t)] : null,
-      h('span', { class: 'muted' }, ` ${statusText}`),
+      h('span', { class: 'muted', 'data-testid': 'game-state' }, ` ${statusText}`),
       canCancel ? h('button', { type: 'button', class: 'link', onclick: () => cancel(session.client, e).then(changed, fail) }, t('cancel')) : null,
     );
   };

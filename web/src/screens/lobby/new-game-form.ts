@@ -1,5 +1,5 @@
 // The new game form: every option of a game or match, read into the body of a create call.
-import type { CreateGame } from '../../../../src/client/index.ts';
+import type { CreateGame } from '@offiziersskat/client';
 import { computerLevel, LEVELS, type Level } from '../../computer.ts';
 import { h } from '../../dom.ts';
 import type { MessageKey, Translate } from '../../i18n.ts';
@@ -31,16 +31,29 @@ export function newGameForm(t: Translate, create: Creations, rated?: HTMLElement
   const field = (label: string, control: HTMLElement) => h('label', { class: 'field' }, h('span', null, label), control);
   const select = (name: string, values: string[], label: (v: string) => string, selected?: string) =>
     h('select', { name }, values.map((v) => h('option', { value: v, selected: v === selected }, label(v))));
+  const turnSeconds = h('input', { type: 'number', name: 'turnSeconds', min: 5, max: 86400, placeholder: t('noLimit'), inputmode: 'numeric', 'data-testid': 'turn-seconds' });
+  // A rated game always has a clock (10–300 s, 60 unless set): "no limit" is not offered then.
+  const clockFor = (rated: boolean) => {
+    turnSeconds.min = rated ? '10' : '5';
+    turnSeconds.max = rated ? '300' : '86400';
+    turnSeconds.placeholder = rated ? t('ratedDefaultSeconds') : t('noLimit');
+  };
   const form = h(
     'form',
-    { class: 'new-game', onsubmit: (e: Event) => e.preventDefault() },
+    {
+      class: 'new-game',
+      onsubmit: (e: Event) => e.preventDefault(),
+      onchange: (e: Event) => {
+        if ((e.target as HTMLInputElement).name === 'rated') clockFor((e.target as HTMLInputElement).checked);
+      },
+    },
     field(t('variant'), select('variant', ['classic', 'halfOpen', 'bidding'], (v) => t(`variant_${v}` as MessageKey))),
     field(t('scoring'), select('scoring', ['standard', 'simple'], (v) => t(`scoring_${v}` as MessageKey))),
     field(t('seat'), select('seat', ['random', 'forehand', 'dealer'], (v) => (v === 'random' ? t('seat_random') : t(v as 'forehand')))),
     field(t('ramschTrumps'), select('ramschTrumps', ['jacks', 'none'], (v) => t(`ramschTrumps_${v}` as MessageKey))),
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'kontra', checked: true }), t('kontraOption')),
     h('label', { class: 'check' }, h('input', { type: 'checkbox', name: 'spitzen' }), t('spitzen')),
-    field(t('turnSeconds'), h('input', { type: 'number', name: 'turnSeconds', min: 5, max: 86400, placeholder: t('noLimit'), inputmode: 'numeric' })),
+    field(t('turnSeconds'), turnSeconds),
     rated,
     h('details', null, h('summary', null, `${t('opponent')} / ${t('practiceSeed')}`),
       field(t('opponent'), h('input', { name: 'opponent', pattern: '[A-Za-z0-9\\-]{1,64}', autocomplete: 'off' })),

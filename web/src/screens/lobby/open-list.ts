@@ -1,6 +1,6 @@
 // The open games and matches to join (those reserved for someone else left out); the player's own
 // are listed to open again.
-import type { GameSummary, MatchPage } from '../../../../src/client/index.ts';
+import type { GameSummary, MatchPage } from '@offiziersskat/client';
 import type { App } from '../../app.ts';
 import { botBadge } from '../../bot-badge.ts';
 import { h, replaceContent } from '../../dom.ts';

@@ -1,6 +1,6 @@
 // The lobby's one line for a refusal or failure. A refused token (401: the account is gone, or the
 // database behind this address is another) signs the browser out instead.
-import { isApiError } from '../../../../src/client/index.ts';
+import { isApiError } from '@offiziersskat/client';
 import { h } from '../../dom.ts';
 import type { App } from '../../app.ts';
 

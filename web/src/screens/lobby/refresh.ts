@@ -2,12 +2,13 @@
 // shown, and at once when the player's own games change (followMyGames) or on the Refresh button.
 import type { App } from '../../app.ts';
 import { loadMyGames } from '../../mygames.ts';
+import type { FindPlayers } from './find-players.ts';
 import type { MyGamesList } from './my-games.ts';
 import type { OpenList } from './open-list.ts';
 
 const REFRESH_MS = 5_000;
 
-export function lobbyRefresher(app: App, signal: AbortSignal, lists: { open: OpenList; mine: MyGamesList }, fail: (e: unknown) => void): () => Promise<void> {
+export function lobbyRefresher(app: App, signal: AbortSignal, lists: { open: OpenList; mine: MyGamesList; people: FindPlayers }, fail: (e: unknown) => void): () => Promise<void> {
   const { session } = app;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = false;
@@ -20,6 +21,7 @@ export function lobbyRefresher(app: App, signal: AbortSignal, lists: { open: Ope
       const [games, matches] = await Promise.all([
         session.client.listGames({ status: 'waiting', limit: 30 }).then((p) => p.games),
         session.client.listMatches({ status: 'waiting', limit: 30 }).then((p) => p.matches),
+        lists.people.refresh(),
       ]);
       if (signal.aborted) return;
       lists.open.show(games, matches);

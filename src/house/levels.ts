@@ -1,0 +1,32 @@
+// The house bots' levels: the computer's strategies as bot accounts of the service. A new level
+// (a stronger strategy of src/bots) is one more line here; HOUSE_BOTS names the levels to run.
+import type { StrategyName } from '../bots/index.ts';
+
+export interface HouseLevel {
+  /** What HOUSE_BOTS calls it. */
+  level: string;
+  /** The account's username (3..24 of A-Z a-z 0-9 _ -) and the name players see. */
+  username: string;
+  name: string;
+  strategy: StrategyName;
+  /** The strategy's thinking time per card (pimc), ms. */
+  thinkMs?: number;
+}
+
+/** Every rated game has a clock: the house's seeks and its ladder's games give a minute a move. */
+export const HOUSE_TURN_SECONDS = 60;
+
+export const HOUSE_LEVELS: readonly HouseLevel[] = [
+  { level: 'random', username: 'house-random', name: 'Computer (random)', strategy: 'random' },
+  { level: 'greedy', username: 'house-greedy', name: 'Computer (greedy)', strategy: 'greedy' },
+  { level: 'pimc', username: 'house-pimc', name: 'Computer (pimc)', strategy: 'pimc', thinkMs: 400 },
+  { level: 'star', username: 'house-star', name: 'Computer (star)', strategy: 'star', thinkMs: 400 },
+];
+
+/** The levels HOUSE_BOTS names (`all`: every one), in this list's order; an unknown name throws. */
+export function houseLevels(names: readonly string[]): HouseLevel[] {
+  if (names.includes('all')) return [...HOUSE_LEVELS];
+  const unknown = names.filter((n) => !HOUSE_LEVELS.some((l) => l.level === n));
+  if (unknown.length > 0) throw new Error(`HOUSE_BOTS: no level ${unknown.join(', ')} (the levels: ${HOUSE_LEVELS.map((l) => l.level).join(', ')}, or all)`);
+  return HOUSE_LEVELS.filter((l) => names.includes(l.level));
+}

@@ -1,0 +1,37 @@
+// API schemas of finding someone to play: the bots online (what the lobby lists) and players by name.
+import { z } from '@hono/zod-openapi';
+import { VARIANTS } from '../engine/index.ts';
+import { RatingsSchema } from '../ratings/index.ts';
+import { SeekSchema } from '../seeks/index.ts';
+import { pageCursor, pageLimit } from '../platform/http/openapi.ts';
+import { MAX_NAME_LENGTH, storedText } from '../platform/http/schemas.ts';
+
+export const OnlineBotSchema = z
+  .object({
+    playerId: z.string(),
+    name: z.string(),
+    bot: z.literal(true).openapi({ description: 'always true: the lobby shows the BOT badge' }),
+    ratings: RatingsSchema,
+    variants: z.array(z.enum(VARIANTS)).openapi({
+      description: 'the variants of its seeks waiting in the pool now (`seeks`); empty: none waits, challenge it with a game made for it (`opponent`)',
+    }),
+    seeks: z.array(SeekSchema).openapi({ description: 'its seeks waiting in the pool now, oldest first: a seek of yours with the same options is paired with one at once' }),
+  })
+  .openapi('OnlineBot');
+
+export const BotsOnlineSchema = z
+  .object({ items: z.array(OnlineBotSchema) })
+  .openapi('BotsOnline', { description: 'bot accounts holding an open player stream now, by name' });
+
+export const PlayerSearchQuery = z.object({
+  name: storedText().min(1).max(MAX_NAME_LENGTH).openapi({ description: 'what the name or username begins with, any case' }),
+  limit: pageLimit(),
+  cursor: pageCursor(),
+});
+
+export const PlayerSearchPageSchema = z
+  .object({
+    items: z.array(z.object({ playerId: z.string(), name: z.string(), bot: z.boolean() }).openapi('FoundPlayer')),
+    nextCursor: z.string().nullable(),
+  })
+  .openapi('PlayerSearchPage', { description: 'accounts (people and bots; not guests) whose name or username begins with the text asked, in name order' });

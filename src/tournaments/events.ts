@@ -1,0 +1,10 @@
+// The events of a tournament's own log (its stream): what its director wrote, in order. The
+// standings in them are named when written, so the stream sends them as stored.
+import type { PairingView, StandingView } from './view.ts';
+
+export type TournamentEvent =
+  | { type: 'standings'; standings: StandingView[] }
+  | { type: 'pairing'; round: number; pairings: PairingView[] }
+  | { type: 'roundStart'; round: number }
+  | { type: 'roundEnd'; round: number }
+  | { type: 'tournamentEnd'; standings: StandingView[]; endedEarly: string | null };

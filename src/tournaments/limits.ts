@@ -1,0 +1,19 @@
+// The bounds of a tournament's options (docs/api.md, "Tournaments") and the creators' caps.
+
+export const LIMITS = {
+  turnSeconds: { min: 5, max: 86_400 },
+  minutes: { min: 10, max: 720 },
+  rounds: { min: 3, max: 15 },
+  maxPlayers: { min: 2, max: 1000 },
+} as const;
+
+export const DEFAULTS = { minutes: 60, rounds: 5, gamesPerRound: 2, maxPlayers: 100, bots: 'allow' } as const;
+
+/** How far ahead a tournament may be scheduled. */
+export const MAX_AHEAD_MS = 30 * 24 * 3600_000;
+/** A startsAt this much in the past is taken as "now" (a clock a little behind the server's). */
+export const PAST_GRACE_MS = 60_000;
+/** Upcoming tournaments one account may have created. */
+export const MAX_UPCOMING = 5;
+/** Tournament games a player may let time out; at this many it is withdrawn. */
+export const MAX_TIMEOUTS = 2;

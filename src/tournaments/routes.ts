@@ -1,0 +1,124 @@
+// The tournaments' operations, as OpenAPI definitions; the handlers are in api.ts beside.
+import { createRoute, z } from '@hono/zod-openapi';
+import { AnalysisQuery, ndjson } from '../exports/index.ts';
+import { TOURNAMENT_STATUSES } from '../platform/db/schema.ts';
+import { bearer, json, jsonBody, pageCursor, pageLimit, publicAccess, optionalBearer, seqQuery } from '../platform/http/openapi.ts';
+import { problemResponses } from '../platform/http/problems.ts';
+import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
+import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
+import { tournamentExamples } from './examples.ts';
+import { CreateTournamentSchema, TournamentEventSchema, TournamentIdParam, TournamentPageSchema, TournamentSchema } from './schemas.ts';
+
+export const TournamentStream = streamSchemas(
+  'TournamentEvent',
+  TournamentEventSchema,
+  'Server-Sent Events: each message is one TournamentEvent (`event:` its type, `id:` its seq, `data:` the event as JSON)',
+);
+
+export const createTournament = createRoute({
+  method: 'post',
+  path: '/v1/tournaments',
+  operationId: 'createTournament',
+  tags: ['tournaments'],
+  summary: 'Create an arena or a Swiss event (accounts only)',
+  description:
+    'An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account (429 TOO_MANY_TOURNAMENTS). `Location` names it.' +
+    IDEMPOTENT_CREATE_NOTE,
+  security: bearer,
+  request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateTournamentSchema, tournamentExamples.create) },
+  responses: {
+    201: json(TournamentSchema, 'The new tournament (upcoming)', tournamentExamples.created),
+    ...problemResponses('ACCOUNT_REQUIRED', 'TOURNAMENT_OPTIONS', 'TOURNAMENT_STARTS_AT', 'RATED_TURN_SECONDS', 'TOO_MANY_TOURNAMENTS', ...IDEMPOTENT_CREATE_CODES),
+  },
+});
+
+export const listTournaments = createRoute({
+  method: 'get',
+  path: '/v1/tournaments',
+  operationId: 'listTournaments',
+  tags: ['tournaments'],
+  summary: 'List tournaments: upcoming and running soonest first, finished newest first',
+  description: 'By `status` (default upcoming). Keyset-paginated: pass `nextCursor` as `cursor` for the next page.',
+  security: publicAccess,
+  request: {
+    query: z.object({
+      status: z.enum(TOURNAMENT_STATUSES).optional().openapi({ description: 'default upcoming' }),
+      limit: pageLimit(),
+      cursor: pageCursor(),
+    }),
+  },
+  responses: { 200: json(TournamentPageSchema, 'One page of tournaments', tournamentExamples.page), ...problemResponses('INVALID_CURSOR') },
+});
+
+export const getTournament = createRoute({
+  method: 'get',
+  path: '/v1/tournaments/{tournamentId}',
+  operationId: 'getTournament',
+  tags: ['tournaments'],
+  summary: 'Read a tournament: options, standings, the current pairings',
+  description: "The standings are live while it runs and final once it is finished (kept for ever). `pairings`: a Swiss event's current round, an arena's games being played.",
+  security: optionalBearer,
+  request: { params: TournamentIdParam },
+  responses: { 200: json(TournamentSchema, 'The tournament', tournamentExamples.running), ...problemResponses('TOURNAMENT_NOT_FOUND') },
+});
+
+export const joinTournament = createRoute({
+  method: 'post',
+  path: '/v1/tournaments/{tournamentId}/join',
+  operationId: 'joinTournament',
+  tags: ['tournaments'],
+  summary: 'Enter a tournament (again after a withdrawal: the score made kept)',
+  description:
+    'An arena takes entries until its end, a Swiss event until its last round is paired (a late entrant starts with 0). Joining twice changes nothing. When paired you get `tournamentGame` (and `gameStart`) on your player stream; in an arena you are paired only while a player stream of yours is open.',
+  security: bearer,
+  request: { params: TournamentIdParam },
+  responses: {
+    200: json(TournamentSchema, 'The tournament, you in it', tournamentExamples.running),
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'TOURNAMENT_FINISHED', 'TOURNAMENT_ENTRY_CLOSED', 'TOURNAMENT_FULL', 'RATED_NEEDS_ACCOUNT', 'BOTS_NOT_ALLOWED', 'BOTS_ONLY'),
+  },
+});
+
+export const withdrawTournament = createRoute({
+  method: 'post',
+  path: '/v1/tournaments/{tournamentId}/withdraw',
+  operationId: 'withdrawTournament',
+  tags: ['tournaments'],
+  summary: 'Leave a tournament: not paired again, the score made kept',
+  description: 'A game being played goes on to its end (and counts). A Swiss event takes no withdrawals once its last round is paired.',
+  security: bearer,
+  request: { params: TournamentIdParam },
+  responses: {
+    204: { description: 'Withdrawn' },
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'TOURNAMENT_FINISHED', 'TOURNAMENT_ENTRY_CLOSED', 'NOT_IN_TOURNAMENT', 'ALREADY_WITHDRAWN'),
+  },
+});
+
+export const streamTournament = createRoute({
+  method: 'get',
+  path: '/v1/tournaments/{tournamentId}/stream',
+  operationId: 'streamTournamentEvents',
+  tags: ['tournaments'],
+  summary: 'Follow a tournament: standings, pairings, rounds and its end as Server-Sent Events',
+  description:
+    "Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.",
+  security: optionalBearer,
+  request: {
+    params: TournamentIdParam,
+    query: z.object({ after: seqQuery('start after this seq') }),
+    headers: ResumeHeaders,
+  },
+  responses: streamResponses(TournamentStream, tournamentExamples.stream, 'TOURNAMENT_NOT_FOUND'),
+});
+
+export const exportTournamentGames = createRoute({
+  method: 'get',
+  path: '/v1/tournaments/{tournamentId}/games/export',
+  operationId: 'exportTournamentGames',
+  tags: ['tournaments'],
+  summary: "Download a tournament's finished games as ndjson",
+  description:
+    'Its finished games, newest end first, one record per line (as GET /v1/games/{gameId}/record; each verifies with `npm run verify`; with `analysis=true` each carries its open-lens analysis where one is done), streamed as read, on the exports\' budget and caps (RATE_LIMIT_EXPORT, EXPORT_MAX_CONCURRENT, EXPORT_MAX_PER_ADDRESS).',
+  security: optionalBearer,
+  request: { params: TournamentIdParam, query: AnalysisQuery },
+  responses: { 200: ndjson("The tournament's finished games, one record a line"), ...problemResponses('TOURNAMENT_NOT_FOUND', 'RATE_LIMITED', 'TOO_MANY_EXPORTS') },
+});

@@ -1,0 +1,356 @@
+// The tournaments' tables: the tournament row (its lock serialises every change a director or a
+// join makes to one tournament), its entrants, its pairings with their seats (the unique index
+// over unended seats: nobody in two tournament games at once), and its own event log.
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from '../platform/db/client.ts';
+import { decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
+import { InvalidCursorError } from '../platform/db/errors.ts';
+import { eventRows, storedEvent } from '../platform/db/events.ts';
+import { newGameRow, deletedPlayer } from '../games/index.ts';
+import { writeMatchStep } from '../matches/index.ts';
+import { appendNotices, type NoticedVersions } from '../platform/streams/player-events.ts';
+import type { GameEvent } from '../engine/index.ts';
+import {
+  botPresence,
+  gameEvents,
+  games,
+  matches,
+  players,
+  ratings,
+  tournamentEvents,
+  tournamentPairings,
+  tournamentPlayers,
+  tournaments,
+  tournamentSeats,
+  type TournamentStatus,
+} from '../platform/db/schema.ts';
+import type { NewTournament } from './decide.ts';
+import type { TournamentEvent } from './events.ts';
+import type { PairingGame } from './decide.ts';
+import type { Entrant, Snapshot, Step } from './step.ts';
+import type { PairingRow, TournamentRow } from './view.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Any fixed number: the first half of a creator's lock while its upcoming tournaments are counted ("Tour"). */
+const CREATOR_LOCK = 0x54_6f_75_72;
+
+export interface EntrantRow {
+  playerId: string;
+  withdrawn: boolean;
+  timeouts: number;
+}
+
+/** A step written: the tournament's new version, and the players' log versions to announce. */
+export interface Written {
+  version: number;
+  noticed: NoticedVersions;
+}
+
+export class TournamentStore {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts `row` unless its creator has `max` upcoming tournaments already (counted under the creator's lock). */
+  async create(row: NewTournament, cap: (upcoming: number) => void): Promise<TournamentRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${CREATOR_LOCK}::int, hashtext(${row.createdBy}))`);
+      const [n] = await tx
+        .select({ n: count() })
+        .from(tournaments)
+        .where(and(eq(tournaments.createdBy, row.createdBy), eq(tournaments.status, 'upcoming')));
+      cap(n?.n ?? 0);
+      const [made] = await tx.insert(tournaments).values(row).returning();
+      // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
+      return made!;
+    });
+  }
+
+  async get(id: string): Promise<TournamentRow | null> {
+    const [row] = await this.db.select().from(tournaments).where(eq(tournaments.id, id));
+    return row ?? null;
+  }
+
+  async entrants(id: string): Promise<EntrantRow[]> {
+    return this.db
+      .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts })
+      .from(tournamentPlayers)
+      .where(eq(tournamentPlayers.tournamentId, id))
+      .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.playerId));
+  }
+
+  async pairings(id: string): Promise<PairingRow[]> {
+    return this.db.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id)).orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
+  }
+
+  /** Entrants per tournament. */
+  async counts(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: tournamentPlayers.tournamentId, n: count() })
+      .from(tournamentPlayers)
+      .where(inArray(tournamentPlayers.tournamentId, [...ids]))
+      .groupBy(tournamentPlayers.tournamentId);
+    return new Map(rows.map((r) => [r.id, r.n]));
+  }
+
+  /**
+   * One page of tournaments in `status`: upcoming and running soonest start first, finished the
+   * newest start first; keyset on (starts_at, id).
+   */
+  async page(query: { status: TournamentStatus; limit: number; cursor?: string }): Promise<{ rows: TournamentRow[]; nextCursor: string | null }> {
+    const newest = query.status === 'finished';
+    const where: SQL[] = [eq(tournaments.status, query.status)];
+    if (query.cursor !== undefined) {
+      const [at, id] = decodeTuple(query.cursor, 2);
+      if (typeof at !== 'string' || !isCursorId(id) || Number.isNaN(Date.parse(at))) throw new InvalidCursorError();
+      const key = sql`(${tournaments.startsAt}, ${tournaments.id})`;
+      const after = sql`(${at}::timestamptz, ${id})`;
+      where.push(newest ? sql`${key} < ${after}` : sql`${key} > ${after}`);
+    }
+    const order = newest ? [desc(tournaments.startsAt), desc(tournaments.id)] : [asc(tournaments.startsAt), asc(tournaments.id)];
+    const rows = await this.db
+      .select()
+      .from(tournaments)
+      .where(and(...where))
+      .orderBy(...order)
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return { rows: page, nextCursor: rows.length > query.limit && last ? encodeTuple([last.startsAt.toISOString(), last.id]) : null };
+  }
+
+  /**
+   * A join or a withdrawal, decided under the tournament's row lock (a director pairing it waits,
+   * and so does another join for the last place): `decide` sees the tournament, the player's entry
+   * and how many entered, and throws to refuse; it answers the entry's new `withdrawn`.
+   */
+  async enter(
+    id: string,
+    playerId: string,
+    decide: (t: TournamentRow, entry: EntrantRow | null, entrants: number) => boolean | null,
+  ): Promise<TournamentRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+      if (!t) return null;
+      const [entry] = await tx
+        .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts })
+        .from(tournamentPlayers)
+        .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.playerId, playerId)));
+      const [n] = await tx.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, id));
+      const withdrawn = decide(t, entry ?? null, n?.n ?? 0);
+      if (withdrawn === null) return t;
+      // A share lock of the player's row: a deletion committed before is seen.
+      const [me] = rowsOf<{ deleted: boolean }>(await tx.execute(sql`select ${players.deletedAt} is not null as deleted from ${players} where ${players.id} = ${playerId} for share`));
+      if (me?.deleted) throw deletedPlayer();
+      await tx
+        .insert(tournamentPlayers)
+        .values({ tournamentId: id, playerId, withdrawn })
+        .onConflictDoUpdate({ target: [tournamentPlayers.tournamentId, tournamentPlayers.playerId], set: { withdrawn } });
+      return t;
+    });
+  }
+
+  async events(id: string, after: number): Promise<Array<{ seq: number; event: TournamentEvent }>> {
+    const rows = await this.db
+      .select({ seq: tournamentEvents.seq, payload: tournamentEvents.payload })
+      .from(tournamentEvents)
+      .where(and(eq(tournamentEvents.tournamentId, id), gt(tournamentEvents.seq, after)))
+      .orderBy(asc(tournamentEvents.seq))
+      .limit(500);
+    // The payload is a TournamentEvent as #write stored it (the column's type is plain JSON).
+    return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as TournamentEvent }));
+  }
+
+  /** Tournaments a director may have work for: running ones, and upcoming ones whose start is reached. */
+  async due(now: Date): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: tournaments.id })
+      .from(tournaments)
+      .where(or(eq(tournaments.status, 'running'), and(eq(tournaments.status, 'upcoming'), lte(tournaments.startsAt, now))))
+      .orderBy(asc(tournaments.startsAt))
+      .limit(500);
+    return rows.map((r) => r.id);
+  }
+
+  /** Games of running tournament pairings whose player to move is past the deadline (to claim). */
+  async overdue(now: Date): Promise<Array<{ gameId: string; players: string[] }>> {
+    const rows = rowsOf<{ id: string; forehand: string; dealer: string }>(
+      await this.db.execute(sql`
+select g.id, g.forehand_player_id as forehand, g.dealer_player_id as dealer
+from ${tournamentPairings} p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
+where p.ended_at is null and g.status not in ('finished', 'waiting', 'cancelled') and g.turn_seconds is not null
+  and g.updated_at + make_interval(secs => g.turn_seconds) < ${now.toISOString()}::timestamptz
+limit 200`),
+    );
+    return rows.map((r) => ({ gameId: r.id, players: [r.forehand, r.dealer] }));
+  }
+
+  /** The tournament of a game (arena) or of a game's match (swiss), if any. */
+  async ofGame(gameId: string, matchId: string | null): Promise<string | null> {
+    const [row] = await this.db
+      .select({ id: tournamentPairings.tournamentId })
+      .from(tournamentPairings)
+      .where(matchId ? eq(tournamentPairings.matchId, matchId) : eq(tournamentPairings.gameId, gameId));
+    return row?.id ?? null;
+  }
+
+  /** The games of a tournament's pairings (the export's filter). */
+  async gameIds(id: string): Promise<string[]> {
+    const rows = rowsOf<{ id: string }>(
+      await this.db.execute(sql`
+select g.id from ${tournamentPairings} p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
+where p.tournament_id = ${id}`),
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The director's step on one tournament: its row locked (FOR UPDATE SKIP LOCKED: a tournament
+   * another process is moving on right now is left to it), the snapshot read, `decide` asked, and
+   * what it answers written in the same transaction: results, withdrawals, the new pairings with
+   * their games or matches, seats and notices, the events. Null: locked elsewhere, or nothing due.
+   * The step's time is read once the snapshot is: after every change it saw was committed, so a
+   * pairing made here never starts before the end of one it saw ended (in any tournament).
+   */
+  async step(id: string, clock: () => Date, decide: (s: Snapshot, now: Date) => Step | null): Promise<Written | null> {
+    return this.db.transaction(async (tx) => {
+      const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update', { skipLocked: true });
+      if (!t || t.status === 'finished') return null;
+      // The presence leases are judged by the time the step began; the step's own time is read below.
+      const now = clock();
+      const entrants = rowsOf<Entrant & { name: string; bot: boolean }>(
+        await tx.execute(sql`
+select e.player_id as "playerId", e.withdrawn, e.timeouts, p.deleted_at is not null as deleted, p.name, p.bot
+from ${tournamentPlayers} e join ${players} p on p.id = e.player_id
+where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
+      );
+      const pairings = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id));
+      const playing = new Map<string, { over: boolean; games: PairingGame[] }>();
+      if (pairings.some((p) => p.endedAt === null)) {
+        const rows = rowsOf<{ pairing: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null }>(
+          await tx.execute(sql`
+select p.id as pairing, g.status, m.status as match_status, g.forehand_player_id as forehand, g.dealer_player_id as dealer, e.payload as result
+from ${tournamentPairings} p
+join ${games} g on g.id = p.game_id or g.match_id = p.match_id
+left join ${matches} m on m.id = p.match_id
+left join ${gameEvents} e on e.game_id = g.id and e.type = 'finished'
+where p.tournament_id = ${id} and p.ended_at is null`),
+        );
+        for (const r of rows) {
+          const entry = playing.get(r.pairing) ?? { over: true, games: [] };
+          const payload = r.result === null ? null : storedEvent(typeof r.result === 'string' ? (JSON.parse(r.result) as GameEvent) : r.result);
+          const result = payload?.type === 'finished' ? payload.result : null;
+          entry.games.push({ forehandPlayerId: r.forehand, dealerPlayerId: r.dealer, result });
+          // An arena game is over when it finished; a Swiss match when the match did.
+          entry.over &&= r.match_status !== null ? r.match_status === 'finished' : r.status === 'finished';
+          playing.set(r.pairing, entry);
+        }
+      }
+      let free: string[] = [];
+      let busyElsewhere: string[] = [];
+      let arenaClosed = false;
+      if (t.system === 'swiss')
+        busyElsewhere = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+select e.player_id as id from ${tournamentPlayers} e
+where e.tournament_id = ${id} and not e.withdrawn
+  and exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended and s.tournament_id <> ${id})`),
+        ).map((r) => r.id);
+      if (t.system === 'arena') {
+        arenaClosed =
+          (await tx
+            .select({ seq: tournamentEvents.seq })
+            .from(tournamentEvents)
+            .where(and(eq(tournamentEvents.tournamentId, id), eq(tournamentEvents.type, 'roundEnd')))
+            .limit(1)).length > 0;
+        // Free: present, a player stream open on some process (a live presence lease), in no
+        // tournament game anywhere, and in no Swiss event running (its rounds come first).
+        free = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+select e.player_id as id from ${tournamentPlayers} e
+where e.tournament_id = ${id} and not e.withdrawn
+  and exists (select 1 from ${botPresence} b where b.player_id = e.player_id and b.lease_until > ${now.toISOString()}::timestamptz)
+  and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended)
+  and not exists (select 1 from ${tournamentPlayers} o join ${tournaments} w on w.id = o.tournament_id
+    where o.player_id = e.player_id and not o.withdrawn and w.system = 'swiss' and w.status = 'running')`),
+        ).map((r) => r.id);
+      }
+      const rated = await tx
+        .select({ playerId: ratings.playerId, rating: ratings.rating })
+        .from(ratings)
+        .innerJoin(tournamentPlayers, and(eq(tournamentPlayers.playerId, ratings.playerId), eq(tournamentPlayers.tournamentId, id)))
+        .where(eq(ratings.variant, t.config.variant));
+      const at = clock();
+      const step = decide({
+        tournament: t,
+        entrants,
+        pairings,
+        playing,
+        free,
+        ratings: new Map(rated.map((r) => [r.playerId, Math.round(r.rating)])),
+        arenaClosed,
+        busyElsewhere,
+        names: new Map(entrants.map((e) => [e.playerId, { name: e.name, bot: e.bot }])),
+      }, at);
+      if (!step) return null;
+      // The seats first: a pairing that another step made since this snapshot was read holds one
+      // of them (or is about to: this insert waits for it), and the unique index refuses this step
+      // now, before anything else is written. The pairings start once their seats are taken.
+      await this.#takeSeats(tx, t, step);
+      const started = clock();
+      for (const p of step.pairings) if (p.row.endedAt === null) p.row.createdAt = started;
+      return { version: await this.#write(tx, t, step, at), noticed: await appendNotices(tx, step.pairings.flatMap((p) => p.notices)) };
+    });
+  }
+
+  async #takeSeats(tx: Tx, t: TournamentRow, step: Step): Promise<void> {
+    // The seats of the pairings this step records are given back first: a Swiss round is paired
+    // in the step that records the last result of the round before.
+    for (const { pairingId } of step.recorded) await tx.update(tournamentSeats).set({ ended: true }).where(eq(tournamentSeats.pairingId, pairingId));
+    const seats = step.pairings
+      .filter((p) => p.row.endedAt === null)
+      .flatMap((p) => [p.row.firstPlayerId, p.row.secondPlayerId].flatMap((playerId) => (playerId ? [{ pairingId: p.row.id, playerId, tournamentId: t.id }] : [])));
+    if (seats.length > 0) await tx.insert(tournamentSeats).values(seats);
+  }
+
+  async #write(tx: Tx, t: TournamentRow, step: Step, now: Date): Promise<number> {
+    for (const { pairingId, outcome } of step.recorded) {
+      await tx
+        .update(tournamentPairings)
+        .set({ firstPoints: outcome.firstPoints, secondPoints: outcome.secondPoints, winner: outcome.winner, passedIn: outcome.passedIn, endedAt: now })
+        .where(and(eq(tournamentPairings.id, pairingId), isNull(tournamentPairings.endedAt)));
+    }
+    for (const [playerId, n] of step.timeouts)
+      await tx
+        .update(tournamentPlayers)
+        .set({ timeouts: sql`${tournamentPlayers.timeouts} + ${n}` })
+        .where(and(eq(tournamentPlayers.tournamentId, t.id), eq(tournamentPlayers.playerId, playerId)));
+    if (step.withdrawn.length > 0)
+      await tx
+        .update(tournamentPlayers)
+        .set({ withdrawn: true })
+        .where(and(eq(tournamentPlayers.tournamentId, t.id), inArray(tournamentPlayers.playerId, step.withdrawn)));
+    const played = step.pairings.filter((p) => p.game);
+    if (played.length > 0) {
+      // biome-ignore lint/style/noNonNullAssertion: filtered on game above
+      await tx.insert(games).values(played.map((p) => newGameRow(p.game!, now)));
+      // biome-ignore lint/style/noNonNullAssertion: filtered on game above
+      await tx.insert(gameEvents).values(played.flatMap((p) => eventRows(p.game!.id, 0, p.game!.events ?? [])));
+    }
+    for (const { match } of step.pairings) {
+      if (!match) continue;
+      await tx.insert(matches).values(match.row);
+      await writeMatchStep(tx, match.row, { expectedVersion: 0, events: match.step.events, game: match.step.game }, now);
+    }
+    if (step.pairings.length > 0) await tx.insert(tournamentPairings).values(step.pairings.map((p) => p.row));
+    const version = t.version + step.events.length;
+    await tx
+      .update(tournaments)
+      .set({ ...step.tournament, version })
+      .where(eq(tournaments.id, t.id));
+    // Each a TournamentEvent, as JSON (events() reads it back).
+    const rows = step.events.map((event, i) => ({ tournamentId: t.id, seq: t.version + 1 + i, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now }));
+    if (rows.length > 0) await tx.insert(tournamentEvents).values(rows);
+    return version;
+  }
+}

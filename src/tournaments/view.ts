@@ -1,0 +1,112 @@
+// A tournament as anyone sees it: its options, who plays, the standings (live, or the final ones
+// kept with its end) and the current pairings. Nothing private.
+import type { Config, Variant } from '../engine/index.ts';
+import type { tournamentPairings, tournaments, TournamentBots, TournamentStatus, TournamentSystem } from '../platform/db/schema.ts';
+import type { Standing } from './standings.ts';
+
+export type TournamentRow = typeof tournaments.$inferSelect;
+export type PairingRow = typeof tournamentPairings.$inferSelect;
+
+/** Who a player is, as lists show it. */
+export interface PlayerRef {
+  playerId: string;
+  name: string;
+  bot: boolean;
+}
+export type Names = ReadonlyMap<string, { name: string; bot: boolean }>;
+
+export type StandingView = Standing & PlayerRef;
+
+export interface PairingView {
+  round: number;
+  first: string;
+  second: string | null;
+  gameId: string | null;
+  matchId: string | null;
+  finished: boolean;
+  firstPoints: number | null;
+  secondPoints: number | null;
+  winner: string | null;
+}
+
+export interface TournamentSummary {
+  id: string;
+  name: string;
+  system: TournamentSystem;
+  status: TournamentStatus;
+  createdBy: PlayerRef;
+  startsAt: string;
+  endsAt?: string;
+  round?: number;
+  rounds?: number;
+  endedEarly?: string;
+  options: {
+    variant: Variant;
+    config: Config;
+    turnSeconds: number;
+    rated: boolean;
+    maxPlayers: number;
+    bots: TournamentBots;
+    minutes?: number;
+    rounds?: number;
+    gamesPerRound?: number;
+  };
+  players: number;
+  finishedAt?: string;
+}
+
+export interface TournamentView extends TournamentSummary {
+  standings: StandingView[];
+  pairings?: PairingView[];
+}
+
+export const refOf = (playerId: string, names: Names): PlayerRef => ({ playerId, name: names.get(playerId)?.name ?? '?', bot: names.get(playerId)?.bot ?? false });
+
+/** Standings with who each player is. */
+export const namedStandings = (standings: readonly Standing[], names: Names): StandingView[] => standings.map((s) => ({ ...s, ...refOf(s.playerId, names) }));
+
+export function pairingView(p: PairingRow): PairingView {
+  return {
+    round: p.round,
+    first: p.firstPlayerId,
+    second: p.secondPlayerId,
+    gameId: p.gameId,
+    matchId: p.matchId,
+    finished: p.endedAt !== null,
+    firstPoints: p.firstPoints,
+    secondPoints: p.secondPoints,
+    winner: p.winner,
+  };
+}
+
+export function tournamentSummary(t: TournamentRow, players: number, names: Names): TournamentSummary {
+  const swiss = t.system === 'swiss';
+  return {
+    id: t.id,
+    name: t.name,
+    system: t.system,
+    status: t.status,
+    createdBy: refOf(t.createdBy, names),
+    startsAt: t.startsAt.toISOString(),
+    ...(t.endsAt ? { endsAt: t.endsAt.toISOString() } : {}),
+    ...(swiss ? { round: t.round, rounds: t.rounds ?? 0 } : {}),
+    ...(t.endedEarly ? { endedEarly: t.endedEarly } : {}),
+    options: {
+      variant: t.config.variant,
+      config: t.config,
+      turnSeconds: t.turnSeconds,
+      rated: t.rated,
+      maxPlayers: t.maxPlayers,
+      bots: t.bots,
+      ...(swiss ? { rounds: t.rounds ?? 0, gamesPerRound: t.gamesPerRound ?? 1 } : { minutes: t.minutes ?? 0 }),
+    },
+    players,
+    ...(t.finishedAt ? { finishedAt: t.finishedAt.toISOString() } : {}),
+  };
+}
+
+/** The whole tournament: `standings` named already; `pairings` the current round's (swiss) or the running games (arena). */
+export function tournamentView(t: TournamentRow, players: number, names: Names, standings: StandingView[], pairings: readonly PairingRow[]): TournamentView {
+  const shown = t.status === 'upcoming' ? [] : t.system === 'swiss' ? pairings.filter((p) => p.round === t.round) : pairings.filter((p) => p.endedAt === null);
+  return { ...tournamentSummary(t, players, names), standings, ...(t.status === 'upcoming' ? {} : { pairings: shown.map(pairingView) }) };
+}

@@ -1,0 +1,16 @@
+// The HA fault suite (`npm run test:ha`): deploy/ha/ha.sh's topology (Patroni with etcd, a primary
+// and a synchronous standby; two service nodes; HAProxy) started once, five faults in turn under
+// bot load. Needs the Debian packages patroni, etcd-server and haproxy
+// (.ci/run installs them). One file, in order: each fault leaves the topology settled for the next.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/ha/**/*.test.ts'],
+    fileParallelism: false,
+    setupFiles: ['test/support/setup.ts'],
+    env: { VALIDATE_RESPONSES: '1' },
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
+  },
+});

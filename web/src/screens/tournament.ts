@@ -1,0 +1,197 @@
+// `/tournaments/{id}`: a tournament. Its options, a countdown to the start (an arena's end), the
+// round; join or withdraw; the live standings and the games of the moment (a Swiss round's
+// pairings, an arena's running games), each a link to watch it. Live from the tournament's
+// stream (resumable: the client reconnects after the last event seen), which brings the page's
+// tournament again after each event; the player's own games open by themselves
+// (tournament-follow.ts).
+import type { App } from '../app.ts';
+import { playerName } from '../bot-badge.ts';
+import { h, replaceContent } from '../dom.ts';
+import type { MessageKey } from '../i18n.ts';
+import { countdown, countdownTarget, currentGames, entrantState, getTournament, joinTournament, shownScore, tournamentStream, withdrawFromTournament, type CurrentGame, type Standing, type Tournament } from '../tournament-api.ts';
+import { followTournament, unfollowTournament } from '../tournament-follow.ts';
+import '../tournaments.css';
+
+export async function tournamentScreen(root: HTMLElement, app: App, signal: AbortSignal, tournamentId: string): Promise<void> {
+  const { t, session } = app;
+  let tour: Tournament = await getTournament(session.client, tournamentId, signal);
+  if (signal.aborted) return;
+  let problem = '';
+  let busy = false;
+  const me = session.player;
+  const date = (iso: string) => new Date(iso).toLocaleString(app.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const clock = h('p', { class: 'tour-clock', 'data-testid': 'tour-clock', 'aria-live': 'off' });
+  const body = h('div');
+  const followIfIn = () => {
+    if (me && entrantState(tour, me.playerId) === 'in' && tour.status !== 'finished') followTournament(app, tournamentId);
+  };
+
+  const act = async (what: 'join' | 'withdraw') => {
+    busy = true;
+    problem = '';
+    render();
+    try {
+      if (what === 'join') tour = await joinTournament(session.client, tournamentId);
+      else {
+        await withdrawFromTournament(session.client, tournamentId);
+        unfollowTournament(app, tournamentId);
+        tour = await getTournament(session.client, tournamentId, signal);
+      }
+      followIfIn();
+    } catch (e) {
+      problem = app.describe(e);
+    }
+    busy = false;
+    render();
+  };
+
+  function tickClock(): void {
+    const target = countdownTarget(tour);
+    const round = tour.system === 'swiss' && tour.status === 'running' && tour.round ? t('tourRoundOf', { round: tour.round, rounds: tour.rounds ?? '?' }) : null;
+    const left = target ? t(target.to === 'start' ? 'tourStartsIn' : 'tourEndsIn', { time: countdown(target.at - Date.now()) }) : null;
+    clock.textContent = [round, left, tour.status === 'finished' ? t('tourFinishedAt') : null].filter(Boolean).join(' · ');
+    clock.dataset.status = tour.status;
+  }
+
+  const optionsLine = () => {
+    const o = tour.options;
+    return [
+      t(`tourSystem_${tour.system}` as MessageKey),
+      t(`variant_${o.variant}` as MessageKey),
+      t('secondsPerMove', { n: o.turnSeconds }),
+      o.minutes !== undefined ? t('tourMinutesOf', { n: o.minutes }) : null,
+      o.rounds !== undefined ? t('tourRoundsOf', { n: o.rounds }) : null,
+      o.gamesPerRound !== undefined ? t('tourGamesPerRoundOf', { n: o.gamesPerRound }) : null,
+      o.rated ? t('rated') : t('casual'),
+      t(`tourBots_${o.bots}` as MessageKey),
+      t('tourMaxOf', { n: o.maxPlayers }),
+      t('tourStartsOn', { date: date(tour.startsAt) }),
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  };
+
+  const entry = () => {
+    if (tour.status === 'finished') return null;
+    if (!me) return h('p', null, h('a', { class: 'button primary', href: '/', 'data-testid': 'tour-sign-in' }, t('tourSignInToJoin')));
+    const state = entrantState(tour, me.playerId);
+    return h(
+      'div',
+      { class: 'buttons tour-entry', 'data-entrant': state },
+      state === 'out' ? h('button', { type: 'button', class: 'primary', disabled: busy, 'data-testid': 'tour-join', onclick: () => void act('join') }, t('tourJoin')) : null,
+      state === 'in' ? [h('span', null, t('tourYouAreIn')), h('button', { type: 'button', disabled: busy, 'data-testid': 'tour-withdraw', onclick: () => void act('withdraw') }, t('tourWithdraw'))] : null,
+      state === 'withdrawn' ? h('span', { class: 'muted' }, t('tourYouWithdrew')) : null,
+    );
+  };
+
+  const standingsTable = (rows: Standing[]) => {
+    // The tiebreaks the service gives, in their order: Buchholz and Sonneborn–Berger (swiss), sheet points (arena).
+    const tiebreaks = (['buchholz', 'sonnebornBerger', 'sheetPoints'] as const).filter((k) => rows[0]?.tiebreaks[k] !== undefined);
+    const label = (k: (typeof tiebreaks)[number]) => t(`tourTiebreak_${k}`);
+    return rows.length
+      ? h(
+          'div',
+          { class: 'table-scroll' },
+          h(
+            'table',
+            { class: 'ranking', 'data-testid': 'tour-standings' },
+            h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num' }, t('rank')), h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col', class: 'num' }, t('tourScore')), h('th', { scope: 'col', class: 'num' }, t('games')), tiebreaks.map((k) => h('th', { scope: 'col', class: 'num' }, label(k))))),
+            h(
+              'tbody',
+              null,
+              rows.map((r) =>
+                h(
+                  'tr',
+                  { 'data-player-id': r.playerId, 'data-score': r.score, 'data-games': r.games, class: [r.playerId === me?.playerId ? 'me' : '', r.withdrawn ? 'withdrawn' : ''].join(' ').trim() || undefined },
+                  h('td', { class: 'num' }, r.rank),
+                  h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(r.playerId)}` }, playerName(t, r)), r.withdrawn ? h('span', { class: 'badge', 'data-testid': 'withdrawn' }, t('tourWithdrawnMark')) : null),
+                  h('td', { class: 'num', 'data-testid': 'tour-score' }, shownScore(r.score)),
+                  h('td', { class: 'num' }, r.games),
+                  tiebreaks.map((k) => h('td', { class: 'num' }, shownScore(r.tiebreaks[k] ?? 0))),
+                ),
+              ),
+            ),
+          ),
+        )
+      : h('p', { class: 'muted' }, t('tourNoEntrants'));
+  };
+
+  // A pairing of several games is a match: its page shows the game being played and the sheet.
+  const watchHref = (g: CurrentGame) =>
+    g.matchId && (tour.options.gamesPerRound ?? 1) > 1 ? `/play/match/${encodeURIComponent(g.matchId)}` : g.gameId ? `/play/${encodeURIComponent(g.gameId)}` : null;
+  const gameLine = (g: CurrentGame) => {
+    const [a, b] = g.players;
+    const outcome = !g.finished || b === null ? null : g.winner === null ? t('tourDrawn') : t('tourWon', { name: g.players.find((p) => p?.playerId === g.winner)?.name ?? '?' });
+    const href = g.finished ? null : watchHref(g);
+    const mine = g.players.some((p) => p?.playerId === me?.playerId);
+    return h(
+      'li',
+      { 'data-game-id': g.gameId ?? undefined, 'data-bye': b === null ? 'true' : undefined, 'data-finished': String(g.finished) },
+      h('span', null, playerName(t, a), ' – ', b ? playerName(t, b) : h('em', null, t('tourBye'))),
+      outcome ? h('span', { class: 'muted' }, ` ${outcome}`) : null,
+      href && b ? h('a', { class: 'button', href, 'data-testid': 'tour-watch' }, mine ? t('open') : t('watch')) : null,
+    );
+  };
+
+  const gamesPanel = () => {
+    if (tour.status !== 'running') return null;
+    const games = currentGames(tour);
+    const title = tour.system === 'swiss' ? t('tourPairings', { round: tour.round ?? '?' }) : t('tourRunningGames');
+    return h(
+      'section',
+      { class: 'card-panel' },
+      h('h2', null, title),
+      games.length ? h('ul', { class: 'games tour-games', 'data-testid': 'tour-games' }, games.map(gameLine)) : h('p', { class: 'muted', 'data-testid': 'tour-no-games' }, t('tourNoGamesNow')),
+    );
+  };
+
+  function render(): void {
+    tickClock();
+    replaceContent(
+      body,
+      problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
+      entry(),
+      gamesPanel(),
+      h('section', { class: 'card-panel' }, h('h2', null, tour.status === 'finished' ? t('tourFinalStandings') : t('tourStandings')), standingsTable(tour.standings)),
+    );
+  }
+
+  replaceContent(root, h('div', { class: 'tournament', 'data-tournament-id': tournamentId, 'data-status': tour.status }, h('h1', null, tour.name), h('p', { class: 'muted', 'data-testid': 'tour-options' }, optionsLine()), clock, body));
+  const page = root.firstElementChild as HTMLElement;
+  followIfIn();
+  render();
+
+  const ticker = setInterval(tickClock, 1000);
+  signal.addEventListener('abort', () => clearInterval(ticker), { once: true });
+  if (tour.status === 'finished') return;
+
+  // Each event brings the tournament again: one read at a time, and one more if events came meanwhile.
+  let reading = false;
+  let again = false;
+  const reread = async () => {
+    if (reading) return void (again = true);
+    reading = true;
+    try {
+      do {
+        again = false;
+        tour = await getTournament(session.client, tournamentId, signal);
+        if (signal.aborted) return;
+        page.dataset.status = tour.status;
+        followIfIn();
+        render();
+      } while (again);
+    } finally {
+      reading = false;
+    }
+  };
+  try {
+    for await (const _ of tournamentStream(session.anonymous, tournamentId, { signal })) void reread().catch(() => {});
+    await reread();
+  } catch (e) {
+    if (!signal.aborted) {
+      problem = app.describe(e);
+      render();
+    }
+  }
+}
