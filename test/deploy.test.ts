@@ -2,7 +2,7 @@
 // describes works — several processes of the service on one database (through pgbouncer in the
 // suite's pooled run), behind a balancer that hands each connection to the next process: bots
 // play whole games across them, woken across processes, every record verifying.
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -47,6 +47,65 @@ describe('deploy/', () => {
     expect(readTimeout * 1000).toBeGreaterThan(DEFAULT_TIMING.longPollMs);
     expect(readTimeout * 1000).toBeGreaterThan(DEFAULT_TIMING.heartbeatMs);
     expect(conf).toMatch(/server app:3000;/);
+  });
+});
+
+describe('deploy/ha/', () => {
+  const ha = (name: string) => deployFile(join('ha', name));
+  it("compose.yaml is ha.sh's topology: etcd and two Patroni nodes, two service nodes on both, HAProxy with the same configuration", async () => {
+    // Its nodes share their settings through YAML anchors and merge keys (<<), as compose reads them.
+    const compose = parse(await ha('compose.yaml'), { merge: true }) as {
+      services: Record<string, { environment?: Record<string, string>; volumes?: string[]; build?: { dockerfile?: string } }>;
+    };
+    expect(Object.keys(compose.services).sort()).toEqual(['app1', 'app2', 'etcd1', 'etcd2', 'etcd3', 'haproxy', 'pg1', 'pg2']);
+    const script = await ha('ha.sh');
+    // What the script gives its service nodes by default (`ha.sh env` starts nothing).
+    const haEnv = Object.fromEntries(
+      execFileSync('bash', [join(ROOT, 'deploy/ha/ha.sh'), 'env'], { encoding: 'utf8', env: { PATH: process.env.PATH, HA_DIR: '/tmp/offiziersskat-ha-env' } })
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    ) as Record<string, string | undefined>;
+    for (const app of ['app1', 'app2']) {
+      const filled = Object.fromEntries(
+        Object.entries(compose.services[app].environment ?? {}).map(([k, v]) => [
+          k,
+          String(v).replace(/\$\{(\w+)(?::[?-]([^}]*))?\}/g, (_, name: string) => ({ POSTGRES_PASSWORD: 'pw', METRICS_TOKEN: 'a-long-enough-metrics-token' })[name] ?? ''),
+        ]),
+      );
+      const config = loadConfig(filled);
+      // HAProxy's Postgres listener, which forwards to the primary: as ha.sh's database_url.
+      expect(/@([^/]+)\//.exec(config.databaseUrl!)?.[1]).toBe('haproxy:5432');
+      expect(haEnv.DATABASE_URL).toBe(`postgres://postgres@127.0.0.1:${Number(haEnv.LB_URL!.split(':').at(-1)) + 3}/skat`);
+      expect(config.databaseListenUrl).toBeUndefined();
+    }
+    // The same Patroni settings and HAProxy configuration as the script.
+    expect(script).toContain('"$HERE/patroni.yml"');
+    expect(await ha('pg/Dockerfile')).toContain('COPY patroni.yml /etc/patroni/patroni.yml');
+    expect(await ha('pg/entrypoint.sh')).toContain('patroni /etc/patroni/patroni.yml');
+    for (const n of [1, 2]) expect(compose.services[`pg${n}`].environment).toMatchObject({ PATRONI_NAME: `pg${n}`, PATRONI_POSTGRESQL_CONNECT_ADDRESS: `pg${n}:5432` });
+    expect(script).toContain('"$HERE/haproxy.cfg"');
+    expect(compose.services.haproxy.volumes).toContain('./haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro');
+    expect(compose.services.haproxy.environment).toMatchObject({ APP1_ADDR: 'app1:3000', APP2_ADDR: 'app2:3000', PG1_ADDR: 'pg1:5432', PG2_ADDR: 'pg2:5432' });
+    // Synchronous: the standby counts for the commit (one patroni.yml for both).
+    const patroni = parse(await ha('patroni.yml')) as { bootstrap: { dcs: { synchronous_mode: boolean } } };
+    expect(patroni.bootstrap.dcs.synchronous_mode).toBe(true);
+  });
+
+  it('haproxy.cfg checks /healthz, outlasts a long poll and a heartbeat, and answers a lost node with 503 and Retry-After', async () => {
+    const cfg = await ha('haproxy.cfg');
+    expect(cfg).toMatch(/option httpchk GET \/healthz/);
+    const serverTimeout = Number(/timeout server (\d+)s/.exec(cfg)?.[1]);
+    expect(serverTimeout * 1000).toBeGreaterThan(DEFAULT_TIMING.longPollMs);
+    expect(serverTimeout * 1000).toBeGreaterThan(DEFAULT_TIMING.heartbeatMs);
+    for (const status of [502, 503, 504]) {
+      expect(cfg).toContain(`errorfile ${status} errors/${status}.http`);
+      const answer = await ha(`errors/${status}.http`);
+      expect(answer).toMatch(/^HTTP\/1\.1 503 /);
+      expect(answer).toMatch(/\r\nRetry-After: 1\r\n/);
+      const body = JSON.parse(answer.split('\r\n\r\n')[1]);
+      expect(body).toMatchObject({ status: 503, code: 'NODE_UNAVAILABLE' });
+    }
   });
 });
 
