@@ -24,10 +24,10 @@ const KNOWN_PLAYERS_MAX = 10_000;
 export class PlayerStore {
   constructor(private readonly db: Db) {}
 
-  async createPlayer(input: { name: string; issuer?: string; subject?: string }): Promise<PlayerRow> {
+  async createPlayer(input: { name: string; issuer?: string; subject?: string; id?: string }): Promise<PlayerRow> {
     const [row] = await this.db
       .insert(players)
-      .values({ id: crypto.randomUUID(), name: input.name, issuer: input.issuer ?? null, subject: input.subject ?? null })
+      .values({ id: input.id ?? crypto.randomUUID(), name: input.name, issuer: input.issuer ?? null, subject: input.subject ?? null })
       .returning();
     // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
     return row!;

@@ -10,9 +10,10 @@ import { cancelGame, claimTimeout, createGame, declineGame, GameStream, getGame,
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { operation } from '../platform/http/operation.ts';
 import { gone } from '../platform/http/gone.ts';
-import { idempotentCreate } from '../platform/http/idempotent-create.ts';
+import { foundOrNull, idempotentCreate } from '../platform/http/idempotent-create.ts';
 import { isMinimal } from './view.ts';
 import type { Context } from 'hono';
+import type { GameView } from './view.ts';
 
 /** A `Prefer` header asking for `return=minimal` (RFC 7240: preferences are a list, tokens case-insensitive). */
 const wantsMinimal = (prefer: string | undefined) => !!prefer && /(^|[,;\s])return\s*=\s*"?minimal"?\s*(;|,|$)/i.test(prefer);
@@ -40,9 +41,12 @@ export function gamesApi({ games, timing, metrics, createAnswers, log }: GamesAp
   operation(api, createGame, async (c) => {
     const player = requirePlayer(c);
     const body = c.req.valid('json') ?? {};
-    return idempotentCreate(c, creates, 'createGame', body, async () => {
-      const view = await games.create(player.playerId, body);
-      return { body: view, location: `/v1/games/${view.id}` };
+    const made = (view: GameView) => ({ body: view, location: `/v1/games/${view.id}` });
+    return idempotentCreate(c, creates, {
+      operation: 'createGame',
+      request: body,
+      make: async (id) => made(await games.create(player.playerId, body, id)),
+      find: (id) => foundOrNull(async () => made(await games.viewFor(id, player.playerId))),
     });
   });
 

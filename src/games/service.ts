@@ -89,8 +89,8 @@ export class GameService {
     return names ? gameView(game, viewer, names) : undefined;
   }
 
-  /** A new game; its creator takes a seat (the one asked for, or one drawn). */
-  async create(playerId: string, request: NewGameRequest): Promise<GameView> {
+  /** A new game, `id` (drawn when not given); its creator takes a seat (the one asked for, or one drawn). */
+  async create(playerId: string, request: NewGameRequest, id: string = crypto.randomUUID()): Promise<GameView> {
     const { random, now, players, repository } = this.deps;
     await checkNotDeleted(players, playerId);
     await checkOpponent(players, playerId, request.opponent);
@@ -101,7 +101,6 @@ export class GameService {
     const serverSeed = practice ? request.seed!.toLowerCase() : random.serverSeed();
     const seat = request.seat ?? random.seat();
     const at = now();
-    const id = crypto.randomUUID();
     const reserved = request.opponent ?? null;
     const game = await repository.create({
       id,
@@ -260,6 +259,12 @@ export class GameService {
     const game = await this.deps.repository.load(gameId, { fresh: true });
     const finished = isFinished(game);
     return { version: game.row.version, finished, events: loggedEvents(game.events, viewerOf(game.row, playerId), finished, after) };
+  }
+
+  /** The game as `playerId` sees it now: a create's answer again, for a repeat that finds it made. */
+  async viewFor(gameId: string, playerId: string): Promise<GameView> {
+    const { game, viewer } = await this.read(gameId, playerId);
+    return this.view(game, viewer);
   }
 
   /** The self-contained record of a finished game. */

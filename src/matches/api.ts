@@ -8,7 +8,8 @@ import { eventStream } from '../platform/http/sse.ts';
 import { cancelMatch, createMatch, declineMatch, getMatch, joinMatch, listMatchEvents, listMatches, MatchStream, streamMatch } from './routes.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { operation } from '../platform/http/operation.ts';
-import { idempotentCreate } from '../platform/http/idempotent-create.ts';
+import { foundOrNull, idempotentCreate } from '../platform/http/idempotent-create.ts';
+import type { MatchView } from './view.ts';
 
 /** What the matches routes are built from. */
 export interface MatchesApiDeps extends Pick<PlatformDeps, 'timing' | 'metrics' | 'createAnswers' | 'log'> {
@@ -23,9 +24,12 @@ export function matchesApi({ matches, timing, metrics, createAnswers, log }: Mat
   operation(api, createMatch, async (c) => {
     const player = requirePlayer(c);
     const body = c.req.valid('json');
-    return idempotentCreate(c, creates, 'createMatch', body, async () => {
-      const view = await matches.create(player.playerId, body);
-      return { body: view, location: `/v1/matches/${view.id}` };
+    const made = (view: MatchView) => ({ body: view, location: `/v1/matches/${view.id}` });
+    return idempotentCreate(c, creates, {
+      operation: 'createMatch',
+      request: body,
+      make: async (id) => made(await matches.create(player.playerId, body, id)),
+      find: (id) => foundOrNull(async () => made(await matches.read(id))),
     });
   });
 

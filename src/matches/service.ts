@@ -40,14 +40,14 @@ export interface NewMatchRequest extends RuleOptions {
 export class MatchService {
   constructor(private readonly deps: MatchServiceDeps) {}
 
-  async create(playerId: string, request: NewMatchRequest): Promise<MatchView> {
+  async create(playerId: string, request: NewMatchRequest, id: string = crypto.randomUUID()): Promise<MatchView> {
     const { store, players, random, now } = this.deps;
     await checkNotDeleted(players, playerId);
     await checkOpponent(players, playerId, request.opponent);
     const turnSeconds = await ratedTurnSeconds(players, playerId, request.opponent, request);
     const matchSeed = random.serverSeed();
     const fields = {
-      id: crypto.randomUUID(),
+      id,
       config: configOf(request, false),
       games: request.games,
       turnSeconds,

@@ -36,18 +36,21 @@ export function playersApi({ players, accounts, ratings, seeks, timing, metrics,
 
   operation(api, createPlayer, async (c) => {
     const body = c.req.valid('json');
-    return idempotentCreate(
-      c,
-      creates,
-      'createPlayer',
-      body,
-      async () => {
-        const player = await players.register(body.name);
-        return { body: withToken(player, await accounts.issue(player.playerId, 'guest')), location: `/v1/players/${player.playerId}` };
+    const location = (playerId: string) => `/v1/players/${playerId}`;
+    return idempotentCreate(c, creates, {
+      operation: 'createPlayer',
+      request: body,
+      make: async (id) => {
+        const player = await players.register(body.name, id);
+        return { body: withToken(player, await accounts.issue(player.playerId, 'guest')), location: location(player.playerId) };
       },
       // A token is shown once and never stored: a repeat gets the same player with a fresh one.
-      { keep: ({ playerId, name }) => ({ playerId, name }), restore: async (player) => withToken(player, await accounts.reissueGuest(player.playerId)) },
-    );
+      find: async (id) => {
+        const player = await players.named(id);
+        return player && { body: withToken(player, await accounts.reissueGuest(id)), location: location(id) };
+      },
+      keeping: { keep: ({ playerId, name }) => ({ playerId, name }), restore: async (player) => withToken(player, await accounts.reissueGuest(player.playerId)) },
+    });
   });
 
   // Before /v1/players/{playerId}: "me" is the caller, not a player id.

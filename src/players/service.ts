@@ -28,10 +28,16 @@ export class PlayerService {
     return findPlayers(this.deps.db, query);
   }
 
-  /** A new guest player. */
-  async register(name: string): Promise<{ playerId: string; name: string }> {
-    const player = await this.deps.players.createPlayer({ name });
+  /** A new guest player, `id` (drawn when not given). */
+  async register(name: string, id?: string): Promise<{ playerId: string; name: string }> {
+    const player = await this.deps.players.createPlayer({ name, id });
     return { playerId: player.id, name: player.name };
+  }
+
+  /** A player by id, as `register` answered it; null when there is none. */
+  async named(id: string): Promise<{ playerId: string; name: string } | null> {
+    const p = await this.deps.players.getPlayer(id);
+    return p ? { playerId: p.id, name: p.name } : null;
   }
 
   /** The player a verified token speaks for (an external identity's first sight creates it); null: none. */

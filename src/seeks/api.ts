@@ -6,8 +6,9 @@ import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { operation } from '../platform/http/operation.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
-import { idempotentCreate } from '../platform/http/idempotent-create.ts';
+import { foundOrNull, idempotentCreate } from '../platform/http/idempotent-create.ts';
 import { createSeek, getSeek, listSeeks, withdrawSeek } from './routes.ts';
+import type { SeekView } from './view.ts';
 
 /** What the seeks routes are built from. */
 export interface SeeksApiDeps extends Pick<PlatformDeps, 'createAnswers' | 'log'> {
@@ -23,9 +24,12 @@ export function seeksApi({ seeks, createAnswers, log }: SeeksApiDeps): App {
     const body = c.req.valid('json');
     // A repeat gets the seek as first answered (`waiting`, say, though paired since): GET
     // /v1/seeks/{seekId} says how it is now.
-    return idempotentCreate(c, creates, 'createSeek', body, async () => {
-      const seek = await seeks.seek(player.playerId, body);
-      return { body: seek, location: `/v1/seeks/${seek.seekId}` };
+    const made = (seek: SeekView) => ({ body: seek, location: `/v1/seeks/${seek.seekId}` });
+    return idempotentCreate(c, creates, {
+      operation: 'createSeek',
+      request: body,
+      make: async (id) => made(await seeks.seek(player.playerId, body, id)),
+      find: (id) => foundOrNull(async () => made(await seeks.get(id))),
     });
   });
 

@@ -43,7 +43,7 @@ export class SeekService {
    * The answer is the seek as placed, with no read after the commit: once a seek is made nothing
    * can fail its answer, and so let a keyed repeat (seeks/api.ts) make a second one.
    */
-  async seek(playerId: string, request: SeekRequest): Promise<SeekView> {
+  async seek(playerId: string, request: SeekRequest, id: string = crypto.randomUUID()): Promise<SeekView> {
     const { store, random, now, ttlMs, notifier, players } = this.deps;
     const rated = request.rated ?? false;
     // A cheap refusal of a player being deleted; the placing transaction checks it again, under its row's lock.
@@ -61,7 +61,7 @@ export class SeekService {
     const [ratingMin, ratingMax] = request.ratingRange ?? [null, null];
     const placed = await store.place(
       {
-        id: crypto.randomUUID(),
+        id,
         playerId,
         pool: poolKey(options),
         ...options,

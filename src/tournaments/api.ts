@@ -4,7 +4,7 @@ import { exportAnswer, type GameExport } from '../exports/index.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
-import { idempotentCreate } from '../platform/http/idempotent-create.ts';
+import { foundOrNull, idempotentCreate } from '../platform/http/idempotent-create.ts';
 import { limiter, unlimited } from '../platform/http/limits.ts';
 import { operation } from '../platform/http/operation.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
@@ -12,6 +12,7 @@ import { eventStream } from '../platform/http/sse.ts';
 import type { TournamentService } from './service.ts';
 import { TournamentEventSchema } from './schemas.ts';
 import { createTournament, exportTournamentGames, getTournament, joinTournament, listTournaments, streamTournament, TournamentStream, withdrawTournament } from './routes.ts';
+import type { TournamentView } from './view.ts';
 
 /** What the tournaments routes are built from. */
 export interface TournamentsApiDeps extends Pick<PlatformDeps, 'config' | 'timing' | 'metrics' | 'createAnswers' | 'log'> {
@@ -35,9 +36,12 @@ export function tournamentsApi({ tournaments, exporter, config, timing, metrics,
     const player = requirePlayer(c);
     const body = c.req.valid('json');
     if (createBudget) await createBudget(c, player.playerId);
-    return idempotentCreate(c, creates, 'createTournament', body, async () => {
-      const view = await tournaments.create(player.playerId, body);
-      return { body: view, location: `/v1/tournaments/${view.id}` };
+    const made = (view: TournamentView) => ({ body: view, location: `/v1/tournaments/${view.id}` });
+    return idempotentCreate(c, creates, {
+      operation: 'createTournament',
+      request: body,
+      make: async (id) => made(await tournaments.create(player.playerId, body, id)),
+      find: (id) => foundOrNull(async () => made(await tournaments.get(id))),
     });
   });
 

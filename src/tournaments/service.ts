@@ -37,12 +37,12 @@ const notFound = (id: string) => new DomainError('TOURNAMENT_NOT_FOUND', `there 
 export class TournamentService {
   constructor(private readonly deps: TournamentServiceDeps) {}
 
-  async create(playerId: string, request: CreateTournamentRequest): Promise<TournamentView> {
+  async create(playerId: string, request: CreateTournamentRequest, id: string = crypto.randomUUID()): Promise<TournamentView> {
     const { store, players, now } = this.deps;
     await checkNotDeleted(players, playerId);
     if (!(await players.withAccounts([playerId])).has(playerId))
       throw new DomainError('ACCOUNT_REQUIRED', 'only an account creates tournaments: sign up, or make this guest an account');
-    const made = decideCreate(request, playerId, crypto.randomUUID(), now(), this.deps.minuteMs);
+    const made = decideCreate(request, playerId, id, now(), this.deps.minuteMs);
     if (made instanceof DomainError) throw made;
     const row = await store.create(made, (upcoming) => {
       if (upcoming >= MAX_UPCOMING) throw new DomainError('TOO_MANY_TOURNAMENTS', `you have ${upcoming} upcoming tournaments: wait until one starts`);

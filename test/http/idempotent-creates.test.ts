@@ -1,13 +1,15 @@
-// The create calls with an Idempotency-Key (issue 22, item 14): a repeat by the same caller with
-// the same key and body gets the first answer (status, body, Location) and makes nothing new; the
-// same key with another body is refused as a move's is; keys are per caller and per operation, and
-// are forgotten after their time. And the client module: a keyed create retried after a 503 ends
-// with one game.
+// The create calls with an Idempotency-Key: a repeat by the same caller with the same key and body
+// gets the first answer (status, body, Location) and makes nothing new; the same key with another
+// body is refused as a move's is; keys are per caller and per operation, and are forgotten after
+// their time; a create whose answer was never kept is found by the id its key holds, and one that
+// never committed is made with that id once the key is stale. And the client module: a keyed
+// create retried after a 503 ends with one game.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, isApiError } from '@offiziersskat/client';
 import { createAnswers, games, matches, players } from '../../src/platform/db/schema.ts';
 import { expectProblem } from '../support/problems.ts';
+import { account, tomorrow } from '../support/tournaments.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
 
 let service: TestService;
@@ -144,6 +146,69 @@ describe('POST /v1/matches with an Idempotency-Key', () => {
     expect(again.headers.location).toBe(first.headers.location);
     expectProblem(await service.http.post('/v1/matches').set(anna.auth).set('Idempotency-Key', k).send({ games: 6 }), 422, 'IDEMPOTENCY_KEY_REUSED');
     expect(await matchesOf(anna)).toBe(1);
+  });
+});
+
+describe('a key whose create committed but whose answer was never kept (the database went away in between)', () => {
+  // What such a create leaves: the key under way, with the id the create gave what it made.
+  const forgetAnswer = (k: string) =>
+    service.database.db.update(createAnswers).set({ status: 0, body: null, location: null }).where(eq(createAnswers.key, k)).returning({ resourceId: createAnswers.resourceId });
+  const cases: Array<{ what: string; path: string; body: Record<string, unknown>; account?: boolean; idOf: (body: any) => string }> = [
+    { what: 'a game', path: '/v1/games', body: { seat: 'forehand' }, idOf: (b) => b.id },
+    { what: 'a match', path: '/v1/matches', body: { games: 2 }, idOf: (b) => b.id },
+    { what: 'a seek', path: '/v1/seeks', body: { variant: 'halfOpen', turnSeconds: 7777 }, idOf: (b) => b.seekId },
+    { what: 'a tournament', path: '/v1/tournaments', body: tomorrow({ system: 'arena', minutes: 20 }), account: true, idOf: (b) => b.id },
+  ];
+
+  for (const { what, path, body, account: needsAccount, idOf } of cases) {
+    it(`answers a repeat with ${what} made the first time, at once, and makes nothing new`, async () => {
+      const anna = needsAccount ? await account(service.http, `Idem${crypto.randomUUID().slice(0, 6)}`) : await client.player('Anna');
+      const k = key();
+      const first = await service.http.post(path).set(anna.auth).set('Idempotency-Key', k).send(body).expect(201);
+      const [row] = await forgetAnswer(k);
+      expect(row?.resourceId).toBe(idOf(first.body));
+      const started = Date.now();
+      const again = await service.http.post(path).set(anna.auth).set('Idempotency-Key', k).send(body);
+      expect(again.status, again.text).toBe(201);
+      // Not after the 2 s a repeat waits for a create still under way: what was made was found.
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(idOf(again.body)).toBe(idOf(first.body));
+      expect(again.headers.location).toBe(first.headers.location);
+      // The answer is kept now: the next repeat gets it as it was kept.
+      const third = await service.http.post(path).set(anna.auth).set('Idempotency-Key', k).send(body).expect(201);
+      expect(third.text).toBe(again.text);
+    });
+  }
+
+  it('answers a repeat of a keyed sign-up with the player made, and a fresh token for it', async () => {
+    const name = `Idem${crypto.randomUUID().slice(0, 8)}`;
+    const k = key();
+    const first = await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }).expect(201);
+    const [row] = await forgetAnswer(k);
+    expect(row?.resourceId).toBe(first.body.playerId);
+    const again = await service.http.post('/v1/players').set('Idempotency-Key', k).send({ name }).expect(201);
+    expect(again.body.playerId).toBe(first.body.playerId);
+    expect(again.body.token).not.toBe(first.body.token);
+    await service.http.get('/v1/players/me').set('Authorization', `Bearer ${again.body.token}`).expect(200);
+    expect(await playersNamed(name)).toBe(1);
+  });
+
+  it('makes it with the same id once the key is stale, when the first try made nothing', async () => {
+    const anna = await client.player('Anna');
+    const k = key();
+    const send = () => service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' });
+    const made = await send().expect(201);
+    const [row] = await forgetAnswer(k);
+    // Its game gone too: as a try that took the key and died before its create committed leaves it.
+    await service.database.db.execute(sql`delete from game_events where game_id = ${made.body.id}`);
+    await service.database.db.delete(games).where(eq(games.id, made.body.id));
+    // Under way, and nothing to find: a repeat is told to come back.
+    expectProblem(await send(), 409, 'IDEMPOTENCY_KEY_IN_USE');
+    await service.database.db.update(createAnswers).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(createAnswers.key, k));
+    const again = await send();
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.id).toBe(row?.resourceId);
+    expect(await gamesOf(anna)).toBe(1);
   });
 });
 

@@ -150,7 +150,8 @@ export const idempotencyKeys = pgTable(
  * The answer to a create call (a player, a game, a match, a seek) sent with an `Idempotency-Key`,
  * replayed for repeats. Keyed by who sent it (`player:<id>`, or `address:<ip>` for a call without a
  * token), the operation and the key. A row is written before the create runs (`status` 0: under
- * way) and filled with the answer once it is made, so two requests with one key make one thing.
+ * way, with the id the create will use) and filled with the answer once it is made, so two
+ * requests with one key make one thing.
  */
 export const createAnswers = pgTable(
   'create_answers',
@@ -165,6 +166,11 @@ export const createAnswers = pgTable(
     /** The answer as the JSON text first sent (a repeat gets it byte for byte); null while under way. */
     body: text('body'),
     location: text('location'),
+    /**
+     * The id the create gives what it makes, chosen before it runs: a repeat finds what was made
+     * when the answer was never kept (the database went away as the create committed).
+     */
+    resourceId: text('resource_id'),
     createdAt: stamp('created_at'),
   },
   (t) => [

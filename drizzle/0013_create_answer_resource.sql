@@ -1,0 +1,1 @@
+ALTER TABLE "create_answers" ADD COLUMN "resource_id" text;
