@@ -22,7 +22,7 @@ export const createTournament = createRoute({
   tags: ['tournaments'],
   summary: 'Create an arena or a Swiss event (accounts only)',
   description:
-    'An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account (429 TOO_MANY_TOURNAMENTS). `Location` names it.' +
+    'An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it.' +
     IDEMPOTENT_CREATE_NOTE,
   security: bearer,
   request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateTournamentSchema, tournamentExamples.create) },
