@@ -4,20 +4,14 @@
 import { z } from '@hono/zod-openapi';
 import { TOURNAMENT_BOTS, TOURNAMENT_STATUSES, TOURNAMENT_SYSTEMS } from '../platform/db/schema.ts';
 import { VARIANTS } from '../engine/index.ts';
-import { ConfigSchema, CreateGameSchema, ID, MAX_NAME_LENGTH, NAME_PATTERN, orNull } from '../platform/http/schemas.ts';
+import { ConfigSchema, CreateGameSchema, ID, MAX_NAME_LENGTH, nameText, orNull } from '../platform/http/schemas.ts';
 import { LIMITS } from './limits.ts';
 
 const range = (r: { min: number; max: number }) => z.number().int().min(r.min).max(r.max);
 
 export const CreateTournamentSchema = z
   .strictObject({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .regex(NAME_PATTERN, 'no control characters, and not only whitespace')
-      .refine((name) => [...name].length <= MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`)
-      .openapi({ maxLength: MAX_NAME_LENGTH, description: `1..${MAX_NAME_LENGTH} characters, surrounding whitespace trimmed`, example: 'Adventsarena' }),
+    name: nameText().openapi({ maxLength: MAX_NAME_LENGTH, description: `1..${MAX_NAME_LENGTH} characters, surrounding whitespace trimmed`, example: 'Adventsarena' }),
     system: z.enum(TOURNAMENT_SYSTEMS).openapi({ description: 'arena: a time window of games one after another; swiss: a fixed number of rounds' }),
     variant: z.enum(VARIANTS),
     ...CreateGameSchema.pick({ scoring: true, spitzen: true, kontra: true, ramschTrumps: true, rated: true }).shape,

@@ -7,8 +7,11 @@ import type { Card, Seat } from '../../engine/types.ts';
 import { afterCard, finalValue, legalCards, type Position } from '../solver/index.ts';
 import { UNKNOWN, type StarRoot } from './search.ts';
 
-/** The expected `mine − theirs` for `root.score.me` with best play by both. */
-export function referenceValue(root: StarRoot): number {
+/**
+ * The expected `mine − theirs` for `root.score.me` with best play by both (with `cards`: the side
+ * to move plays the best of these first).
+ */
+export function referenceValue(root: StarRoot, cards?: readonly Card[]): number {
   const { score, hiddenStock } = root;
   const declarer = score.declarer;
 
@@ -18,10 +21,11 @@ export function referenceValue(root: StarRoot): number {
     return score.gain(value, score.matadorsOf(hiddenStock ? [...drawn, ...pool] : drawn));
   };
 
-  const value = (p: Position, pool: readonly Card[], drawn: readonly Card[]): number => {
+  const value = (p: Position, pool: readonly Card[], drawn: readonly Card[], only?: readonly Card[]): number => {
     const mine = p.toMove === score.me;
     let best = mine ? -Infinity : Infinity;
     for (const card of legalCards(p)) {
+      if (only && !only.includes(card)) continue;
       const { next, over } = afterCard(p, card);
       const v = over ? end(next, pool, drawn) : turn(next, pool, drawn);
       best = mine ? Math.max(best, v) : Math.min(best, v);
@@ -45,5 +49,5 @@ export function referenceValue(root: StarRoot): number {
     return value(p, pool, drawn);
   };
 
-  return value(root.position, root.pool, []);
+  return value(root.position, root.pool, [], cards);
 }

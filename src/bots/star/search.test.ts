@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Card, Seat } from '../../engine/index.ts';
 import { GAME_KINDS, nearTheEnd, type GameKind } from '../solver/deals.ts';
-import { createSolverContext, positionFromState } from '../solver/index.ts';
+import { createSolverContext, legalCards, positionFromState } from '../solver/index.ts';
 import { referenceValue } from './reference.ts';
 import { rootFromState } from './root.ts';
 import { expectimax, type StarRoot } from './search.ts';
@@ -45,5 +45,27 @@ describe('star', () => {
         }
       }
       if (kind.variants.includes('bidding')) expect(stocks).toBeGreaterThan(2);
+    });
+
+  for (const kind of GAME_KINDS)
+    it(`values each card of ${kind.name} positions (the root held to one card) as plain expectimax does`, () => {
+      let n = 0;
+      for (let seed = 1; n < 20; seed++) {
+        const root = randomRoot(kind, seed * 11 + 5, 3);
+        if (!root) continue;
+        n++;
+        const whole = expectimax(context, root).value;
+        let best = -Infinity;
+        let worst = Infinity;
+        for (const card of legalCards(root.position)) {
+          const want = referenceValue(root, [card]);
+          const got = expectimax(context, root, { rootCards: [card] }).value;
+          expect(Math.abs(got - want), `${kind.name} seed ${seed} ${card}`).toBeLessThan(1e-9);
+          best = Math.max(best, got);
+          worst = Math.min(worst, got);
+        }
+        // The whole position's value is its mover's best card.
+        expect(Math.abs(whole - (root.position.toMove === root.score.me ? best : worst))).toBeLessThan(1e-9);
+      }
     });
 });

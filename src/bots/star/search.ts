@@ -65,6 +65,11 @@ export interface StarSearchOptions {
   store?: StarTable;
   /** Counts kept as the search goes (a search cut short by its deadline counted too). */
   stats?: { nodes: number; solved: number };
+  /**
+   * Only these cards at the root: the value is that of the best of them (the value of one card
+   * played, for the bench and the analysis of a card). The root's own bounds are not kept.
+   */
+  rootCards?: readonly Card[];
 }
 
 /** Bounds on positions' values, by position (see tableKey). */
@@ -98,7 +103,7 @@ interface Entry {
 
 export function expectimax(context: SolverContext, root: StarRoot, options: StarSearchOptions = {}): StarResult {
   const star1 = options.star1 ?? true;
-  const useTable = options.table ?? true;
+  const tableOn = options.table ?? true;
   const ordering = options.ordering ?? true;
   const bands = options.bands ?? true;
   const deadline = options.deadline ?? Infinity;
@@ -266,7 +271,7 @@ export function expectimax(context: SolverContext, root: StarRoot, options: Star
     let hasUnknown = false;
     for (const seat of ['forehand', 'dealer'] as const) for (const st of p.seats[seat].stacks) if (st.covered === UNKNOWN) hasUnknown = true;
     if (!hasUnknown) {
-      if (!useTable) return known(p);
+      if (!tableOn) return known(p);
       // Leaves are reached again by cards played in another order: their exact values are kept too.
       const key = tableKey(p);
       const e = table.get(key);
@@ -278,9 +283,11 @@ export function expectimax(context: SolverContext, root: StarRoot, options: Star
     return decide(p, alpha, beta).value;
   }
 
-  function decide(p: Position, alpha: number, beta: number): { value: number; move: Card | null } {
+  function decide(p: Position, alpha: number, beta: number, only?: readonly Card[]): { value: number; move: Card | null } {
     let key = '';
     let entry: Entry | undefined;
+    // A root held to some of its cards has a value of its own: not the position's, not kept.
+    const useTable = tableOn && only === undefined;
     if (useTable) {
       key = tableKey(p);
       entry = table.get(key);
@@ -295,7 +302,7 @@ export function expectimax(context: SolverContext, root: StarRoot, options: Star
     const a0 = alpha;
     const b0 = beta;
     const maximizing = p.toMove === me;
-    const cards = legalCards(p);
+    const cards = only ? legalCards(p).filter((c) => only.includes(c)) : legalCards(p);
     if (ordering && entry?.move) {
       const i = cards.indexOf(entry.move);
       if (i > 0) [cards[0], cards[i]] = [cards[i], cards[0]];
@@ -326,11 +333,11 @@ export function expectimax(context: SolverContext, root: StarRoot, options: Star
 
   const p = root.position;
   if (legalCards(p).length === 0) return { value: 0, move: null, nodes, solved };
-  if (unknownPlaces(p) === 0) {
+  if (unknownPlaces(p) === 0 && options.rootCards === undefined) {
     // Perfect information: the solver's best card is the score's best card (the score is monotone in the value).
     const value = known(p);
     return { value, move: solve(context, withStock(p)).move, nodes, solved };
   }
-  const r = decide(p, -Infinity, Infinity);
+  const r = decide(p, -Infinity, Infinity, options.rootCards);
   return { value: r.value, move: r.move, nodes, solved };
 }

@@ -380,8 +380,16 @@ export const storedText = () => z.string().regex(TEXT_PATTERN, 'no control chara
  * character first after any leading whitespace (so a name of only whitespace fails it).
  */
 const NAME_START = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\s\u0000-\u001F\u007F-\u009F\uD800-\uDFFF])`;
-export const NAME_PATTERN = new RegExp(`^\\s*${NAME_START}${TEXT_CHAR}*$`);
+const NAME_PATTERN = new RegExp(`^\\s*${NAME_START}${TEXT_CHAR}*$`);
 export const MAX_NAME_LENGTH = 40;
+/** A name a person gives (a player's, a tournament's): trimmed, 1..MAX_NAME_LENGTH characters, no control characters. */
+export const nameText = () =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .regex(NAME_PATTERN, 'no control characters, and not only whitespace')
+    .refine((name) => [...name].length <= MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`);
 
 // ------------------------------------------------------------------ players
 
@@ -525,13 +533,7 @@ export const PlayerEventSchema = z
 
 export const CreatePlayerSchema = z
   .strictObject({
-    name: z
-      .string()
-      .trim()
-      .min(1)
-      .regex(NAME_PATTERN, 'no control characters, and not only whitespace')
-      .refine((name) => [...name].length <= MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`)
-      .openapi({
+    name: nameText().openapi({
         maxLength: MAX_NAME_LENGTH,
         description: `Surrounding whitespace is trimmed; then 1..${MAX_NAME_LENGTH} characters, no control characters. A name of only whitespace is refused.`,
         example: 'Anna',
