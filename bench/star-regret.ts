@@ -65,16 +65,16 @@ const charged: Strategy = (view, memory, pick) => {
   if (u < 1 || u > maxUnknown || t > maxTricks) return move;
   const t0 = performance.now();
   // Each card's exact value for the mover (the root's `me` is the view's seat, the mover).
-  const valueOf = new Map<Card, number>();
-  for (const card of legalCards(root.position)) valueOf.set(card, expectimax(context, root, { rootCards: [card] }).value);
+  const cardValues = new Map<Card, number>();
+  for (const card of legalCards(root.position)) cardValues.set(card, expectimax(context, root, { rootCards: [card] }).value);
   const ms = performance.now() - t0;
   exactMs += ms;
-  const chosen = valueOf.get(move.card as Card);
+  const chosen = cardValues.get(move.card as Card);
   if (chosen === undefined) {
     skipped++;
     return move;
   }
-  const best = Math.max(...valueOf.values());
+  const best = Math.max(...cardValues.values());
   const key = `${u}:${t}`;
   const cell = cells.get(key) ?? { decisions: 0, worse: 0, loss: 0, ms: 0 };
   cell.decisions++;
