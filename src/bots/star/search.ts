@@ -22,6 +22,7 @@
 import { DECK, POINTS } from '../../engine/cards.ts';
 import type { Card, Seat } from '../../engine/types.ts';
 import { afterCard, finalValue, legalCards, OutOfTime, reaches, solve, type Position, type SolverContext } from '../solver/index.ts';
+import { rng } from '../rng.ts';
 import { valueRange, type StarScore } from './score.ts';
 
 /** More steps of the score than this in a position's range: its exact value is cheaper than probes. */
@@ -70,6 +71,14 @@ export interface StarSearchOptions {
    * played, for the bench and the analysis of a card). The root's own bounds are not kept.
    */
   rootCards?: readonly Card[];
+  /**
+   * Sparse sampling: a chance node with more draws than this takes the mean over this many of
+   * them, drawn at random (by `seed`), not over every draw. An estimate, not exact: give such a
+   * search a table of its own (`store`), never one an exact search reads later.
+   */
+  draws?: number;
+  /** The seed of the draws sparse sampling takes (default 1). */
+  seed?: number;
 }
 
 /** Bounds on positions' values, by position (see tableKey). */
@@ -104,6 +113,8 @@ interface Entry {
 export function expectimax(context: SolverContext, root: StarRoot, options: StarSearchOptions = {}): StarResult {
   const star1 = options.star1 ?? true;
   const tableOn = options.table ?? true;
+  const sampled = options.draws;
+  const pick = rng(options.seed ?? 1);
   const ordering = options.ordering ?? true;
   const bands = options.bands ?? true;
   const deadline = options.deadline ?? Infinity;
@@ -211,6 +222,14 @@ export function expectimax(context: SolverContext, root: StarRoot, options: Star
       for (const c of pool) if (!acc.includes(c)) build(k + 1, [...acc, c]);
     };
     build(0, []);
+    if (sampled !== undefined && draws.length > sampled) {
+      // A partial Fisher–Yates shuffle: `sampled` distinct draws, each equally likely.
+      for (let i = 0; i < sampled; i++) {
+        const j = i + pick(draws.length - i);
+        [draws[i], draws[j]] = [draws[j], draws[i]];
+      }
+      draws.length = sampled;
+    }
     const n = draws.length;
     const [lo, hi] = star1 ? score.bounds(p, mats) : [-Infinity, Infinity];
     let sum = 0;

@@ -1,5 +1,5 @@
 // star as a strategy: it only ever answers one of view.legalMoves, in whole games of every
-// variant (its exact search and pimc both deciding), and it cannot cheat: it gets a BotView only,
+// variant (its exact search, sparse sampling and pimc all deciding), and it cannot cheat: it gets a BotView only,
 // and two games that look the same to its seat but differ in hidden cards get the same decision.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, initialState, view, type Config, type Seat, type State, type Variant } from '../../engine/index.ts';
@@ -10,22 +10,25 @@ import { rng } from '../rng.ts';
 import { playStrategies } from '../selfplay.ts';
 import { star, type StarOptions } from './star.ts';
 
-/** No clock (the same decision every run), a small exact part, pimc at two worlds. */
-const fast = (more: StarOptions = {}) => star({ timeMs: Infinity, samples: 2, solverCards: 8, exactCards: 8, maxUnknown: 3, maxTricks: 5, ...more });
+/** No clock (the same decision every run), a small exact part and sparse sampling just above it, pimc at two worlds. */
+const fast = (more: StarOptions = {}) =>
+  star({ timeMs: Infinity, samples: 2, solverCards: 8, exactCards: 8, maxUnknown: 3, maxTricks: 5, sparseUnknown: 4, sparseTricks: 6, ...more });
 const serverSeed = (i: number) => (i * 7919 + 13).toString(16).padStart(64, '0');
 const config = (variant: Variant): Config => ({ ...DEFAULT_CONFIG, variant });
 
 describe('star', () => {
   for (const variant of ['classic', 'halfOpen', 'bidding'] as const)
-    it(`makes only legal moves in 30 whole ${variant} games, its exact search deciding late cards`, () => {
+    it(`makes only legal moves in 30 whole ${variant} games, its exact search and sparse sampling deciding late cards`, () => {
       let exact = 0;
-      const bot = fast({ onExact: () => exact++ });
+      let sparse = 0;
+      const bot = fast({ onExact: () => exact++, onSparse: () => sparse++ });
       for (let i = 0; i < 30; i++) {
         const bots = i % 2 === 0 ? { forehand: bot, dealer: greedy } : { forehand: greedy, dealer: bot };
         const { result } = playStrategies(config(variant), serverSeed(i), bots, i); // throws on an illegal move
         expect(result).not.toBeNull();
       }
       expect(exact).toBeGreaterThan(10);
+      if (variant === 'classic') expect(sparse).toBeGreaterThan(10);
     }, 120_000);
 
   /** The same game with two of the covered cards the seat has not seen swapped (the deck follows). */
