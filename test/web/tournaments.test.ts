@@ -81,15 +81,35 @@ browserSuite('the web client: tournaments', () => {
    * result). Keeps the test short on a loaded machine: how a full game is played in the browser
    * is the other suites' business.
    */
+  /** The pages of the people playing, and why each one's last turn was not taken (for a failure's message). */
+  const playing: Page[] = [];
+  const refused = new Map<Page, string>();
+  /** What each person's part of the test is doing. */
+  const doing = new Map<Page, string>();
+  const everyTable = async () => (await Promise.all(playing.map(async (p, i) => `page ${i}: ${await tableState(p)} doing ${doing.get(p)}${refused.has(p) ? ` (its last turn: ${refused.get(p)})` : ''}`))).join('; ');
+
+  /**
+   * The table of the game the page's address names: after the address changes, the table of the
+   * game before may be shown for a moment, and its status is not this game's.
+   */
+  const tableOf = (page: Page) => page.locator(`.game[data-game-id="${/^\/play\/([^/]+)$/.exec(new URL(page.url()).pathname)?.[1] ?? ''}"][data-you]`);
+
   async function playShort(page: Page): Promise<void> {
-    const game = page.locator('.game[data-you]');
+    const game = tableOf(page);
     await game.waitFor();
     // This table only: the next game may open by itself the moment this one is over.
     const path = new URL(page.url()).pathname;
     const goingOn = async () => new URL(page.url()).pathname === path && (await game.getAttribute('data-status').catch(() => 'finished')) !== 'finished';
     let turns = 0;
+    doing.set(page, `playShort at ${path}`);
     while (turns < 2 && (await goingOn())) {
-      if (await takeTurn(page).catch(() => false)) turns++;
+      if (
+        await takeTurn(page).catch((e: Error) => {
+          refused.set(page, e.message.split('\n')[0] ?? '');
+          return false;
+        })
+      )
+        turns++;
       // The other side's move, the end, or the next game opening by itself (a bot's first move
       // there may be slow on a loaded machine: this table is left then).
       else
@@ -100,7 +120,7 @@ browserSuite('the web client: tournaments', () => {
             { timeout: 45_000 },
           )
           .catch(async (e) => {
-            throw new Error(`no turn came in 45 s: ${await tableState(page)}`, { cause: e });
+            throw new Error(`no turn came in 45 s: ${await tableState(page)}; ${await everyTable()}`, { cause: e });
           });
     }
     // Resigning, armed first; again if a move of the other side came in between and the page refused it.
@@ -173,6 +193,7 @@ browserSuite('the web client: tournaments', () => {
       // Each person plays a (short) game once paired; the one who waited is paired as soon as
       // another is free; a person whose game is over gets the next one by itself.
       const people = [a, b];
+      playing.push(a, b);
       const gamesOf = async (playerId: string) => (await tournamentOf(id)).standings.find((s: Standing) => s.playerId === playerId)?.games ?? 0;
       const playedBy = new Map<Page, string>();
       const done = new Set<Page>();
@@ -180,6 +201,7 @@ browserSuite('the web client: tournaments', () => {
       const bothDone = new Promise<void>((resolve) => (allDone = resolve));
       await Promise.all(
         people.map(async (page) => {
+          doing.set(page, 'waiting for its first game');
           await page.waitForURL(/\/play\/[^/]+$/, { timeout: 40_000 });
           playedBy.set(page, page.url());
           await playShort(page);
@@ -189,8 +211,13 @@ browserSuite('the web client: tournaments', () => {
           // themselves: the arena may pair the two at once, and the other waits for this one's moves.
           while (done.size < people.length) {
             const at = page.url();
-            if (/^\/play\/[^/]+$/.test(new URL(at).pathname) && (await page.locator('.game[data-you]').getAttribute('data-status')) !== 'finished') await playShort(page);
-            else await Promise.race([bothDone, page.waitForURL((url) => url.href !== at, { timeout: 120_000 })]);
+            // At a table: its own status (the one before may still be shown for a moment).
+            const status = /^\/play\/[^/]+$/.test(new URL(at).pathname) ? await tableOf(page).getAttribute('data-status', { timeout: 30_000 }) : null;
+            if (status !== null && status !== 'finished') await playShort(page);
+            else {
+              doing.set(page, `waiting to leave ${new URL(at).pathname}`);
+              await Promise.race([bothDone, page.waitForURL((url) => url.href !== at, { timeout: 120_000 })]);
+            }
           }
         }),
       );

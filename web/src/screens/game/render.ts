@@ -81,7 +81,7 @@ export function gameRenderer(ctx: GameContext, actions: GameActions, clock: Dead
       root,
       h(
         'div',
-        { class: 'game', 'data-status': view.status, 'data-version': view.version, 'data-you': view.you ?? 'spectator' },
+        { class: 'game', 'data-game-id': view.id, 'data-status': view.status, 'data-version': view.version, 'data-you': view.you ?? 'spectator' },
         h(
           'div',
           { class: 'status-bar' },
