@@ -37,9 +37,10 @@ const roots: StarRoot[] = [];
 for (const variant of variants) {
   const first = { u: [] as number[], t: [] as number[] };
   let exactCards = 0;
+  let sparseCards = 0;
   let game = -1;
   let seen = -1;
-  const bot = star({ ...(timeMs ? { timeMs } : {}), onExact: (root) => {
+  const bot = star({ ...(timeMs ? { timeMs } : {}), onSparse: () => sparseCards++, onExact: (root) => {
     exactCards++;
     if (seen !== game) {
       seen = game;
@@ -51,7 +52,7 @@ for (const variant of variants) {
   console.log(`${variant}: ${games} games against pimc, budget ${timeMs ?? 600} ms a card; ${load()}`);
   console.log(timesLine('  all', all, 12));
   for (const [kind, xs] of [...byKind].sort()) console.log(timesLine(`  ${kind}`, xs, 12));
-  console.log(`  cards decided by the exact search: ${exactCards}; games where it took over: ${first.u.length}`);
+  console.log(`  cards decided by the exact search: ${exactCards}, by sparse sampling: ${sparseCards}; games where the exact search took over: ${first.u.length}`);
   console.log(`  at its first card: unknown covered cards ${histogram(first.u)}; tricks left ${histogram(first.t)}`);
 }
 
