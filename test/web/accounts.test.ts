@@ -8,8 +8,8 @@ import { accounts, createClient, playGame, type GameView } from '@offiziersskat/
 import { startTestService, testConfig } from '../support/service.ts';
 import { browserSuite, DESKTOP, PHONE, screenshot, Watch } from './support/browser.ts';
 import { webFixture } from './support/web-suite.ts';
+import { PASSWORD, signInWith as signIn } from './support/sign-in.ts';
 
-const PASSWORD = 'a long and unusual passphrase 7';
 
 browserSuite('the web client: accounts', () => {
   const web = webFixture();
@@ -17,13 +17,7 @@ browserSuite('the web client: accounts', () => {
   /** The games the lobby lists as the player's own (their links). */
   const myGames = (page: Page) => page.locator('.my-games a[href^="/play/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')).sort());
 
-  async function signInWith(page: Page, username: string) {
-    await page.goto(`${web.service.url}/`);
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(PASSWORD);
-    await page.locator('[data-testid=sign-in]').click();
-    await page.locator('[data-testid=open-game]').waitFor();
-  }
+  const signInWith = (page: Page, username: string) => signIn(page, web.service.url, username, ['[data-testid=open-game]']);
 
   it('signed up in one browser, signed in in another: the same games; a revoked token brings the sign-in', async () => {
     const first = await web.browser.newContext(DESKTOP);

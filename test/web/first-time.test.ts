@@ -13,8 +13,8 @@ import { accounts, createClient, type SkatClient } from '@offiziersskat/client';
 import { runBots } from '../../src/cli/bot-runner.ts';
 import { beyondUnrequestedAnalysis, browserSuite, DESKTOP, PHONE_390, screenshot, screenshotOf, Watch } from './support/browser.ts';
 import { webFixture } from './support/web-suite.ts';
+import { PASSWORD, signInWith as signIn } from './support/sign-in.ts';
 
-const PASSWORD = 'a long and unusual passphrase 7';
 
 /** Requests a page cut off itself by navigating (streams, polls) are no failure. */
 const real = (problems: string[]) => problems.filter((p) => !/\(net::ERR_ABORTED\)$/.test(p));
@@ -33,13 +33,7 @@ const overflow = (page: Page) =>
 browserSuite('the web client: a first-time player', () => {
   const web = webFixture({ service: { config: { ratingProvisionalRd: 300 } } });
 
-  async function signInWith(page: Page, username: string) {
-    await page.goto(`${web.service.url}/`);
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(PASSWORD);
-    await page.locator('[data-testid=sign-in]').click();
-    await page.locator('[data-testid=open-game]').waitFor();
-  }
+  const signInWith = (page: Page, username: string) => signIn(page, web.service.url, username, ['[data-testid=open-game]']);
 
   /** A bot holding its player stream open: online until `close`. */
   async function botOnline(token: string) {

@@ -10,8 +10,8 @@ import { accounts, createClient } from '@offiziersskat/client';
 import { browserSuite, DESKTOP, PHONE, screenshot, Watch } from './support/browser.ts';
 import { playToTheEnd } from './support/play.ts';
 import { webFixture } from './support/web-suite.ts';
+import { PASSWORD, signInWith as signIn } from './support/sign-in.ts';
 
-const PASSWORD = 'a long and unusual passphrase 7';
 
 interface ServerRating {
   rating: number;
@@ -25,13 +25,7 @@ browserSuite('the web client: rated play', () => {
   // 300 both players are established after it, and the leaderboard lists them.
   const web = webFixture({ service: { config: { ratingProvisionalRd: 300 } } });
 
-  async function signInWith(page: Page, username: string) {
-    await page.goto(`${web.service.url}/`);
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(PASSWORD);
-    await page.locator('[data-testid=sign-in]').click();
-    await page.locator('[data-testid=quick-pairing]').waitFor();
-  }
+  const signInWith = (page: Page, username: string) => signIn(page, web.service.url, username, ['[data-testid=quick-pairing]']);
 
   const classicOf = async (playerId: string): Promise<ServerRating> => (await web.service.http.get(`/v1/players/${playerId}`).expect(200)).body.ratings.classic;
   /** What a page failed at beyond the requests cut off by its own navigation (streams, polls). */

@@ -12,8 +12,8 @@ import { runTournamentBot } from '../../src/cli/tournament-bot.ts';
 import { browserSuite, DESKTOP, screenshot, Watch } from './support/browser.ts';
 import { takeTurn } from './support/play.ts';
 import { webFixture } from './support/web-suite.ts';
+import { PASSWORD, signInWith as signIn } from './support/sign-in.ts';
 
-const PASSWORD = 'a long and unusual passphrase 7';
 /** The phone of the issue: 390 × 844, German. */
 const PHONE = { viewport: { width: 390, height: 844 }, locale: 'de-DE', hasTouch: true };
 /**
@@ -36,14 +36,7 @@ browserSuite('the web client: tournaments', () => {
   const real = (problems: string[]) => problems.filter((p) => !/\(net::ERR_ABORTED\)$/.test(p));
   const tournamentOf = async (id: string) => (await web.service.http.get(`/v1/tournaments/${id}`).expect(200)).body;
 
-  async function signInWith(page: Page, username: string) {
-    await page.goto(`${web.service.url}/`);
-    await page.locator('#username').fill(username);
-    await page.locator('#password').fill(PASSWORD);
-    await page.locator('[data-testid=sign-in]').click();
-    await page.locator('[data-testid=tournaments-link]').waitFor();
-    await page.locator('[data-testid=quick-pairing]').waitFor();
-  }
+  const signInWith = (page: Page, username: string) => signIn(page, web.service.url, username, ['[data-testid=tournaments-link]', '[data-testid=quick-pairing]']);
 
   /** No horizontal scrolling: the page is as wide as the screen. */
   const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
