@@ -14,8 +14,8 @@ import { copyState, type State } from '../../engine/state.ts';
 import type { Card, GameType, Move, Seat } from '../../engine/types.ts';
 import * as solver from '../solver/index.ts';
 import { positionFromState, threadContext, type Position, type SolverContext } from '../solver/index.ts';
-import { rng } from '../rng.ts';
-import { ownCards, type ApiMove, type BotView, type Strategy } from '../strategy.ts';
+import { rng, type Pick } from '../rng.ts';
+import { ownCards, type ApiMove, type BotView, type Memory, type Strategy } from '../strategy.ts';
 import { discardCandidates } from './discards.ts';
 import { rolloutValue } from './rollout.ts';
 import { applyMove, Scorer, toPlay, writtenFor } from './outcome.ts';
@@ -121,6 +121,26 @@ interface Valuer {
 }
 
 export function pimc(options: PimcOptions = {}): Strategy {
+  const weigh = pimcWeighing(options);
+  return (view, memory, pick) => {
+    const moves = view.legalMoves;
+    if (moves.length === 0) throw new Error('no legal move');
+    const phase = phaseOf(view);
+    if (phase === 'cutting') return moves[pick(moves.length)];
+    if (moves.length === 1) return moves[0];
+    const scores = weigh(view, memory, pick);
+    let best = 0;
+    for (let i = 1; i < moves.length; i++) if (scores[i] > scores[best]) best = i;
+    return moves[best];
+  };
+}
+
+/**
+ * pimc's weighing of a decision with more than one legal move (not the cut): per legal move, in
+ * order, its mean `mine − theirs` over the worlds valued (-Infinity: not weighed). pimc takes the
+ * best; bench/preplay-study.ts records them for the decisions before the play.
+ */
+export function pimcWeighing(options: PimcOptions = {}): (view: BotView, memory: Memory, pick: Pick) => number[] {
   const maxSamples = options.samples ?? 200;
   const timeMs = options.timeMs ?? 600;
   const setupFactor = options.setupFactor ?? 3;
@@ -135,11 +155,7 @@ export function pimc(options: PimcOptions = {}): Strategy {
   };
 
   return (view, memory, pick) => {
-    const moves = view.legalMoves;
-    if (moves.length === 0) throw new Error('no legal move');
     const phase = phaseOf(view);
-    if (phase === 'cutting') return moves[pick(moves.length)];
-    if (moves.length === 1) return moves[0];
     const rand = rng(pick(0x100000000));
     const me = view.you!;
     const started = now();
@@ -157,10 +173,7 @@ export function pimc(options: PimcOptions = {}): Strategy {
     } finally {
       context.deadline = Infinity;
     }
-    const scores = judge.scores();
-    let best = 0;
-    for (let i = 1; i < moves.length; i++) if (scores[i] > scores[best]) best = i;
-    return moves[best];
+    return judge.scores();
   };
 }
 
