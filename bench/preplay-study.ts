@@ -12,7 +12,7 @@
 // reads the lines.
 import { parseArgs } from 'node:util';
 import { DEFAULT_CONFIG, type BySeat, type Config } from '../src/engine/index.ts';
-import { dealOf } from '../src/bots/duel.ts';
+import { cutting as cuttingAt, dealOf } from '../src/bots/duel.ts';
 import { pimc, pimcWeighing } from '../src/bots/pimc/pimc.ts';
 import { playStrategies } from '../src/bots/selfplay.ts';
 import type { ApiMove, Strategy } from '../src/bots/strategy.ts';
@@ -45,7 +45,7 @@ for (let deal = from; deal < from + deals; deal++) {
   const { serverSeed, cut } = dealOf(seed, deal);
   const games: Record<string, GameRecord> = {};
   let estimates: Map<string, number> | null = null;
-  const cutting = (s: Strategy): Strategy => (view, memory, pick) => (view.legalMoves[0]?.type === 'cut' ? { type: 'cut', at: cut } : s(view, memory, pick));
+  const cutting = (s: Strategy) => cuttingAt(s, cut);
   const declaring = (game: string, s: Strategy): Strategy => (view, memory, pick) => {
     const moves = view.legalMoves;
     if (moves.some((m) => m.type === 'declare')) {

@@ -42,7 +42,7 @@ export function dealOf(seed: number, deal: number): { serverSeed: string; cut: n
 }
 
 /** The strategy, but the cut is the deal's. */
-const cutting = (s: Strategy, at: number): Strategy => (view, memory, pick) =>
+export const cutting = (s: Strategy, at: number): Strategy => (view, memory, pick) =>
   view.legalMoves[0]?.type === 'cut' ? { type: 'cut', at } : s(view, memory, pick);
 
 export function playDeal(variant: Variant, seed: number, deal: number, a: DuelSide, b: DuelSide): DealResult {
