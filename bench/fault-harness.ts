@@ -45,6 +45,10 @@ export interface ServerProcess {
   workerPid(): number | null;
   /** The primary's and workers' log lines with a `msg` (not the access log). */
   messages: string[];
+  /** The X-Request-Id of every request the service logged (read and answered, or failed). */
+  requestIds: Set<string>;
+  /** Resolves when the process has exited and its log is read to the end. */
+  logged: Promise<void>;
   exited: Promise<{ code: number | null; signal: string | null }>;
   child: ChildProcess;
 }
@@ -59,6 +63,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const messages: string[] = [];
+  const requestIds = new Set<string>();
   let buffer = '';
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (chunk: string) => {
@@ -68,8 +73,11 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       const line = buffer.slice(0, cut);
       buffer = buffer.slice(cut + 1);
       if (line.includes('"msg"')) messages.push(line);
+      const id = /"requestId":"([^"]+)"/.exec(line)?.[1];
+      if (id) requestIds.add(id);
     }
   });
+  const logged = new Promise<void>((resolve) => child.stdout!.once('close', () => resolve()));
   const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
   const ready = await untilReady(url, 120_000, child);
@@ -86,6 +94,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       }
     },
     messages,
+    requestIds,
+    logged,
     exited,
     child,
   };

@@ -4,6 +4,7 @@
 // each move answered 204, one request per move; or (`protocol: 'longpoll'`) waits for its
 // opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`). Never a sleep loop.
 // Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
+import { randomUUID } from 'node:crypto';
 import { ApiError, createClient, Identity, playGame, type FetchLike, type GameView, type SkatClient } from '@offiziersskat/client';
 import { newTally, tally, type SideTally } from '../bots/selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from '../bots/index.ts';
@@ -77,8 +78,12 @@ export interface RunSummary {
   sides: { strategy: SideTally; opponent: SideTally };
   /** The finished games' ids (e.g. to fetch and verify their records). */
   gameIds: string[];
-  /** With `servers`: requests sent again, after a 503 or after a connection error (by its code). */
-  retried: { unavailable: number; network: Record<string, number> };
+  /**
+   * With `servers`: requests sent again, after a 503 or after a connection error (by its code).
+   * Each attempt carries an X-Request-Id; `unanswered` holds those of the attempts whose open
+   * connection failed (a reset, not a refused connection), for a check against the service's log.
+   */
+  retried: { unavailable: number; network: Record<string, number>; unanswered: string[] };
 }
 
 /** A failed request that ends the game it belongs to. */
@@ -145,7 +150,10 @@ function failoverFetch(
     const deadline = performance.now() + retryForMs;
     const started = performance.now();
     for (let i = first; ; i = (i + 1) % servers.length) {
-      const attempt = new PlainRequest(`${servers[i]}${path}`, request);
+      const requestId = `bot-${randomUUID()}`;
+      const headers = new Headers(request.headers);
+      headers.set('X-Request-Id', requestId);
+      const attempt = new PlainRequest(`${servers[i]}${path}`, { ...request, headers });
       let wait: number;
       try {
         const response = await send(attempt);
@@ -160,6 +168,7 @@ function failoverFetch(
         if (request.signal?.aborted || performance.now() > deadline) throw e;
         const code = (e as { code?: string }).code ?? 'ERROR';
         retried.network[code] = (retried.network[code] ?? 0) + 1;
+        if (code !== 'ECONNREFUSED') retried.unanswered.push(requestId);
         wait = 100;
       }
       await new Promise((r) => setTimeout(r, wait));
@@ -170,7 +179,7 @@ function failoverFetch(
 
 export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   const opponent = options.opponent ?? options.strategy;
-  const retried: RunSummary['retried'] = { unavailable: 0, network: {} };
+  const retried: RunSummary['retried'] = { unavailable: 0, network: {}, unanswered: [] };
   const servers = (options.servers ?? [options.server]).map((s) => s.replace(/\/$/, ''));
   const transport = keepAliveFetch();
   const clientsFor = (first: number): ServerClients => {

@@ -43,14 +43,15 @@ export interface Stoppable {
 /**
  * The graceful shutdown: takes no new work and says not ready; lets waiters go (a long poll
  * answers what it has, a stream ends with a `retry:` hint); lets the requests in flight finish
- * (and with them the group commits they wait for); then stops listening, sends the last
- * announcements, closes the connections and the database. True when all of it took less than
- * `timeoutMs`; else the connections are cut at `timeoutMs` and it resolves false.
+ * (and with them the group commits they wait for); then stops listening, answers what came in
+ * on the connections accepted meanwhile, sends the last announcements, closes the connections
+ * and the database. True when all of it took less than `timeoutMs`; else the connections are cut
+ * at `timeoutMs` and it resolves false.
  */
 export async function shutdownGracefully(http: Server, inFlight: InFlight, service: Stoppable, timeoutMs: number): Promise<boolean> {
   const deadline = performance.now() + timeoutMs;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  const late = () => new Promise<false>((resolve) => timers.add(setTimeout(() => resolve(false), Math.max(0, deadline - performance.now()))));
   // From now on no new work: a request is answered 503 SHUTTING_DOWN (Retry-After, Connection:
   // close), on an open connection or a new one. The listening socket stays open until the
   // requests in flight are done: closing it now would reset the connections the kernel (or the
@@ -68,9 +69,12 @@ export async function shutdownGracefully(http: Server, inFlight: InFlight, servi
     } while (inFlight.count() > 0);
     return true as const;
   };
-  const clean = await Promise.race([settled(), late]);
-  clearTimeout(timer);
+  let clean = await Promise.race([settled(), late()]);
   NetServer.prototype.close.call(http);
+  // A connection accepted just before the close may send its request only now: it is answered
+  // too (503, Connection: close) before the rest are cut, rather than reset unanswered.
+  if (clean) clean = await Promise.race([settled(), late()]);
+  for (const timer of timers) clearTimeout(timer);
   http.closeAllConnections();
   // The last announcements, then the pools, in what is left of the time (at least a moment).
   const inTime = (work: Promise<unknown>) => Promise.race([work, new Promise((r) => setTimeout(r, Math.max(100, deadline - performance.now())))]);

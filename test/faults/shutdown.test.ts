@@ -1,6 +1,10 @@
 // SIGTERM under load: the service (primary + worker, as `npm start` runs it) finishes what is in
 // flight and exits 0 in time; every move a client got a 200 for is stored exactly once, and no
-// request was cut off without an answer (a client met only refused connections after the end).
+// request the service had read was cut off without an answer. The clients here go on sending
+// through the shutdown, so one may connect, or send on an idle keep-alive connection, at the very
+// moment the process stops listening or closes its connections: such a request meets a reset,
+// unread (TCP and node:cluster's hand-over allow no cleaner end). Its X-Request-Id is then not in
+// the service's log, which is what the test checks; every other connection error is a refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLog, describeRun, retriedOf, sleep, startLoad, startServer } from '../../bench/fault-harness.ts';
 import { startOwnPostgres, type OwnPostgres } from '../support/own-postgres.ts';
@@ -22,6 +26,7 @@ describe('a graceful shutdown under load', () => {
     const exit = await server.exited;
     const shutdownMs = performance.now() - t0;
     const summary = await load.done;
+    await server.logged;
     // Another server, to read the records from.
     const reader = await startServer(pg.url);
     try {
@@ -35,8 +40,11 @@ describe('a graceful shutdown under load', () => {
       expect(check.lost).toEqual([]);
       expect(check.gaps).toEqual([]);
       expect(check.unverified).toEqual([]);
-      // The clients met answers (200, or 503 SHUTTING_DOWN) and then refused connections only.
-      expect(Object.keys(retried.network).filter((code) => code !== 'ECONNREFUSED')).toEqual([]);
+      // The clients met answers (200, or 503 SHUTTING_DOWN), then refused connections; a reset
+      // only where the service had not read the request.
+      expect(Object.keys(retried.network).filter((code) => code !== 'ECONNREFUSED' && code !== 'ECONNRESET')).toEqual([]);
+      expect(summary.retried.unanswered.filter((id) => server.requestIds.has(id))).toEqual([]);
+      expect(server.requestIds.size).toBeGreaterThan(before);
     } finally {
       reader.child.kill('SIGTERM');
       await reader.exited;
