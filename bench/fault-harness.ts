@@ -132,7 +132,7 @@ export interface LogCheck {
   /** Games whose log has a gap (seqs not 1..n). */
   gaps: string[];
   finished: number;
-  /** Finished games whose record does not verify. */
+  /** Finished games whose record does not verify: `id: why` (the status of its read, or its first problems). */
   unverified: string[];
 }
 
@@ -155,8 +155,13 @@ export async function checkLog(databaseUrl: string, recordServer: string, acks: 
     const unverified: string[] = [];
     for (const { id } of finished) {
       const res = await fetch(`${recordServer}/v1/games/${id}/record`);
-      const record = (await res.json()) as GameRecord;
-      if (!res.ok || !verifyRecord(record).ok) unverified.push(id);
+      // Why a record is not verified, in the entry (a test's failure then says it).
+      if (!res.ok) {
+        unverified.push(`${id}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+        continue;
+      }
+      const verification = verifyRecord((await res.json()) as GameRecord);
+      if (!verification.ok) unverified.push(`${id}: ${verification.problems.slice(0, 2).join('; ')}`);
     }
     return { acknowledged: acks.length, lost, games: rows.length, gaps, finished: finished.length, unverified };
   } finally {
