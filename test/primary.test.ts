@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config.ts';
-import { restartDelay, workerCount } from '../src/app/primary.ts';
+import cluster from 'node:cluster';
+import { restartDelay, schedulingPolicy, workerCount } from '../src/app/primary.ts';
 
 describe('the primary', () => {
   it('restarts a worker that lived long at once, and backs off while they die young (no restart storm)', () => {
@@ -10,5 +11,12 @@ describe('the primary', () => {
   it('runs one worker on embedded PGlite', () => {
     expect(workerCount(loadConfig({}))).toBe(1);
     expect(workerCount(loadConfig({ DATABASE_URL: 'memory://' }))).toBe(1);
+  });
+
+  it('lets one worker accept its own connections (no hand-over to lose when it is killed); several share them round robin', () => {
+    expect(schedulingPolicy(1, {})).toBe(cluster.SCHED_NONE);
+    expect(schedulingPolicy(4, {})).toBe(cluster.SCHED_RR);
+    // Node's own switch, read by node:cluster itself, is left to it.
+    expect(schedulingPolicy(1, { NODE_CLUSTER_SCHED_POLICY: 'rr' })).toBeNull();
   });
 });

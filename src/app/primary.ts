@@ -14,6 +14,21 @@ export function workerCount(config: AppConfig): number {
   return config.databaseUrl?.startsWith('postgres') ? config.webConcurrency : 1;
 }
 
+/**
+ * How connections reach the workers. node:cluster's round robin accepts each in the primary and
+ * hands it to a worker over IPC; a connection in that hand-over when its worker is killed is then
+ * neither answered nor closed until the primary exits (nodejs/node#21746), and its client waits
+ * for ever unless it has a time limit. With one worker there is nothing to balance, so its
+ * connections are accepted by the worker itself (SCHED_NONE): a killed worker's connections are
+ * reset by the operating system, and the port refuses until the next worker listens. Several
+ * workers keep the round robin (the operating system balances them badly).
+ * NODE_CLUSTER_SCHED_POLICY (`rr`, `none`), Node's own switch, wins when set.
+ */
+export function schedulingPolicy(workers: number, env: Record<string, string | undefined>): number | null {
+  if (env.NODE_CLUSTER_SCHED_POLICY) return null;
+  return workers === 1 ? cluster.SCHED_NONE : cluster.SCHED_RR;
+}
+
 /** A worker that lived at least this long was healthy: its death restarts the next one at once. */
 const HEALTHY_MS = 30_000;
 /** Restarts of workers that die young back off: 0.5 s, 1 s, 2 s, … up to 30 s. */
@@ -83,5 +98,7 @@ export function runPrimary(config: AppConfig, log: Logger): void {
   process.on('SIGINT', () => stop('SIGINT'));
 
   if (config.metrics.enabled) serveClusterMetrics();
+  const policy = schedulingPolicy(count, process.env);
+  if (policy !== null) cluster.schedulingPolicy = policy;
   for (let i = 0; i < count; i++) fork();
 }

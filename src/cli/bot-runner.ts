@@ -5,7 +5,7 @@
 // opponent with the long poll (`GET /v1/games/{id}?waitForVersion=N`). Never a sleep loop.
 // Used by `npm run bot` (src/cli/bot.ts) and `npm run bench:http`.
 import { randomUUID } from 'node:crypto';
-import { ApiError, createClient, Identity, playGame, type FetchLike, type GameView, type SkatClient } from '@offiziersskat/client';
+import { ApiError, createClient, Identity, playGame, timedFetch, type FetchLike, type GameView, type SkatClient } from '@offiziersskat/client';
 import { newTally, tally, type SideTally } from '../bots/selfplay.ts';
 import { newMemory, remember, rng, STRATEGIES, type StrategyName } from '../bots/index.ts';
 import { keepAliveFetch, PlainRequest, StreamedResponse, type PlainResponse } from './transport.ts';
@@ -132,8 +132,9 @@ export function practiceSeed(seed: number, i: number): string {
 }
 
 /**
- * A transport that sends a request again, to the next of `servers`, after a connection error, a
- * 503 or a 409 with Retry-After, until `retryForMs` has passed. For the first 5 s of refusals it
+ * A transport that sends a request again, to the next of `servers`, after a connection error
+ * (an attempt without an answer in time is one: see timedFetch), a 503 or a 409 with Retry-After,
+ * until `retryForMs` has passed. For the first 5 s of refusals it
  * tries every 250 ms (at most Retry-After), then waits Retry-After (at most 2 s): a switchover's
  * 503s end within a few hundred ms of the new primary taking writes, and a second's wait would
  * add up to that second to every move held up by it. After a connection error: 100 ms.
@@ -182,6 +183,7 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
   const retried: RunSummary['retried'] = { unavailable: 0, network: {}, unanswered: [] };
   const servers = (options.servers ?? [options.server]).map((s) => s.replace(/\/$/, ''));
   const transport = keepAliveFetch();
+  const timedAttempt = timedFetch(transport, (request, signal) => new PlainRequest(request, { signal }));
   const clientsFor = (first: number): ServerClients => {
     const make = (idempotencyKeys: boolean) =>
       createClient({
@@ -189,14 +191,15 @@ export async function runBots(options: RunnerOptions): Promise<RunSummary> {
         // Moves pin expectedVersion, so a repeat is refused (409), never made twice; without an
         // Idempotency-Key the service takes its group-commit path (a key is one more row per move).
         idempotencyKeys,
-        // Over several servers the failover transport does the retrying, the same request again.
-        ...(options.servers ? { retry: false as const } : {}),
+        // Over several servers the failover transport does the retrying, the same request again,
+        // and limits each attempt's time (a whole failover may take longer than one attempt may).
+        ...(options.servers ? { retry: false as const, timeoutMs: 0 } : {}),
         ...(options.fetch
           ? { fetch: options.fetch }
           : {
               // The node:http transport answers the few members of a fetch Response the client reads
               // (transport.ts), and its PlainRequest carries what the transport needs of a Request.
-              fetch: (options.servers ? failoverFetch(transport, servers, first, options.retryForMs ?? 30_000, retried) : transport) as unknown as FetchLike,
+              fetch: (options.servers ? failoverFetch(timedAttempt, servers, first, options.retryForMs ?? 30_000, retried) : transport) as unknown as FetchLike,
               Request: PlainRequest as unknown as typeof Request, // see the comment above
             }),
       });

@@ -1,8 +1,8 @@
 // `npm run duel -- --a pimc|star --b greedy --variant classic --deals N --seed S [--workers W]
-// [--time-ms T] [--samples K]`: strategy a against strategy b on duplicate deals (each deal
-// twice, seats swapped), on worker threads (one per core by default). pimc (and star) think at most T ms
-// per card (default 70; the decisions before the play may take 2 T: about 100 ms per move on
-// average), K worlds at most.
+// [--time-ms T] [--b-time-ms T] [--samples K]`: strategy a against strategy b on duplicate deals
+// (each deal twice, seats swapped), on worker threads (one per core by default). pimc (and star)
+// think at most T ms per card (default 70; the decisions before the play may take 2 T: about 100
+// ms per move on average), K worlds at most; b gets --b-time-ms instead when given.
 // Progress goes to stderr; the last line of stdout is one JSON object:
 // { a, b, variant, deals, meanA, meanB, diff, ci95: [lo, hi], msPerMoveA, msPerMoveB }.
 import { availableParallelism } from 'node:os';
@@ -13,7 +13,7 @@ import { isStrategyName, STRATEGY_NAMES } from '../bots/index.ts';
 import { VARIANTS, type Variant } from '../engine/index.ts';
 
 const USAGE = `usage: npm run duel -- --a ${STRATEGY_NAMES.join('|')} --b ${STRATEGY_NAMES.join('|')} [--variant classic|halfOpen|bidding]
-                      [--deals N] [--seed S] [--workers W] [--time-ms T] [--samples K]`;
+                      [--deals N] [--seed S] [--workers W] [--time-ms T] [--b-time-ms T] [--samples K]`;
 
 function usage(message: string): never {
   process.stderr.write(`${message}\n${USAGE}\n`);
@@ -38,6 +38,7 @@ try {
       seed: { type: 'string' },
       workers: { type: 'string' },
       'time-ms': { type: 'string' },
+      'b-time-ms': { type: 'string' },
       samples: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -49,13 +50,15 @@ if (values.help) {
   process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
-const side = (name: string, raw: string | undefined): DuelSide => {
+const side = (name: string, raw: string | undefined, timeMs: number): DuelSide => {
   if (raw === undefined) usage(`--${name} is required`);
   if (!isStrategyName(raw)) usage(`--${name}: expected ${STRATEGY_NAMES.join(', ')}, got ${JSON.stringify(raw)}`);
-  return { name: raw, pimc: { timeMs: int('time-ms', values['time-ms'], 70), setupFactor: 2, samples: int('samples', values.samples, 200) } };
+  return { name: raw, pimc: { timeMs, setupFactor: 2, samples: int('samples', values.samples, 200) } };
 };
-const a = side('a', values.a);
-const b = side('b', values.b);
+const timeMs = int('time-ms', values['time-ms'], 70);
+const a = side('a', values.a, timeMs);
+// Unequal time (what more thinking buys one strategy): --b-time-ms for b, --time-ms for a.
+const b = side('b', values.b, int('b-time-ms', values['b-time-ms'], timeMs));
 const variant = (values.variant ?? 'classic') as Variant;
 if (!VARIANTS.includes(variant)) usage(`--variant: expected ${VARIANTS.join(', ')}, got ${JSON.stringify(values.variant)}`);
 const deals = int('deals', values.deals, 100);

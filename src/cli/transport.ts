@@ -14,14 +14,18 @@ export class PlainRequest {
   readonly body: string | undefined;
   readonly signal: AbortSignal | undefined;
 
-  constructor(url: string, init: { method?: string; headers?: Headers | Record<string, string>; body?: unknown; signal?: AbortSignal | null }) {
-    if (init.body !== undefined && typeof init.body !== 'string') throw new TypeError('PlainRequest: only JSON text bodies');
-    this.url = url;
-    this.method = init.method ?? 'GET';
+  /** As WHATWG's: a URL and what to send, or another request with some of it changed (`init`). */
+  constructor(input: string | PlainRequest, init: { method?: string; headers?: Headers | Record<string, string>; body?: unknown; signal?: AbortSignal | null } = {}) {
+    const from = typeof input === 'string' ? undefined : input;
+    const body = init.body ?? from?.body;
+    if (body !== undefined && typeof body !== 'string') throw new TypeError('PlainRequest: only JSON text bodies');
+    this.url = from?.url ?? (input as string);
+    this.method = init.method ?? from?.method ?? 'GET';
     // The event-stream reader (packages/client/src/sse.ts) hands its headers as a record.
-    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
-    this.body = init.body;
-    this.signal = init.signal ?? undefined;
+    const headers = init.headers ?? from?.headers;
+    this.headers = headers instanceof Headers ? headers : new Headers(headers);
+    this.body = body;
+    this.signal = init.signal ?? from?.signal ?? undefined;
   }
 }
 

@@ -6,7 +6,8 @@ import type { LoggedEvent, LoggedMatchEvent } from './events.ts';
 import { Identity, type RenewalOptions, type Renewer, type RenewedToken } from './identity.ts';
 import type { paths } from './generated/api-types.ts';
 import { DEFAULT_RETRY, retryingFetch, type RetryPolicy } from './retry.ts';
-import { readEventStream, type SseMessage } from './sse.ts';
+import { DEFAULT_STREAM_IDLE_MS, readEventStream, type SseMessage } from './sse.ts';
+import { DEFAULT_TIMEOUT_MS, timedFetch } from './timeout.ts';
 import type { CreateGame, CreateMatch, CreateSeek, EventLog, GamePage, GameRecord, GameStatus, GameView, Match, MatchEventLog, MatchPage, Me, Move, MoveResponse, Player, PlayerEvent, PlayerGamePage, PlayerGameStatus, PlayerToken, Seek, SeekPage } from './types.ts';
 
 /** What the client sends requests with: WHATWG fetch, or any function of the same shape. */
@@ -28,6 +29,17 @@ export interface ClientOptions extends RenewalOptions {
   /** Retries on 429/503 (and a 409 that carries Retry-After); `false`: none. */
   retry?: Partial<RetryPolicy> | false;
   /**
+   * How long each attempt waits for its answer's headers (a long poll: 30 s more) before it is
+   * given up as a lost connection (`TimeoutError`, code `ETIMEDOUT`; retried when safe to repeat).
+   * Default 30 s; 0: no limit (a transport that keeps its own).
+   */
+  timeoutMs?: number;
+  /**
+   * A stream that delivers nothing, not even its heartbeat (every 15 s), for this long is taken
+   * for a dead connection and reconnected (with `Last-Event-ID`). Default 45 s; 0: never.
+   */
+  streamIdleMs?: number;
+  /**
    * Every move and every create call (a player, a game, a match) carries a fresh `Idempotency-Key`
    * (default true), so a call retried after a lost answer, a 429 or a 503 is answered, not made
    * twice; without a key such a write is never retried. The service stores each key, so a load
@@ -42,6 +54,7 @@ interface Transport {
   Request: typeof Request;
   retry: RetryPolicy;
   idempotencyKeys: boolean;
+  streamIdleMs: number;
 }
 
 export interface MoveOptions {
@@ -365,6 +378,7 @@ export class SkatClient {
       lastEventId: options.after ? String(options.after) : undefined,
       signal: options.signal,
       retry: this.transport.retry,
+      idleMs: this.transport.streamIdleMs,
       isLast,
     });
   }
@@ -409,13 +423,20 @@ function renewerOf(transport: Transport): Renewer {
 
 function transportOf(options: ClientOptions): Transport {
   const retry = options.retry === false ? { ...DEFAULT_RETRY, retries: 0 } : { ...DEFAULT_RETRY, ...options.retry };
-  const base: FetchLike = options.fetch ?? ((request) => globalThis.fetch(request));
+  const Req = options.Request ?? globalThis.Request;
+  // Each attempt has its own time limit (inside the retries: a silent connection is retried like a lost one).
+  const base = timedFetch<Request, Response>(
+    options.fetch ?? ((request) => globalThis.fetch(request)),
+    (request, signal) => new Req(request, { signal }),
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  );
   return {
     baseUrl: (options.baseUrl ?? '').replace(/\/+$/, ''),
     fetch: retry.retries > 0 ? retryingFetch(base, retry) : base,
-    Request: options.Request ?? globalThis.Request,
+    Request: Req,
     retry,
     idempotencyKeys: options.idempotencyKeys ?? true,
+    streamIdleMs: options.streamIdleMs ?? DEFAULT_STREAM_IDLE_MS,
   };
 }
 

@@ -5,6 +5,7 @@
 // complete or the caller stops.
 import { ApiError, isAbort, problemOf } from './errors.ts';
 import { backoffMs, DEFAULT_RETRY, realClock, retryDelay, type Clock, type RetryPolicy } from './retry.ts';
+import { TimeoutError } from './timeout.ts';
 
 export interface SseMessage {
   /** The last event id at this message (the stream's resume point once it is delivered). */
@@ -81,6 +82,9 @@ export class SseParser {
   }
 }
 
+/** Three of the service's 15 s heartbeats. */
+export const DEFAULT_STREAM_IDLE_MS = 45_000;
+
 export interface EventStreamOptions {
   url: string;
   fetch: (request: Request) => Promise<Response>;
@@ -95,6 +99,12 @@ export interface EventStreamOptions {
   retry?: RetryPolicy;
   /** Reconnection delay when the server sent no `retry:` (the spec's default is a few seconds). */
   reconnectMs?: number;
+  /**
+   * A connection that delivers nothing (the service sends a heartbeat every 15 s) for this long is
+   * dropped and made again: a silent connection neither ends nor fails by itself. Default
+   * DEFAULT_STREAM_IDLE_MS; 0: never.
+   */
+  idleMs?: number;
   clock?: Clock;
 }
 
@@ -150,7 +160,7 @@ export async function* readEventStream(options: EventStreamOptions): AsyncGenera
       own.signal.addEventListener('abort', stop, { once: true });
       try {
         for (;;) {
-          const { done, value } = await reader.read();
+          const { done, value } = await readWithin(reader, options.idleMs ?? DEFAULT_STREAM_IDLE_MS, options.url);
           if (own.signal.aborted) return;
           if (done) break;
           failures = 0; // the connection delivers
@@ -184,4 +194,25 @@ export async function* readEventStream(options: EventStreamOptions): AsyncGenera
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/** The reader's next chunk, or a TimeoutError (the read cancelled) when none comes within `ms`. */
+function readWithin<T>(reader: ReadableStreamDefaultReader<T>, ms: number, url: string): Promise<ReadableStreamReadResult<T>> {
+  if (ms <= 0) return reader.read();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new TimeoutError(url, ms));
+      reader.cancel().catch(() => {});
+    }, ms);
+    reader.read().then(
+      (r) => {
+        clearTimeout(timer);
+        resolve(r);
+      },
+      (e) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
 }
