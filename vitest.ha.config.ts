@@ -3,13 +3,13 @@
 // bot load. Needs the Debian packages patroni, etcd-server and haproxy
 // (.ci/run installs them). One file, in order: each fault leaves the topology settled for the next.
 import { defineConfig } from 'vitest/config';
+import { shared } from './vitest.shared.ts';
 
 export default defineConfig({
   test: {
     include: ['test/ha/**/*.test.ts'],
     fileParallelism: false,
-    setupFiles: ['test/support/setup.ts'],
-    env: { VALIDATE_RESPONSES: '1' },
+    ...shared,
     testTimeout: 180_000,
     hookTimeout: 300_000,
   },

@@ -4,5 +4,6 @@ export { loadKeys, rotateKey } from './keyring.ts';
 export { PlayerStore } from './player-store.ts';
 export { forgetChangedProfiles } from './profiles.ts';
 export { AUTH_KEY, RevocationCache, REFRESH_MS, STALE_AFTER_REFRESHES } from './revocations.ts';
+export type { ScryptParams } from './password.ts';
 export { AccountService, PRESENCE_LEASE_MS } from './service.ts';
 export { AccountStore } from './store.ts';

@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../platform/config.ts';
 import { AnalysisPool, AnalysisService, AnalysisStore } from '../analysis/index.ts';
-import { AccountService, loadKeys, forgetChangedProfiles, RevocationCache, AccountStore, PlayerStore, PRESENCE_LEASE_MS } from '../accounts/index.ts';
+import { AccountService, loadKeys, forgetChangedProfiles, RevocationCache, AccountStore, PlayerStore, PRESENCE_LEASE_MS, type ScryptParams } from '../accounts/index.ts';
 import { generateSigningKey, keyFromPrivateJwk } from '../platform/auth/keys.ts';
 import { TokenService } from '../platform/auth/tokens.ts';
 import { isReady, openDatabase, type Database } from '../platform/db/client.ts';
@@ -39,6 +39,11 @@ export interface ServiceOptions {
   stopping?: () => boolean;
   /** How often the revocation list is read again (tests: shorter than REFRESH_MS). */
   revocationRefreshMs?: number;
+  /**
+   * The password hash's cost (tests: a cheap one). Deliberately no setting: a deployment always
+   * hashes at DEFAULT_SCRYPT (src/accounts/password.ts).
+   */
+  passwordHashing?: ScryptParams;
 }
 
 /** What the service is made of below the HTTP app (tests look at some of it). */
@@ -188,7 +193,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       metrics,
       tokens,
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
-      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, onDeleted: (playerId) => endAllOf(playerId) }),
+      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, scrypt: options.passwordHashing, onDeleted: (playerId) => endAllOf(playerId) }),
       games,
       analysis,
       matches,

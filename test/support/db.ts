@@ -1,6 +1,6 @@
 // A fresh, migrated database per test file: on the Postgres server named by DATABASE_URL
 // (a new uniquely named database, dropped on close, so files run in parallel), else an
-// in-memory PGlite.
+// in-memory PGlite. Both are copies of one migrated per run (test/support/db-template.ts).
 
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/platform/db/client.ts';
 import { GameStore } from '../../src/games/store.ts';
 import { MatchStore } from '../../src/matches/store.ts';
 import { PlayerStore } from '../../src/accounts/player-store.ts';
+import { ensureTemplateDatabase, pgliteSnapshot } from './db-template.ts';
 
 const serverUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 /**
@@ -22,8 +23,8 @@ export const testDriver: Database['driver'] = serverUrl ? 'postgres' : 'pglite';
 export const throughPooler = !!serverUrl && transactionPooling;
 
 export async function openTestDatabase(): Promise<Database> {
-  if (!serverUrl) return openDatabase('memory://');
-  const scratch = await createScratchDatabase();
+  if (!serverUrl) return openDatabase('memory://', { snapshot: await pgliteSnapshot() });
+  const scratch = await createScratchDatabase({ migrated: true });
   const database = await openDatabase(scratch.url, { poolSize: 4, ...scratch.options });
   return {
     ...database,
@@ -50,20 +51,31 @@ const withDatabase = (server: string, name: string) => {
   return url.toString();
 };
 
-/** An empty, unmigrated database on the test server, and a way to drop it. */
-export async function createScratchDatabase(): Promise<ScratchDatabase> {
+let template: Promise<string> | undefined;
+
+/**
+ * A database of its own on the test server, and a way to drop it: empty, or (`migrated`) a copy
+ * of the run's migrated template.
+ */
+export async function createScratchDatabase({ migrated = false } = {}): Promise<ScratchDatabase> {
   if (!serverUrl) throw new Error('createScratchDatabase needs DATABASE_URL=postgres://…');
   const name = `t_${randomBytes(8).toString('hex')}`;
+  const direct = sessionServerUrl ?? serverUrl;
   // Connects to the URL's own database (directly, past any pooler) to create and drop the scratch one.
   const admin = async (statement: string) => {
-    const sql = postgres(sessionServerUrl ?? serverUrl, { max: 1, onnotice: () => {} });
+    const sql = postgres(direct, { max: 1, onnotice: () => {} });
     try {
       await sql.unsafe(statement);
     } finally {
       await sql.end();
     }
   };
-  await admin(`create database ${name}`);
+  if (migrated) {
+    template ??= ensureTemplateDatabase(direct, (db) => withDatabase(direct, db));
+    await admin(`create database ${name} template ${await template}`);
+  } else {
+    await admin(`create database ${name}`);
+  }
   const url = withDatabase(serverUrl, name);
   const sessionUrl = sessionServerUrl ? withDatabase(sessionServerUrl, name) : undefined;
   return {

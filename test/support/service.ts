@@ -5,6 +5,7 @@ import request from 'supertest';
 import { loadConfig, type AppConfig } from '../../src/platform/config.ts';
 import { openDatabase, type Database } from '../../src/platform/db/client.ts';
 import type { Logger } from '../../src/platform/log.ts';
+import type { ScryptParams } from '../../src/accounts/password.ts';
 import { startService, type RunningService, type ServiceOptions } from '../../src/app/server.ts';
 import type { Move, Seat } from '../../src/engine/index.ts';
 import { createScratchDatabase, openTestDatabase, testDriver } from './db.ts';
@@ -34,13 +35,20 @@ export const testLogger: Logger = {
   },
 };
 
+/**
+ * Password hashes at a cost of 2^10 instead of 2^15 (about 1 ms of a core instead of 50–100): the
+ * suites sign up and in hundreds of times. The production parameters are tested on their own
+ * (test/accounts/password.test.ts), and a deployment cannot lower them.
+ */
+export const TEST_PASSWORD_HASHING: ScryptParams = { logN: 10, r: 8, p: 1 };
+
 /** Starts the service on a port of its own; `database` may be shared between two instances. */
 export async function startTestService(
   options: ServiceOptions & { config?: Partial<AppConfig>; database?: Database; log?: Logger } = {},
 ): Promise<TestService> {
   const ownDatabase = !options.database;
   const database = options.database ?? (await openTestDatabase());
-  const service = await startService(testConfig(options.config), { log: testLogger, ...options, database });
+  const service = await startService(testConfig(options.config), { log: testLogger, passwordHashing: TEST_PASSWORD_HASHING, ...options, database });
   watchOrigin(service.url);
   return {
     ...service,
@@ -106,7 +114,7 @@ export async function twoInstances(options: Parameters<typeof startTestService>[
   let dbs: Database[];
   let drop: (() => Promise<void>) | undefined;
   if (testDriver === 'postgres') {
-    const scratch = await createScratchDatabase();
+    const scratch = await createScratchDatabase({ migrated: true });
     drop = scratch.drop;
     dbs = [await openDatabase(scratch.url, { poolSize: 4, ...scratch.options }), await openDatabase(scratch.url, { poolSize: 4, ...scratch.options })];
   } else {

@@ -14,7 +14,14 @@ import { takeMismatches, validatingFetch } from './openapi.ts';
 const report = join(tmpdir(), `offiziersskat-answers-${process.pid}-${threadId}.log`);
 process.env.VALIDATE_RESPONSES_REPORT = report;
 
-globalThis.fetch = validatingFetch(globalThis.fetch);
+// Once per process: the suites share their processes (vitest.config.ts, isolate: false), and this
+// file runs before each of them.
+const WRAPPED = Symbol.for('offiziersskat.validatingFetch');
+const wrapped = globalThis as { [WRAPPED]?: true };
+if (!wrapped[WRAPPED]) {
+  globalThis.fetch = validatingFetch(globalThis.fetch);
+  wrapped[WRAPPED] = true;
+}
 
 function failOnMismatches() {
   const mismatches = takeMismatches();

@@ -87,6 +87,12 @@ export interface OpenOptions {
   transactionPooling?: boolean;
   /** A direct session connection to the same database (default: `url`). */
   sessionUrl?: string;
+  /**
+   * In-memory PGlite only: start from this dump of a data directory (PGlite's dumpDataDir)
+   * instead of an empty one. The test suites start each database from one migrated once, which
+   * skips PGlite's initdb (about 2 s of a core); the migrations still run and find nothing to do.
+   */
+  snapshot?: Blob;
 }
 
 export const DEFAULT_LIMITS: CallLimits = { acquireMs: 5000, statementMs: 5000 };
@@ -126,7 +132,7 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
     const release = dataDir ? lockDataDir(dataDir) : () => {};
     let pglite: PGlite;
     try {
-      pglite = await PGlite.create(dataDir ? { dataDir } : {});
+      pglite = await PGlite.create(dataDir ? { dataDir } : opts.snapshot ? { loadDataDir: opts.snapshot } : {});
     } catch (error) {
       release();
       throw error;
