@@ -3,7 +3,7 @@
 // The service runs in a process of its own (this file with the argument `serve`: startService on
 // in-memory PGlite, TRUST_PROXY=1 so the readers can speak for several addresses, RATE_LIMIT_EXPORT=0
 // so the budget does not hide the concurrency), with BENCH_GAMES (10,000) finished rated games:
-// one played to its end, the rest copies of it (as test/export/export.test.ts seeds them), so one
+// one played to its end, the rest copies of it (as test/exports/export.test.ts seeds them), so one
 // export is far larger than the socket buffers. Then BENCH_READERS (100) readers each send
 // GET /v1/games/export, read the head and stop reading, from BENCH_ADDRESSES (100) addresses
 // (X-Forwarded-For; 1: all from one). After BENCH_WAIT_S (10) seconds it prints the service's

@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { createClient, isApiError, playGame, SeekKeeper, tokenRefusal, type CreateSeek, type GameView, type Move, type PlayerEvent, type SkatClient, type TokenRefusal } from '@offiziersskat/client';
+import { createClient, isApiError, playGame, SeekKeeper, tokenRefusal, type CreateSeek, type GameView, type Move, type PlayerEvent, type RenewalOptions, type SkatClient, type TokenRefusal } from '@offiziersskat/client';
 import { greedy, newMemory, pimc, remember, rng } from '../src/bots/index.ts';
 
 /** What a bot keeps to carry on where it stopped: who it is and the last player event it handled. */
@@ -52,6 +52,8 @@ export interface ForeverBotOptions {
   signal?: AbortSignal;
   /** Keep one seek of these options open in the pairing pool while idle (it lasts while the bot's stream does). */
   seek?: Omit<CreateSeek, 'whileConnected'>;
+  /** The clock its token's renewal reads (tests: the service's clock, which they move instead of waiting). */
+  renewalClock?: Pick<RenewalOptions, 'now' | 'lookAgainMs'>;
 }
 
 export const randomChooser = () => (view: GameView) => view.legalMoves[Math.floor(Math.random() * view.legalMoves.length)];
@@ -173,6 +175,7 @@ export async function runForeverBot(options: ForeverBotOptions): Promise<void> {
   /** The client of the bot's player: its token renews itself (the state keeps the new one). */
   const clientOf = (current: BotState) => {
     const client = guest.withToken(current.token, {
+      ...options.renewalClock,
       onRenewed: (renewed) => {
         state = { ...state!, token: renewed.token };
         options.onState?.(state);

@@ -52,7 +52,7 @@ describe('deploy/', () => {
 
 describe('deploy/ha/', () => {
   const ha = (name: string) => deployFile(join('ha', name));
-  it("compose.yaml is ha.sh's topology: etcd and two Patroni nodes, two service nodes on both, HAProxy with the same configuration", async () => {
+  it("compose.yaml is ha.sh's topology: etcd, two Patroni nodes, two service nodes, HAProxy configured the same", async () => {
     // Its nodes share their settings through YAML anchors and merge keys (<<), as compose reads them.
     const compose = parse(await ha('compose.yaml'), { merge: true }) as {
       services: Record<string, { environment?: Record<string, string>; volumes?: string[]; build?: { dockerfile?: string } }>;

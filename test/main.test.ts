@@ -2,13 +2,15 @@
 // outside the code (a port in use, a database away, the embedded database held by another
 // process, a setting that cannot work) ends the start with one line and a non-zero exit, never a
 // stack and never a restart loop; WEB_CONCURRENCY runs that many workers on one port.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDriver } from './support/db.ts';
+import { ensurePgliteSnapshot } from './support/db-template.ts';
 import { checkingEnv } from './support/openapi.ts';
 import { freePort } from './support/processes.ts';
 
@@ -60,19 +62,34 @@ async function exitOf(run: Run, ms = 30_000): Promise<number | null> {
 
 const oneLine = (text: string) => text.trim().split('\n');
 
+/**
+ * A directory whose embedded database (./.data, where a start without DATABASE_URL keeps it) is
+ * already made and migrated: the run's snapshot (test/support/db-template.ts) unpacked. A start
+ * there skips PGlite's initdb and the migrations' work (seconds of a core on a loaded machine).
+ */
+async function migratedDataDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'skat-data-'));
+  await mkdir(join(dir, '.data'));
+  await promisify(execFile)('tar', ['-xf', await ensurePgliteSnapshot(), '-C', join(dir, '.data')]);
+  return dir;
+}
+
 describe('npm start', () => {
   it('a port in use: one line, exit 1, no restart', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as AddressInfo;
+    // The worker opens its database before it listens: a made one, not a new in-memory one.
+    const dir = await migratedDataDir();
     try {
-      const run = start({ PORT: String(port), DATABASE_URL: 'memory://' });
+      const run = start({ PORT: String(port) }, dir);
       expect(await exitOf(run)).toBe(1);
       expect(oneLine(run.stderr)).toEqual([`cannot start: port ${port} on 127.0.0.1 is in use by another process: stop it, or set PORT to a free port`]);
       // The primary tried once: one worker's failure, no second start.
       expect(run.stdout.match(/worker \d+ could not start/g)).toHaveLength(1);
     } finally {
       blocker.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 
@@ -100,7 +117,7 @@ describe('npm start', () => {
   });
 
   it('a second process on the same embedded database directory refuses to start, in one line', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'skat-data-'));
+    const dir = await migratedDataDir();
     try {
       const first = start({ PORT: String(await freePort()) }, dir);
       await until(() => first.stdout.includes('listening on'), 'the first process to listen');
@@ -116,7 +133,8 @@ describe('npm start', () => {
   });
 
   it.skipIf(testDriver !== 'postgres')('WEB_CONCURRENCY=2 on Postgres: two workers serve one port, their metrics are summed, and they stop together', async () => {
-    const scratch = await createScratchDatabase();
+    // Migrated already (a copy of the run's template): the two workers find nothing to do.
+    const scratch = await createScratchDatabase({ migrated: true });
     try {
       const port = await freePort();
       const run = start({ PORT: String(port), ...scratch.env, WEB_CONCURRENCY: '2', METRICS: 'on' });

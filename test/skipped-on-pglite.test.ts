@@ -6,8 +6,8 @@ describe('the Postgres-only suites', () => {
   it('are found by their runIf/skipIf marks', () => {
     expect(postgresOnly()).toEqual(
       expect.arrayContaining([
-        'test/http/persistence.test.ts: on the Postgres server of DATABASE_URL, restarted on the same database',
-        'test/http/relisten.test.ts: a lost listening connection',
+        'test/games/persistence.test.ts: on the Postgres server of DATABASE_URL, restarted on the same database',
+        'test/games/relisten.test.ts: a lost listening connection',
         'test/deploy.test.ts: two processes of the service behind a balancer…',
       ]),
     );
@@ -16,7 +16,7 @@ describe('the Postgres-only suites', () => {
   it('are named, with the reason, on PGlite only', () => {
     const text = announcement({});
     expect(text).toMatch(/^On embedded PGlite \(DATABASE_URL is not set\): \d+ Postgres-only suite\(s\) skipped\. They need a PostgreSQL server/);
-    expect(text).toContain('  - test/http/relisten.test.ts: a lost listening connection\n');
+    expect(text).toContain('  - test/games/relisten.test.ts: a lost listening connection\n');
     expect(announcement({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })).toBe('');
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deviceName } from './user-agent.ts';
 
 describe('a token named by its browser and system', () => {
-  it.each([
+  const browsers: [string, string][] = [
     ['Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0', 'Firefox on Android'],
     ['Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36', 'Chrome on Android'],
     ['Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36', 'Samsung Internet on Android'],
@@ -15,7 +15,8 @@ describe('a token named by its browser and system', () => {
     ['Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0', 'Firefox on Linux'],
     ['Mozilla/5.0 (X11; CrOS x86_64 14541.0.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'Chrome on ChromeOS'],
     ['Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', 'Chrome on Linux'],
-  ])('%s → %s', (ua, name) => expect(deviceName(ua)).toBe(name));
+  ];
+  it.each(browsers.map(([ua, name]) => [name, ua]))('names %s from its user agent', (name, ua) => expect(deviceName(ua)).toBe(name));
 
   it.each([undefined, '', 'curl/8.5.0', 'python-requests/2.31.0', 'node', 'Mozilla/5.0 (compatible; Googlebot/2.1)'])('no browser in %j: no name', (ua) => expect(deviceName(ua)).toBeNull());
 });

@@ -598,7 +598,7 @@ describe('resigning (real games on the test vector)', () => {
   // Bidding on the test vector: forehand holds CJ SJ (with 2); the stock is HK SQ (7 points).
   const bidding = () => Game.start({ variant: 'bidding' }).moves({ type: 'cut', at: 4 }, { type: 'pass' }, { type: 'bid', value: 18 });
 
-  it('a resigning declarer keeps the stock; hand, announcement and schwarz count (grand hand, schneider announced: 7 × 24 × −2)', () => {
+  it('a resigning declarer keeps the stock; hand, announcement and schwarz count (7 × 24 × −2)', () => {
     const g = bidding().moves({ type: 'declare', game: 'grand', hand: true, schneider: true });
     g.do('forehand', { type: 'resign' });
     // 7 : 113 and no trick: (2 + game + hand + schneider + announced + schwarz) = 7 × 24 = 168 × −2.

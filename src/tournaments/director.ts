@@ -41,6 +41,11 @@ export class TournamentDirector {
       });
   }
 
+  /** One tick now, awaited: a test that moves the clock steps the director by hand (the timer need not run). */
+  tick(): Promise<number> {
+    return this.tournaments.tick();
+  }
+
   /** Stops the timer and waits for a tick in flight. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

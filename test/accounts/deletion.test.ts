@@ -110,7 +110,7 @@ describe('deleting a player ends what it was in', () => {
     expect(heard.filter((e) => e.type === 'ratingChanged')).toHaveLength(1);
   });
 
-  it('ends its running matches: every remaining game is resigned as it starts, so the match is over and the other player wins it', async () => {
+  it('ends its running matches: each game left is resigned as it starts, and the other player wins', async () => {
     const [anna, bert] = [await account(), await account('Bert')];
     const match = (await service.http.post('/v1/matches').set(anna.auth).send({ games: 3, turnSeconds: 60 }).expect(201)).body.id;
     await service.http.post(`/v1/matches/${match}/join`).set(bert.auth).expect(200);

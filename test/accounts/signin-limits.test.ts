@@ -114,7 +114,7 @@ describe("guesses from elsewhere do not lock the owner out of its own addresses"
   // - RATE_LIMIT_SIGNIN (10 per 15 min) times in all from the addresses it is not known at.
   // An address is known for the account once it was made, claimed, signed in to (right password)
   // or had its password changed there, for 14 days after the last of these.
-  it('an attacker from many addresses spends the username budget; the owner still signs in where it did before, a new address waits', async () => {
+  it('a username budget spent from many addresses: the owner signs in where it did before, a new address waits', async () => {
     const phone = '192.0.2.10';
     const laptop = '192.0.2.11';
     const anna = await account(phone);

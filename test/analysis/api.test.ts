@@ -27,7 +27,7 @@ async function done(gameId: string, lens = 'open') {
     const a = (await get(gameId, lens).expect(200)).body;
     if (a.status === 'done' || a.status === 'failed') return a;
     expect(['queued', 'running']).toContain(a.status);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 25));
   }
 }
 

@@ -37,8 +37,7 @@ describe('runBots', () => {
     expect(s.moves).toBeGreaterThan(6 * 30);
     expect(s.gameIds).toHaveLength(6);
     expect(s.sides.strategy.declared + s.sides.opponent.declared).toBe(6);
-    for (const id of s.gameIds) {
-      const view = await service.http.get(`/v1/games/${id}`).expect(200);
+    for (const view of await Promise.all(s.gameIds.map((id) => service.http.get(`/v1/games/${id}`).expect(200)))) {
       expect(view.body.status).toBe('finished');
       expect(view.body.config).toMatchObject({ variant: 'halfOpen', practice: true });
     }
@@ -53,7 +52,7 @@ describe('runBots', () => {
     };
     const run = (protocol: 'stream' | 'longpoll') =>
       runBots({ server: service.url, games: 2, concurrency: 2, strategy: 'greedy', opponent: 'random', seed: 8, idempotency: 'all', protocol, fetch: counting(protocol) });
-    const [stream, longpoll] = [await run('stream'), await run('longpoll')];
+    const [stream, longpoll] = await Promise.all([run('stream'), run('longpoll')]);
     for (const s of [stream, longpoll]) {
       expect(s.samples).toEqual([]);
       expect(s.games).toBe(2);
@@ -66,7 +65,7 @@ describe('runBots', () => {
 
   it('is reproducible with a seed', async () => {
     const run = () => runBots({ server: service.url, games: 2, concurrency: 1, strategy: 'random', variant: 'bidding', seed: 42 });
-    const [a, b] = [await run(), await run()];
+    const [a, b] = await Promise.all([run(), run()]);
     expect(a.moves).toBe(b.moves);
     expect(a.sides).toEqual(b.sides);
     expect(practiceSeed(42, 1)).toMatch(/^0{54}2a0{7}1$/);

@@ -1,30 +1,40 @@
-// The forever bot and its token: with a short token lifetime it renews the token by itself, plays
+// The forever bot and its token: as its token nears its end it renews the token by itself, plays
 // on after the service restarts and after its own restart from its saved state, always as the same
 // player; a token that has expired stops it (its state kept), and only a token the service does
 // not know at all makes a new player.
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runForeverBot, type BotState } from '../../examples/forever-bot.ts';
 import { accounts, claimsOf, createClient, playGame, waitForVersion, type GameView, type SkatClient } from '@offiziersskat/client';
 import type { Database } from '../../src/platform/db/client.ts';
 import { openTestDatabase } from '../support/db.ts';
+import { testClock } from '../support/matches.ts';
 import { startTestService, testConfig, type TestService } from '../support/service.ts';
 
 /**
- * Seconds a token lives here: short, so the test sees renewals (the service allows 5 s of clock
- * skew past it). A renewal is sent with the old token, so it must reach the service within the
- * time left plus those 5 s: at 4 s with the default (renew in the last tenth) that was 5.4 s, which
- * a loaded CI machine once exceeded (TOKEN_EXPIRED on a move). 8 s, and Anna renews at half.
+ * Seconds a token lives here. The service, the bot and Anna read one clock the test moves (the
+ * renewals' timers look at it every 20 ms), so no test waits for a token to age: a long lifetime
+ * leaves the bot (renewing in the last 12 s) 10 s before its token ends, however slow the machine.
  */
-const TTL = 8;
+const TTL = 120;
+const clock = testClock();
+const renewalClock = { now: () => clock.now().getTime(), lookAgainMs: 20 };
+/** Moves the clock forward to `seconds` after `token` ends (before it, when negative). */
+function clockTo(token: string, seconds: number) {
+  const by = (claimsOf(token)!.exp! * 1000 - renewalClock.now()) / 1000 + seconds;
+  expect(by).toBeGreaterThan(0);
+  clock.advance(by);
+}
 
 let database: Database;
 let service: TestService | undefined;
-let other: TestService | undefined;
-let third: TestService | undefined;
+/** A service of its own (another database, another key, the real clock): the second test's, and a stranger to the first's. */
+let other: TestService;
+beforeAll(async () => {
+  other = await startTestService();
+});
 afterAll(async () => {
   await service?.close();
   await other?.close();
-  await third?.close();
   await database?.close();
 });
 
@@ -51,7 +61,7 @@ async function challengeAndPlay(anna: SkatClient, botId: string, finished: GameV
 it('renews its token, and survives a restart of the service and its own, always as the same player', async () => {
   database = await openTestDatabase();
   const config = { jwt: { ...testConfig().jwt, ttlSeconds: TTL } };
-  service = await startTestService({ database, config });
+  service = await startTestService({ database, config, now: clock.now });
   const url = service.url;
   const port = Number(new URL(url).port);
   const guest = createClient({ baseUrl: url });
@@ -62,28 +72,36 @@ it('renews its token, and survives a restart of the service and its own, always 
   const finished: GameView[] = [];
   const lines: string[] = [];
   let stop = new AbortController();
-  const options = { server: url, name: 'Forever', onState: (s: BotState) => states.push(s), onGameOver: (v: GameView) => finished.push(v), log: (l: string) => lines.push(l) };
+  const options = { server: url, name: 'Forever', renewalClock, onState: (s: BotState) => states.push(s), onGameOver: (v: GameView) => finished.push(v), log: (l: string) => lines.push(l) };
   let bot = runForeverBot({ ...options, signal: stop.signal });
   await until(() => states.length > 0, 'the bot to register');
   const botId = states[0].playerId;
   const tokens = () => new Set(states.map((s) => s.token));
 
   // Anna's own token renews itself too (the client module does it; on a timer while she waits).
-  const anna = guest.withToken((await guest.createPlayer('Anna')).token, { renewBelow: 0.5 });
+  const anna = guest.withToken((await guest.createPlayer('Anna')).token, { ...renewalClock, renewBelow: 0.5 });
   void anna.identity!.keepRenewed(stop.signal);
+  const annasFirst = anna.token;
 
-  // Idle on its stream, the bot renews before the token ends: past the first token's end (and the
-  // service's skew allowance) it still accepts a challenge.
-  await sleep((TTL + 6) * 1000);
-  expect(tokens().size).toBeGreaterThanOrEqual(2);
+  // Idle on its stream, the bot renews before the token ends (so does Anna, at half of hers): past
+  // the first token's end (and the service's skew allowance) it still accepts a challenge.
+  const first = states[0].token;
+  clockTo(first, -10);
+  await until(() => tokens().size >= 2 && anna.token !== annasFirst, 'the bot and Anna to renew their tokens');
+  clockTo(first, 6);
+  expect(renewalClock.now()).toBeGreaterThan(claimsOf(first)!.exp! * 1000 + 5_000);
   await challengeAndPlay(anna, botId, finished);
 
   // The service goes away and comes back (same port, same database): the bot plays on.
   await service.close();
   await sleep(300);
-  service = await startTestService({ database, config: { ...config, port } });
+  service = await startTestService({ database, config: { ...config, port }, now: clock.now });
   expect(service.url).toBe(url);
   await challengeAndPlay(anna, botId, finished);
+
+  // Its token near its end again: renewed once more, idle on the stream.
+  clockTo(states.at(-1)!.token, -10);
+  await until(() => tokens().size >= 3, 'the bot to renew its token again');
 
   // The bot's own restart, from its saved state (its latest token).
   stop.abort();
@@ -101,22 +119,21 @@ it('renews its token, and survives a restart of the service and its own, always 
   expect(lines.filter((l) => /does not know/.test(l))).toEqual([]);
 
   // A bot whose token expired while it was away: it stops and says so; it does not become someone else.
-  expect(claimsOf(sleeper.token)!.exp! * 1000 + 5_000).toBeLessThan(Date.now());
+  expect(claimsOf(sleeper.token)!.exp! * 1000 + 5_000).toBeLessThan(renewalClock.now());
   const sleeperStates: BotState[] = [];
   const sleeperLines: string[] = [];
   await expect(
-    runForeverBot({ server: url, state: { playerId: sleeper.playerId, token: sleeper.token, lastSeq: 0 }, onState: (s) => sleeperStates.push(s), log: (l) => sleeperLines.push(l) }),
+    runForeverBot({ server: url, renewalClock, state: { playerId: sleeper.playerId, token: sleeper.token, lastSeq: 0 }, onState: (s) => sleeperStates.push(s), log: (l) => sleeperLines.push(l) }),
   ).rejects.toThrow(/expired/);
   expect(sleeperStates).toEqual([]);
   expect(sleeperLines.join('\n')).toMatch(/token has expired/);
 
   // Only a token the service does not know at all (another database) makes a new player.
-  other = await startTestService();
   const stranger = await createClient({ baseUrl: other.url }).createPlayer('Stranger');
   const strangerStates: BotState[] = [];
   const strangerLines: string[] = [];
   const stop2 = new AbortController();
-  const third = runForeverBot({ server: url, state: { playerId: stranger.playerId, token: stranger.token, lastSeq: 0 }, onState: (s) => strangerStates.push(s), log: (l) => strangerLines.push(l), signal: stop2.signal });
+  const third = runForeverBot({ server: url, renewalClock, state: { playerId: stranger.playerId, token: stranger.token, lastSeq: 0 }, onState: (s) => strangerStates.push(s), log: (l) => strangerLines.push(l), signal: stop2.signal });
   await until(() => strangerStates.length > 0, 'a new player');
   expect(strangerStates[0].playerId).not.toBe(stranger.playerId);
   expect(strangerLines[0]).toMatch(/does not know this player .*: a new player/);
@@ -124,9 +141,8 @@ it('renews its token, and survives a restart of the service and its own, always 
   await third;
 }, 120_000);
 
-it("plays as a bot account's token that never expires; a revoked token stops it, and the challenge it could not take waits for its next start", async () => {
-  third = await startTestService();
-  const url = third.url;
+it("plays as a bot account's never-expiring token; a revoked one stops it, and the challenge it missed waits for its restart", async () => {
+  const url = other.url;
   const guest = createClient({ baseUrl: url });
   const signedUp = await accounts.signUp(guest, { username: 'forever_bot', password: 'a long and unusual passphrase 7', bot: true });
   const account = guest.withToken(signedUp.token);

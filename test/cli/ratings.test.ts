@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRatings } from '../../src/cli/ratings-check.ts';
 import { openDatabase, type Database } from '../../src/platform/db/client.ts';
 import { createScratchDatabase, testDriver, type ScratchDatabase } from '../support/db.ts';
+import { pgliteSnapshot } from '../support/db-template.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 let database: Database;
@@ -26,6 +27,10 @@ beforeAll(async () => {
     database = await openDatabase(scratch.url, { poolSize: 4, ...scratch.options });
     env = scratch.env;
   } else {
+    // The data directory begins as a copy of the run's migrated database (PGlite's initdb and the
+    // migrations skipped, as openTestDatabase skips them); the service and the command open it as files.
+    const { PGlite } = await import('@electric-sql/pglite');
+    await (await PGlite.create({ dataDir: join(cwd, '.data'), loadDataDir: await pgliteSnapshot() })).close();
     database = await openDatabase(undefined, { dataDir: join(cwd, '.data') });
     env = {};
   }
@@ -84,10 +89,11 @@ describe('ratings --check', () => {
 
     // The command: its own process, the database of the configuration.
     await closeAll();
-    const failed = await cli(['--check']);
+    // Without --check (a usage error, the database untouched) beside it: two processes at once.
+    const [failed, usage] = await Promise.all([cli(['--check']), cli([])]);
     expect(failed.code, failed.stderr).toBe(1);
     expect(failed.stdout, failed.stderr).toContain(`player ${bert.playerId} (classic): stored`);
     expect(failed.stdout).toMatch(/ratings: 4 finished rated games, 3 ratings recomputed: \d+ difference\(s\)\n$/);
-    expect((await cli([])).code).toBe(2);
+    expect(usage.code).toBe(2);
   }, 120_000);
 });

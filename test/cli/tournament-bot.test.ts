@@ -1,22 +1,27 @@
 // `npm run bot -- --tournament <id>`: bots join a tournament and play every game they are given,
-// heard of on their player streams, until its stream says tournamentEnd. An arena (its minutes
-// shortened for the test) between two bots, one of them the runner as a process of its own; a
-// Swiss event of three bots in three rounds (a bye each).
+// heard of on their player streams, until its stream says tournamentEnd. An arena between two
+// bots, one of them the runner as a process of its own, ended by the service's clock once they
+// have played a game and begun the next; a Swiss event of three bots in three rounds (a bye each).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createClient } from '@offiziersskat/client';
 import { runTournamentBot } from '../../src/cli/tournament-bot.ts';
+import { testClock } from '../support/matches.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+import { until } from '../support/tournaments.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
-// An arena's minute lasts 3 s here: an arena of 10 "minutes" is over in 30 s, time enough for the
-// runner's process to start and join on a loaded machine (the two are paired once both are in).
+// An arena's minute lasts 3 s here (10 "minutes": 30 s), but the test does not wait for it: once
+// the bots are well into it, it moves the service's clock to the arena's end. The 30 s remain the
+// end should the two not be paired twice by then.
 const MINUTE_MS = 3000;
+// The service's clock, which the test moves: to an arena's end, to a Swiss event's start.
+const clock = testClock();
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService({ config: { tournaments: { tickMs: 100, minuteMs: MINUTE_MS } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: 100, minuteMs: MINUTE_MS } } });
 });
 afterAll(() => service?.close());
 
@@ -25,8 +30,6 @@ async function organiser() {
   const who = await accounts.signUp(api, { username: `organiser_${Math.random().toString(36).slice(2, 8)}`, password: 'a long and unusual passphrase 7', name: 'Organiser' });
   return api.withToken(who.token);
 }
-
-const startsSoon = (ms = 1500) => new Date(Date.now() + ms).toISOString();
 
 interface Standing {
   playerId: string;
@@ -37,8 +40,9 @@ interface Standing {
 describe('the tournament bot', () => {
   it('plays an arena against another bot, the runner as a process of its own, until the end', async () => {
     const org = await organiser();
-    const tour = await org.request<{ id: string }>('POST', '/v1/tournaments', {
-      body: { name: 'Bot arena', system: 'arena', variant: 'classic', turnSeconds: 30, startsAt: startsSoon(), minutes: 10 },
+    // Its games' turns are long enough that the clock's jump to the end never passes a deadline.
+    const tour = await org.request<{ id: string; endsAt: string }>('POST', '/v1/tournaments', {
+      body: { name: 'Bot arena', system: 'arena', variant: 'classic', turnSeconds: 300, startsAt: clock.now().toISOString(), minutes: 10 },
     });
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/bot.ts'), '--server', service.url, '--tournament', tour.id, '--strategy', 'random', '--json'], { cwd: ROOT, timeout: 100_000 });
     let stdout = '';
@@ -53,7 +57,15 @@ describe('the tournament bot', () => {
       });
       void exited.then((code) => reject(new Error(`the runner exited (${code}) before joining: ${stderr}`)));
     });
-    const inProcess = await runTournamentBot({ server: service.url, tournamentId: tour.id, name: 'greedy', strategy: 'greedy' });
+    const playing = runTournamentBot({ server: service.url, tournamentId: tour.id, name: 'greedy', strategy: 'greedy' });
+    // A game played out and the next one begun: then the arena's time is up (the game under way is
+    // played to its end and counts).
+    const store = service.parts.tournamentStore;
+    const secondGame = until(async () => (await store.pairings(tour.id)).length >= 2 || (await store.get(tour.id))?.status === 'finished', 60_000, 'a second game');
+    await Promise.race([secondGame, playing]);
+    const left = Date.parse(tour.endsAt) - clock.now().getTime();
+    if (left > 0) clock.advance(left / 1000);
+    const inProcess = await playing;
     expect(await exited, stderr).toBe(0);
     const process_ = JSON.parse(stdout.trim().split('\n').at(-1)!) as Awaited<ReturnType<typeof runTournamentBot>>;
 
@@ -73,9 +85,13 @@ describe('the tournament bot', () => {
   it('plays a Swiss event of three rounds with two other bots: one bye each, every game played', async () => {
     const org = await organiser();
     const tour = await org.request<{ id: string }>('POST', '/v1/tournaments', {
-      body: { name: 'Bot swiss', system: 'swiss', variant: 'halfOpen', turnSeconds: 30, startsAt: startsSoon(2500), rounds: 3, gamesPerRound: 2 },
+      body: { name: 'Bot swiss', system: 'swiss', variant: 'halfOpen', turnSeconds: 30, startsAt: new Date(clock.now().getTime() + 5000).toISOString(), rounds: 3, gamesPerRound: 2 },
     });
-    const bots = await Promise.all(['a', 'b', 'c'].map((n) => runTournamentBot({ server: service.url, tournamentId: tour.id, name: `swiss-${n}`, strategy: 'greedy' })));
+    const playing = Promise.all(['a', 'b', 'c'].map((n) => runTournamentBot({ server: service.url, tournamentId: tour.id, name: `swiss-${n}`, strategy: 'greedy' })));
+    // The three are in: the clock moves to the start.
+    await until(async () => (await service.parts.tournamentStore.entrants(tour.id)).length === 3, 30_000, 'three entrants');
+    clock.advance(5);
+    const bots = await playing;
     const final = (await service.http.get(`/v1/tournaments/${tour.id}`).expect(200)).body;
     expect(final.status).toBe('finished');
     // Three players, three rounds: each sits one round out and plays the other two, two games each.

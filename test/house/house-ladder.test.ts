@@ -60,7 +60,7 @@ function pairs(rows: Row[], ids: string[]) {
 }
 
 describe('the house ladder', () => {
-  it('plays rated games among the levels by itself, a round robin with the seats alternating, a bot in one at a time; a person still gets a bot; it stops with the bots and goes on after a restart', async () => {
+  it('plays a rated round robin of the levels, seats alternating, a bot in one at a time; a person gets a bot; stops, resumes', async () => {
     house = await start(12);
     const ids = [...house.players.values()];
     expect(ids).toHaveLength(4);

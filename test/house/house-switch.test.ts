@@ -30,7 +30,7 @@ async function houseOnline(url: string, count: number): Promise<Online[]> {
 }
 
 describe.runIf(testDriver === 'postgres')('HOUSE_BOTS on a process of the service', () => {
-  it('puts the levels named online with every variant, stops them with the service, and finds the same accounts on the next start', async () => {
+  it('puts the levels named online, stops them with the service, and finds the same accounts on the next start', async () => {
     const scratch = await scratchDatabase();
     const [first] = await startProcesses(scratch, 1, { HOUSE_BOTS: 'random,greedy' });
     running.push(first!);

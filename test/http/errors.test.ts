@@ -165,7 +165,7 @@ describe('malformed requests', () => {
     }
   });
 
-  it('a client that goes away in the middle of its body is no error of ours: its request ends (400), nothing is logged, nothing changes', async () => {
+  it('a client gone in the middle of its body: its request ends (400), nothing is logged, nothing changes', async () => {
     const game = await client.startedGame({ seed: SEED });
     const errorsBefore = errorLog.length;
     const movesPath = `/v1/games/${game.gameId}/moves`;

@@ -4,17 +4,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/platform/config.ts';
 import { runBots } from '../../src/cli/bot-runner.ts';
+import type { Database } from '../../src/platform/db/client.ts';
+import { openTestDatabase } from '../support/db.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';
 
 const DEFAULTS = loadConfig({});
 
+// One database for the file: the services below differ in their HTTP settings only (the rate
+// limits are counted in each process's memory), and the bots' games are their own.
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database?.close());
+
 describe('cross-origin use', () => {
   let service: TestService;
   let only: TestService;
   beforeAll(async () => {
-    service = await startTestService();
-    only = await startTestService({ config: { corsOrigins: ['https://play.example.com'] } });
+    service = await startTestService({ database });
+    only = await startTestService({ database, config: { corsOrigins: ['https://play.example.com'] } });
   });
   afterAll(async () => {
     await service?.close();
@@ -55,6 +65,7 @@ describe('rate limits', () => {
   let service: TestService;
   beforeAll(async () => {
     service = await startTestService({
+      database,
       config: {
         limits: { player: { points: 20, seconds: 60 }, anonymous: { points: 10, seconds: 60 }, signup: { points: 5, seconds: 60 },
         authFailures: { points: 0, seconds: 1 },
@@ -123,7 +134,7 @@ describe('rate limits', () => {
 describe('the default limits', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService({ config: { limits: DEFAULTS.limits } });
+    service = await startTestService({ database, config: { limits: DEFAULTS.limits } });
   });
   afterAll(() => service?.close());
 

@@ -44,8 +44,10 @@ describe('the access log', () => {
     const key = () => `k-${crypto.randomUUID()}`;
     let view = created;
     let rejected = 0;
+    let moves = 0;
     while (view.status !== 'finished') {
-      const seat = (await client.view(created.id).expect(200)).body.toMove as string;
+      // Who is to move: a move's answer says (the first time, a read without a token does).
+      const seat = (moves === 0 ? (await client.view(created.id).expect(200)).body : view).toMove as string;
       const mine = (await client.view(created.id, bySeat[seat]).expect(200)).body;
       // Rejected moves that name cards: an illegal card, a card of the other seat.
       if (mine.status === 'playing') {
@@ -62,7 +64,10 @@ describe('the access log', () => {
       const res = await client.move(created.id, bySeat[seat], move, { expectedVersion: mine.version }).set('Idempotency-Key', key());
       expect(res.status, res.text).toBe(200);
       view = res.body.view;
-      // Reads of every kind, with and without a token.
+      // Reads of every kind, with and without a token, at every fourth move (their lines are alike
+      // at every move: the path, no query, the same status).
+      if (moves++ % 4 !== 0) continue;
+      await client.view(created.id).expect(200);
       await service.http.get(`/v1/games/${created.id}/events?after=0`).set(bySeat[seat].auth).expect(200);
       await service.http.get(`/v1/games/${created.id}/events`).expect(200);
       await service.http.get(`/v1/games/${created.id}`).set(anna.auth).set('If-None-Match', `W/"${res.body.version}-forehand"`);

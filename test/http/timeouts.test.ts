@@ -8,10 +8,22 @@ import { Client, startTestService, testConfig, type TestService } from '../suppo
 
 let service: TestService;
 const timeouts = { ...testConfig().timeouts, httpHeadersMs: 500, httpRequestMs: 1000, httpKeepAliveMs: 500 };
+/**
+ * For the keep-alive test, a service of its own, whose headers and request times are generous:
+ * under CI's load the shared one's 500 ms for the headers once ran out before the request was
+ * read (408). On the shared one's database (only the HTTP server's times differ); started before
+ * the tests, which run side by side, rather than during them.
+ */
+let idle: TestService;
+const idleTimeouts = { ...timeouts, httpHeadersMs: 5000, httpRequestMs: 10_000, httpKeepAliveMs: 200 };
 beforeAll(async () => {
   service = await startTestService({ config: { timeouts }, timing: { longPollMs: 1600, heartbeatMs: 300 } });
+  idle = await startTestService({ database: service.database, config: { timeouts: idleTimeouts } });
 });
-afterAll(() => service?.close());
+afterAll(async () => {
+  await idle?.close();
+  await service?.close();
+});
 
 /** Opens a raw connection; resolves how long until the server closed it, and what it said. */
 function rawClient(send: (socket: Socket) => void, url = service.url): Promise<{ closedAfterMs: number; said: string }> {
@@ -35,7 +47,8 @@ const dribble = (socket: Socket, line: string) => {
 };
 
 describe('server timeouts', () => {
-  it('cut off a client that sends its headers too slowly (slowloris)', async () => {
+  // The first four wait on the real clock, each on a connection of its own: side by side.
+  it.concurrent('cut off a client that sends its headers too slowly (slowloris)', async ({ expect }) => {
     const { closedAfterMs, said } = await rawClient((s) => {
       s.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
       dribble(s, 'X-Slow: 1\r\n');
@@ -44,7 +57,7 @@ describe('server timeouts', () => {
     expect(said === '' || said.startsWith('HTTP/1.1 408')).toBe(true);
   });
 
-  it('cut off a client that sends its body too slowly', async () => {
+  it.concurrent('cut off a client that sends its body too slowly', async ({ expect }) => {
     const { closedAfterMs } = await rawClient((s) => {
       s.write('POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":');
       dribble(s, ' ');
@@ -52,21 +65,13 @@ describe('server timeouts', () => {
     expect(closedAfterMs).toBeLessThan(timeouts.httpRequestMs + 1500);
   });
 
-  it('close an idle keep-alive connection', async () => {
-    // A service of its own, whose headers and request times are generous: under CI's load the
-    // shared one's 500 ms for the headers once ran out before the request was read (408).
-    const own = { ...timeouts, httpHeadersMs: 5000, httpRequestMs: 10_000 };
-    const idle = await startTestService({ config: { timeouts: own } });
-    try {
-      const { closedAfterMs, said } = await rawClient((s) => s.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'), idle.url);
-      expect(said).toMatch(/^HTTP\/1.1 200/);
-      expect(closedAfterMs).toBeLessThan(own.httpKeepAliveMs + 1500);
-    } finally {
-      await idle.close();
-    }
+  it.concurrent('close an idle keep-alive connection', async ({ expect }) => {
+    const { closedAfterMs, said } = await rawClient((s) => s.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'), idle.url);
+    expect(said).toMatch(/^HTTP\/1.1 200/);
+    expect(closedAfterMs).toBeLessThan(idleTimeouts.httpKeepAliveMs + 1500);
   });
 
-  it('do not cut a long poll or a stream that outlast the request timeout', async () => {
+  it.concurrent('do not cut a long poll or a stream that outlast the request timeout', async ({ expect }) => {
     const client = new Client(service.http);
     const { gameId, dealer, view } = await client.startedGame();
     const t0 = performance.now();
@@ -103,7 +108,8 @@ describe('server timeouts', () => {
 
 describe('a graceful shutdown', () => {
   it('answers the long polls, ends the streams with a retry hint, refuses what comes after, and finishes in time', async () => {
-    const own = await startTestService({ timing: { longPollMs: 20_000, heartbeatMs: 20_000 } });
+    // On the shared service's database (this one's shutdown leaves it open).
+    const own = await startTestService({ database: service.database, timing: { longPollMs: 20_000, heartbeatMs: 20_000 } });
     const client = new Client(own.http);
     const { gameId, dealer, view } = await client.startedGame();
     const sse = await openSse(`${own.url}/v1/games/${gameId}/stream`, dealer.auth);
@@ -140,6 +146,5 @@ describe('a graceful shutdown', () => {
     expect(await stopping).toBe(true);
     expect(performance.now() - t0).toBeLessThan(2000);
     agent.destroy();
-    await own.database.close();
   });
 });

@@ -28,7 +28,7 @@ let pools = 0;
 const pool = () => ({ variant: 'classic', turnSeconds: 100 + pools++ });
 
 describe('POST /v1/seeks', () => {
-  it('pairs a compatible seek at once: the second seeker gets the game in its answer, the first hears of it on its stream within a second', async () => {
+  it('pairs a compatible seek at once: the second seeker in its answer, the first on its stream within a second', async () => {
     const anna = await client.player('Anna');
     const bert = await client.player('Bert');
     const options = pool();
@@ -185,7 +185,7 @@ describe('Idempotency-Key', () => {
   const seeksOf = async (p: TestPlayer) => (await service.database.db.select({ n: count() }).from(seeks).where(eq(seeks.playerId, p.playerId)))[0]?.n ?? 0;
   const keyed = (p: TestPlayer, key: string, body: Record<string, unknown>) => seek(p, body).set('Idempotency-Key', key);
 
-  it('a repeat with the same key and body gets the first answer and makes no second seek, even once the seek is paired; another player’s same key is another seek', async () => {
+  it('a repeat with the same key and body gets the first answer, even once paired; another player’s key is its own', async () => {
     const anna = await client.player('Anna');
     const bert = await client.player('Bert');
     const options = pool();
@@ -293,7 +293,7 @@ describe('the end of a seek', () => {
     expect(pooled).not.toContain(old.seekId);
   });
 
-  it('tells its owner on the player stream (seekEnded): withdrawn, disconnected, expired; a paired seek comes as gameStart instead', async () => {
+  it('tells its owner on the player stream: seekEnded when withdrawn, disconnected, expired; gameStart when paired', async () => {
     const anna = await client.player('Anna');
     const bert = await client.player('Bert');
     const listening = await openSse(`${service.url}/v1/players/me/stream`, anna.auth);

@@ -11,9 +11,19 @@ import { account, exportedRecords, listed, resignRunning, startingNow, tomorrow,
 
 let service: TestService;
 let client: Client;
+// The service's clock: an event "starting in a few seconds" starts when the test moves the clock
+// past its start (its entrants joined), not after a real wait.
+const clock = testClock();
+const START_AHEAD_S = 5;
+/** A start a few seconds ahead on the service's clock (entrants join first, then `startNow`). */
+const soonStart = () => new Date(clock.now().getTime() + START_AHEAD_S * 1000).toISOString();
+/** Moves the service's clock past the start of the events made with `soonStart`; the director's next tick starts them. */
+const startNow = () => clock.advance(START_AHEAD_S);
+
+const TICK_MS = 50;
 
 beforeAll(async () => {
-  service = await startTestService({ config: { tournaments: { tickMs: 50, minuteMs: 60_000 } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: TICK_MS, minuteMs: 60_000 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());
@@ -89,7 +99,7 @@ describe('GET /v1/tournaments', () => {
 });
 
 describe('join and withdraw', () => {
-  it('refuses with codes: full, a guest in a rated one, a bot where none may play, a person in a bot league, withdrawing twice or without joining', async () => {
+  it('refuses: full, a guest if rated, a bot where none may play, a person in a bot league, withdrawing twice or unjoined', async () => {
     const dora = await account(service.http, 'Dora');
     const emil = await account(service.http, 'Emil');
     const bot = await account(service.http, 'Robo', true);
@@ -120,8 +130,9 @@ describe('entries closed', () => {
     const players = await Promise.all(['Anna', 'Bert', 'Cara', 'Dora'].map((n) => account(service.http, n)));
     const byId = new Map(players.map((p) => [p.playerId, p]));
     const late = await account(service.http, 'Fritz');
-    const id = (await create(players[0], startingNow({ rounds: 3, gamesPerRound: 1, startsAt: new Date(Date.now() + 1500).toISOString() })).expect(201)).body.id;
+    const id = (await create(players[0], startingNow({ rounds: 3, gamesPerRound: 1, startsAt: soonStart() })).expect(201)).body.id;
     for (const p of players) await join(p, id).expect(200);
+    startNow();
     // Rounds 1 and 2 resigned; then the last round is paired (4 players: it always can be).
     const last = await until(async () => {
       const t = await get(id);
@@ -146,14 +157,15 @@ describe('entries closed', () => {
 });
 
 describe('ending early', () => {
-  it('ends a Swiss event early, saying why (endedEarly), when fewer than two players are there at its start or every next pairing would repeat one', async () => {
+  it('ends a Swiss event early, saying why (endedEarly): fewer than two players at its start, or every next pairing a repeat', async () => {
     const [anna, bert] = [await account(service.http, 'Anna'), await account(service.http, 'Bert')];
     const byId = new Map([anna, bert].map((p) => [p.playerId, p]));
-    const soon = () => startingNow({ rounds: 3, gamesPerRound: 1, startsAt: new Date(Date.now() + 1000).toISOString() });
+    const soon = () => startingNow({ rounds: 3, gamesPerRound: 1, startsAt: soonStart() });
     const alone = (await create(anna, soon()).expect(201)).body.id;
     await join(anna, alone).expect(200);
     const two = (await create(anna, soon()).expect(201)).body.id;
     for (const p of [anna, bert]) await join(p, two).expect(200);
+    startNow();
     const ended = async (id: string) => {
       const final = await until(async () => {
         const t = await get(id);
@@ -197,11 +209,12 @@ describe('a Swiss event of 5 players', () => {
   it('plays 3 rounds with a bye each, matches of 2 games, rated, to its end: standings, stream, player streams, export', async () => {
     const players = await Promise.all(['Anna', 'Bert', 'Cara', 'Dora', 'Emil'].map((n) => account(service.http, n)));
     const byId = new Map(players.map((p) => [p.playerId, p]));
-    const made = (await create(players[0], startingNow({ rated: true, rounds: 3, gamesPerRound: 2, startsAt: new Date(Date.now() + 1500).toISOString() })).expect(201)).body;
+    const made = (await create(players[0], startingNow({ rated: true, rounds: 3, gamesPerRound: 2, startsAt: soonStart() })).expect(201)).body;
     const id = made.id;
     for (const p of players) await join(p, id).expect(200);
     const stream = await openSse(`${service.url}/v1/tournaments/${id}/stream`);
     const annas = await openSse(`${service.url}/v1/players/me/stream`, players[0].auth);
+    startNow();
     try {
       // Each round: resign every running game (the first player of each pairing loses) until the round is over.
       for (let round = 1; round <= 3; round++) {
@@ -276,36 +289,39 @@ describe('a Swiss event of 5 players', () => {
 
 describe('timeouts', () => {
   it('claims the games of a tournament past their deadline; a player who lets two time out is withdrawn', async () => {
-    const clock = testClock();
-    const timed = await startTestService({ now: clock.now, config: { tournaments: { tickMs: 50, minuteMs: 60_000 } } });
-    const [anna, bert] = [await account(timed.http, 'Anna'), await account(timed.http, 'Bert')];
+    const [anna, bert] = [await account(service.http, 'Anna'), await account(service.http, 'Bert')];
+    const { director } = service.parts;
+    const id = (await create(anna, startingNow({ system: 'arena', minutes: 20, startsAt: clock.now().toISOString() })).expect(201)).body.id;
+    for (const p of [anna, bert]) {
+      await join(p, id).expect(200);
+      // Connected: an arena pairs players whose player stream is open; the presence row such a
+      // stream keeps, here for a day (a stream's own lease would lapse as the clock jumps).
+      await service.database.query(`insert into bot_presence (id, player_id, lease_until) values ($1, $2, now() + interval '1 day')`, [crypto.randomUUID(), p.playerId]);
+    }
+    // The director stepped by hand from here: each tick past a game's deadline claims it for the
+    // waiting player, records it, and pairs the two again.
+    await director.stop();
     try {
-      const id = (await timed.http.post('/v1/tournaments').set(anna.auth).send(startingNow({ system: 'arena', minutes: 20, startsAt: clock.now().toISOString() })).expect(201)).body.id;
-      for (const p of [anna, bert]) {
-        await timed.http.post(`/v1/tournaments/${id}/join`).set(p.auth).expect(200);
-        // Connected: an arena pairs players whose player stream is open; the presence row such a
-        // stream keeps, here for a day (a stream's own lease would lapse as the clock jumps).
-        await timed.database.query(`insert into bot_presence (id, player_id, lease_until) values ($1, $2, now() + interval '1 day')`, [crypto.randomUUID(), p.playerId]);
-      }
       const withdrawn = await until(async () => {
-        const t = (await timed.http.get(`/v1/tournaments/${id}`).expect(200)).body;
+        await director.tick();
+        const t = await get(id);
         const out = t.standings.find((s: { withdrawn: boolean }) => s.withdrawn);
         if (out) return out;
         // Nobody moves: past the deadline, the director claims the game for the waiting player.
         if ((t.pairings ?? []).length > 0) clock.advance(61);
         return null;
       }, 30_000, 'a player withdrawn for timeouts');
-      const pairings = await timed.parts.tournamentStore.pairings(id);
-      const records = await Promise.all(pairings.filter((p) => p.endedAt).map(async (p) => (await timed.http.get(`/v1/games/${p.gameId}/record`).expect(200)).body));
+      const pairings = await service.parts.tournamentStore.pairings(id);
+      const records = await Promise.all(pairings.filter((p) => p.endedAt).map(async (p) => (await service.http.get(`/v1/games/${p.gameId}/record`).expect(200)).body));
       const timedOut = records.filter((r) => r.result.end === 'timedOut' && r.players[r.result.timedOut].playerId === withdrawn.playerId);
       expect(timedOut).toHaveLength(2);
-      // Not paired again.
+      // Not paired again: a tick past the next deadline pairs nobody.
       const after = pairings.length;
       clock.advance(61);
-      await new Promise((r) => setTimeout(r, 500));
-      expect((await timed.parts.tournamentStore.pairings(id)).length).toBe(after);
+      await director.tick();
+      expect((await service.parts.tournamentStore.pairings(id)).length).toBe(after);
     } finally {
-      await timed.close();
+      director.start(TICK_MS);
     }
   }, 60_000);
 });

@@ -1,11 +1,14 @@
 // An arena of 20 bots for "10 minutes" (a minute of 1.5 s here: TOURNAMENT_MINUTE_MS, a test-only
 // knob) on two instances of the service (on Postgres each with its own connections, both
 // directors pairing at once; on PGlite one): each bot holds its player stream open (that is what
-// makes it pairable) and, when paired, one of the two resigns. Afterwards: nobody was ever in two
-// games at once, no game was paired twice, nobody met the same opponent twice in a row while
-// another was free to play, every player heard of each of its games, and the final standings
-// equal a recomputation from the finished games.
+// makes it pairable) and, when paired, one of the two resigns. The instances share a clock the
+// test moves: to the start once every bot is in and connected, and to the end once the directors
+// have paired WAVES waves (the arena's own 15 s remain the end should that take longer).
+// Afterwards: nobody was ever in two games at once, no game was paired twice, nobody met the same
+// opponent twice in a row while another was free to play, every player heard of each of its
+// games, and the final standings equal a recomputation from the finished games.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClock } from '../support/matches.ts';
 import { rng } from '../support/service.ts';
 import { openSse } from '../support/sse.ts';
 import { twoInstances } from '../support/service.ts';
@@ -14,15 +17,20 @@ import type { TestPlayer } from '../support/service.ts';
 
 const MINUTE_MS = 1500;
 const BOTS = 20;
+// The waves paired before the clock ends the arena: after the first (all 20 paired at once), a
+// game that ends frees its two players, and each director pairs whoever is free when it steps;
+// 60 waves give each bot several games against different opponents, with both directors racing.
+const WAVES = 60;
+const clock = testClock();
 let pair: Awaited<ReturnType<typeof twoInstances>>;
 
 beforeAll(async () => {
-  pair = await twoInstances({ config: { tournaments: { tickMs: 100, minuteMs: MINUTE_MS } } });
+  pair = await twoInstances({ now: clock.now, config: { tournaments: { tickMs: 100, minuteMs: MINUTE_MS } } });
 });
 afterAll(() => pair?.close());
 
 describe('an arena of 20 bots', () => {
-  it('pairs waves of free connected players, never twice at once, and ends by the clock with standings equal to a recomputation', async () => {
+  it('pairs waves of free connected players, never twice at once, ends by the clock, standings equal to a recomputation', async () => {
     const { a, b } = pair;
     const https = [a.http, b.http];
     const bots: TestPlayer[] = await Promise.all(Array.from({ length: BOTS }, (_, i) => account(https[i % 2], `Bot${i}`, true)));
@@ -31,7 +39,7 @@ describe('an arena of 20 bots', () => {
       await a.http
         .post('/v1/tournaments')
         .set(bots[0].auth)
-        .send({ name: 'Bot-Arena', system: 'arena', variant: 'classic', turnSeconds: 60, startsAt: new Date(Date.now() + 2000).toISOString(), minutes: 10, bots: 'only' })
+        .send({ name: 'Bot-Arena', system: 'arena', variant: 'classic', turnSeconds: 60, startsAt: new Date(clock.now().getTime() + 5000).toISOString(), minutes: 10, bots: 'only' })
         .expect(201)
     ).body;
     // Its window: 10 "minutes" of 1.5 s.
@@ -39,6 +47,9 @@ describe('an arena of 20 bots', () => {
     const id = created.id;
     await Promise.all(bots.map((bot, i) => https[i % 2].post(`/v1/tournaments/${id}/join`).set(bot.auth).expect(200)));
     const streams = await Promise.all(bots.map((bot, i) => openSse(`${[a.url, b.url][i % 2]}/v1/players/me/stream`, bot.auth)));
+    // Every bot in and connected (its presence held): the arena starts.
+    await until(async () => (await a.http.get('/v1/bots/online').expect(200)).body.items.length === BOTS, 20_000, 'the bots online');
+    clock.advance(5);
     const pick = rng(7);
     const resigned = new Set<string>();
     try {
@@ -47,6 +58,11 @@ describe('an arena of 20 bots', () => {
         async () => {
           const t = (await https[pick(2)].get(`/v1/tournaments/${id}`).expect(200)).body;
           if (t.status === 'finished') return true;
+          // Enough waves (a running game's pairing names its wave): the arena's time is up; the
+          // games under way are still played out.
+          const wave = Math.max(0, ...(t.pairings ?? []).map((p: { round: number }) => p.round));
+          const left = Date.parse(created.endsAt) - clock.now().getTime();
+          if (wave >= WAVES && left > 0) clock.advance(left / 1000);
           for (const p of t.pairings ?? []) {
             if (resigned.has(p.gameId)) continue;
             const loser = byId.get(pick(2) === 0 ? p.first : p.second);

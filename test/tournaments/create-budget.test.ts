@@ -19,7 +19,7 @@ afterAll(() => service?.close());
 const everything = async () => ({ upcoming: await listed(service.http, 'upcoming'), running: await listed(service.http, 'running'), finished: await listed(service.http, 'finished') });
 
 describe('creating tournaments', () => {
-  it('refuses the 21st creation of an hour with 429 RATE_LIMITED and Retry-After, creating nothing; another account has its own budget', async () => {
+  it('refuses the 21st creation of an hour (429, Retry-After) and creates nothing; another account has its own budget', async () => {
     const anna = await account(service.http, 'Anna');
     // 20 created: each starts at once and, nobody having joined, ends early at the director's next
     // tick, so the cap of 5 upcoming is never what refuses.

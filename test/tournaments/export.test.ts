@@ -4,15 +4,17 @@
 // result. A record does not name its tournament; its game does, through the match of a pairing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyRecord } from '../../src/record/index.ts';
-import { playUntil } from '../support/problems.ts';
-import { Client, rng, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
+import { playToEnd, testClock } from '../support/matches.ts';
+import { Client, startTestService, type TestService } from '../support/service.ts';
 import { account, exportedRecords, startingNow, until } from '../support/tournaments.ts';
 
 let service: TestService;
 let client: Client;
+// The service's clock: the event starts when the test moves it past its start, its players in.
+const clock = testClock();
 
 beforeAll(async () => {
-  service = await startTestService({ config: { tournaments: { tickMs: 50, minuteMs: 60_000 } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: 50, minuteMs: 60_000 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());
@@ -34,28 +36,31 @@ describe("a tournament's export", () => {
     await service.http.post(`/v1/games/${outside}/join`).set(bert.auth).expect(200);
     await service.http.post(`/v1/games/${outside}/moves`).set(anna.auth).send({ move: { type: 'resign' } }).expect(200);
 
-    const id = (await service.http.post('/v1/tournaments').set(anna.auth).send(startingNow({ rounds: 3, gamesPerRound: 2, startsAt: new Date(Date.now() + 1500).toISOString() })).expect(201)).body.id as string;
+    const id = (await service.http.post('/v1/tournaments').set(anna.auth).send(startingNow({ rounds: 3, gamesPerRound: 2, startsAt: new Date(clock.now().getTime() + 5000).toISOString() })).expect(201)).body.id as string;
     for (const p of players) await service.http.post(`/v1/tournaments/${id}/join`).set(p.auth).expect(200);
+    clock.advance(5);
 
     // Each match's first game is played to its end by random legal moves (a whole record), its
     // second resigned by the pairing's first player.
     const played = new Map<string, Played>();
-    const pick = rng(36);
+    let seed = 36;
     const playRound = async (round: number) => {
       await until(async () => {
         const t = (await service.http.get(`/v1/tournaments/${id}`).expect(200)).body;
         if (t.round > round || t.status === 'finished') return true;
         if (t.round < round) return false;
-        for (const p of t.pairings) {
-          if (p.finished || !p.matchId) continue;
-          const gameId = (await service.http.get(`/v1/matches/${p.matchId}`).expect(200)).body.currentGameId as string | null;
-          if (!gameId || played.has(gameId)) continue;
-          const game = (await client.view(gameId).expect(200)).body;
-          const bySeat: Record<string, TestPlayer> = { forehand: byId.get(game.players.forehand.playerId)!, dealer: byId.get(game.players.dealer.playerId)! };
-          if (game.match.number === 1) expect(await playUntil(client, gameId, bySeat, pick, () => false)).toBeNull();
-          else await service.http.post(`/v1/games/${gameId}/moves`).set(byId.get(p.first)!.auth).send({ move: { type: 'resign' } }).expect(200);
-          played.set(gameId, { round, matchId: p.matchId, players: [p.first, p.second].sort() });
-        }
+        // The round's matches side by side, as their players would play them.
+        await Promise.all(
+          t.pairings.map(async (p: { first: string; second: string; finished: boolean; matchId: string | null }) => {
+            if (p.finished || !p.matchId) return;
+            const gameId = (await service.http.get(`/v1/matches/${p.matchId}`).expect(200)).body.currentGameId as string | null;
+            if (!gameId || played.has(gameId)) return;
+            const game = (await client.view(gameId).expect(200)).body;
+            if (game.match.number === 1) expect((await playToEnd(client, gameId, players, seed++)).status).toBe('finished');
+            else await service.http.post(`/v1/games/${gameId}/moves`).set(byId.get(p.first)!.auth).send({ move: { type: 'resign' } }).expect(200);
+            played.set(gameId, { round, matchId: p.matchId, players: [p.first, p.second].sort() });
+          }),
+        );
         return false;
       }, 30_000, `the end of round ${round}`);
     };

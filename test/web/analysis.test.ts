@@ -39,7 +39,7 @@ browserSuite('the web client: computer analysis of a finished game', () => {
 
   const status = (page: Page) => page.locator('[data-testid=analysis]').getAttribute('data-status');
 
-  it('from the result to the analysis: asked for in the page, followed to its end, then the graph, the marks, the best card and the summary', async () => {
+  it('from the result to the analysis: asked for, followed to its end, then graph, marks, best card and summary', async () => {
     const context = await web.browser.newContext(DESKTOP);
     const watch = new Watch(context);
     const page = await context.newPage();

@@ -55,7 +55,7 @@ browserSuite('the web client: a first-time player', () => {
     }
   }
 
-  it('finds a bot online and challenges it with a click; finds a player by name; says each game’s state in words, and ends a game past its deadline by itself, once', { timeout: 240_000 }, async () => {
+  it('challenges a bot online, finds a player by name, says each game’s state, ends a game past its deadline once', { timeout: 240_000 }, async () => {
     const api = createClient({ baseUrl: web.service.url });
     const anna = await accounts.signUp(api, { username: 'anna_first', password: PASSWORD, name: 'Anna' });
     const bert = await accounts.signUp(api, { username: 'bert_first', password: PASSWORD, name: 'Bert' });
@@ -131,7 +131,7 @@ browserSuite('the web client: a first-time player', () => {
     await context.close();
   });
 
-  it('every page fits a 390 px phone; the leaderboard says who appears and offers no More with nothing more; recent games name opponent and outcome; the chart is legible; /replay takes the export', { timeout: 240_000 }, async () => {
+  it('every page fits a 390 px phone, with a legible leaderboard, recent games and chart; /replay takes the export', { timeout: 240_000 }, async () => {
     const api = createClient({ baseUrl: web.service.url });
     const cara = await accounts.signUp(api, { username: 'cara_fit', password: PASSWORD, name: 'Cara' });
     const dora = await accounts.signUp(api, { username: 'dora_fit', password: PASSWORD, name: 'Dora Longname-Withoutspaces' });
@@ -225,7 +225,7 @@ browserSuite('the web client: a first-time player', () => {
     await context.close();
   });
 
-  it('names each browser’s token by its browser and system, renames it, clears a revoked new token, asks before signing out everywhere, and after an expiry fills in the username', { timeout: 180_000 }, async () => {
+  it('names, renames and revokes each browser’s token, confirms signing out everywhere, keeps the username on expiry', { timeout: 180_000 }, async () => {
     const context = await web.browser.newContext({ ...DESKTOP, locale: 'de-DE' });
     const watch = new Watch(context);
     const page = await context.newPage();

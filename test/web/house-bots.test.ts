@@ -21,7 +21,7 @@ browserSuite('the web client: the house bots', () => {
     house = undefined;
   });
 
-  it('a person finds the house bots in the lobby with their BOT badge and ratings, and challenges one to a rated game with a click', { timeout: 240_000 }, async () => {
+  it('finds the house bots in the lobby with badge and rating, and challenges one to a rated game with a click', { timeout: 240_000 }, async () => {
     // HOUSE_BOTS=random,greedy with a ladder of one classic game, played at once.
     house = await startHouse(web.service, houseLevels(['random', 'greedy']), {
       ladder: { store: new LadderStore(web.service.database.db), games: web.service.deps.games, gamesAtOnce: 1, pauseMs: 0, tickMs: 50, variants: ['classic'], limit: 1 },

@@ -271,7 +271,7 @@ browserSuite('the web client: tournaments', () => {
     await visitor.close();
   }
 
-  it('a Swiss event of three rounds with five entrants: a bye each round, the person’s games open by themselves, the final standings stay', async () => {
+  it('a Swiss of three rounds and five entrants: a bye each round, games open by themselves, the standings stay', async () => {
     const api = createClient({ baseUrl: web.service.url });
     const org = await accounts.signUp(api, { username: 'cleo_swiss', password: PASSWORD, name: 'Cleo' });
     const phone = await web.browser.newContext(PHONE);

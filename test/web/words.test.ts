@@ -46,7 +46,7 @@ browserSuite('the web client: words', () => {
     }
   });
 
-  it('at the end of a hand game shows the stock’s points for the declarer and why they count; the declarer’s tally is the result’s', async () => {
+  it('after a hand game shows the stock’s points for the declarer and why; the declarer’s tally is the result’s', async () => {
     const client = new Client(web.service.http);
     // A practice deal (a seed): the same cards every run, a stock worth points.
     const { gameId, bySeat } = await client.startedGame({ variant: 'bidding', seed: 'c0ffee'.padEnd(64, '0') });

@@ -36,7 +36,7 @@ describe('a token renewed by itself', () => {
     expect(claimsOf('opaque')).toBeNull();
   });
 
-  it('is sent as it is while more than a tenth of its life is left; then the next request renews it first, for the same player and lifetime', async () => {
+  it('is sent as it is while a tenth of its life is left; then the next request renews it for the same player and lifetime', async () => {
     let now = 1000_000;
     const s = service();
     const renewed: RenewedToken[] = [];
@@ -72,7 +72,7 @@ describe('a token renewed by itself', () => {
     expect(JSON.parse(s.sent.find((r) => r.method === 'POST')!.body)).toEqual({ name: 'renewed', expiresInDays: 30 });
   });
 
-  it('asks again without a lifetime when the service takes none; goes on with the old token when a renewal fails, and tries later', async () => {
+  it('renews without a lifetime when the service takes none; keeps the old token when a renewal fails, and tries later', async () => {
     let now = (1000 + 29 * 86_400) * 1000;
     const s = service({
       renewal: (body, n) => {

@@ -43,6 +43,8 @@ export interface RenewalOptions {
   onRenewalFailed?: (error: unknown) => void;
   /** The clock (tests). */
   now?: () => number;
+  /** The longest `keepRenewed` waits before it reads the clock again (default an hour; tests whose `now` jumps: less). */
+  lookAgainMs?: number;
 }
 
 /** Sends `POST /v1/players/me/tokens` with `token`; the client provides it. */
@@ -161,7 +163,7 @@ export class Identity {
       if (at === null || this.#refused !== null) return;
       const wait = Math.max(at, this.#retryAt) - this.#now();
       if (wait > 0) {
-        await sleep(Math.min(wait, MAX_WAIT_MS), signal);
+        await sleep(Math.min(wait, this.#options.lookAgainMs ?? MAX_WAIT_MS), signal);
         continue;
       }
       await this.fresh();

@@ -30,7 +30,7 @@ function randomRoot(kind: GameKind, seed: number, maxTricks: number): StarRoot |
 describe('star', () => {
   const context = createSolverContext();
   for (const kind of GAME_KINDS)
-    it(`values ${kind.name} positions with ≤ 4 tricks left and hidden covered cards as plain expectimax does (≥ 100 positions)`, () => {
+    it(`values ${kind.name} with ≤ 4 tricks and hidden covered cards as plain expectimax (≥ 100 positions)`, () => {
       let n = 0;
       let stocks = 0;
       for (let seed = 1; n < 100; seed++) {

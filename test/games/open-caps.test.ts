@@ -44,7 +44,7 @@ describe('caps on what one player leaves open', () => {
     await service.http.post('/v1/games').set(carla.auth).send({}).expect(201);
   });
 
-  it('holds when the creates arrive at once: of 14 games and 14 matches sent together, 10 of each are made and the rest refused', async () => {
+  it('holds for creates at once: of 14 games and 14 matches sent together, 10 of each are made', async () => {
     const client = new Client(service.http);
     const dora = await client.player('Dora');
     const N = 14;

@@ -78,7 +78,7 @@ describe('GET /v1/games/{gameId}/stream?views=true', () => {
     }
   });
 
-  it("pushes a commit's round to a waiting stream in the commit's own turn, and leaves to the stream's loop what it cannot send at once", async () => {
+  it("pushes a commit's round to a waiting stream in the commit's own turn; the loop sends what it cannot", async () => {
     const game = await client.startedGame();
     const games = service.deps.games;
     const feed = await games.feed(game.gameId, game.dealer.playerId, 0, undefined, { views: true });
@@ -123,7 +123,7 @@ describe('GET /v1/games/{gameId}/stream?views=true', () => {
     }
   });
 
-  it('on a reconnect with Last-Event-ID: the current view first, then exactly the events missed, and the stream ends with the final view', async () => {
+  it('resumes with Last-Event-ID: the current view, exactly the events missed, then the final view', async () => {
     const game = await client.startedGame();
     const url = `${service.url}/v1/games/${game.gameId}/stream?views=true`;
     const cut = await client.move(game.gameId, game.forehand, { type: 'cut', at: 10 }).expect(200);

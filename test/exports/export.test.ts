@@ -11,8 +11,9 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseRecord, verifyRecord } from '../../src/record/index.ts';
-import { expectProblem, playUntil } from '../support/problems.ts';
-import { Client, rng, startTestService, testConfig, type TestPlayer, type TestService } from '../support/service.ts';
+import { playToEnd } from '../support/matches.ts';
+import { expectProblem } from '../support/problems.ts';
+import { Client, startTestService, testConfig, type TestPlayer, type TestService } from '../support/service.ts';
 import { ndjsonLines } from '../support/ndjson.ts';
 
 let n = 0;
@@ -26,9 +27,8 @@ async function account(service: TestService): Promise<TestPlayer> {
 async function playedGame(service: TestService, client: Client, a: TestPlayer, b: TestPlayer, body: Record<string, unknown>) {
   const created = await service.http.post('/v1/games').set(a.auth).send({ seat: 'forehand', ...body }).expect(201);
   await service.http.post(`/v1/games/${created.body.id}/join`).set(b.auth).expect(200);
-  // Random legal moves, never a resignation: a whole game.
-  const pick = rng(n++);
-  await playUntil(client, created.body.id, { forehand: a, dealer: b }, pick, () => false);
+  // Random legal moves, never a resignation: a whole game (each move's answer says who is to move next).
+  await playToEnd(client, created.body.id, [a, b], n++);
   return created.body.id as string;
 }
 
@@ -120,15 +120,15 @@ describe('the exports', () => {
     const dir = await mkdtemp(join(tmpdir(), 'export-'));
     const file = join(dir, 'games.ndjson');
     await writeFile(file, `${text}\n`);
-    const run = promisify(execFile);
-    const out = await run(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--quiet', file], { cwd: join(import.meta.dirname, '../..') });
-    expect(out.stdout).toMatch(/3 records: all verified\n$/);
     // One tampered line fails the whole file.
     const tampered = text.split('\n').map((l, i) => (i === 1 ? l.replace('"value":', '"value":1') : l));
-    await writeFile(file, `${tampered.join('\n')}\n`);
-    const failed = await run(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--quiet', file], { cwd: join(import.meta.dirname, '../..') }).catch(
-      (e: { code: number; stdout: string }) => e,
-    );
+    const tamperedFile = join(dir, 'tampered.ndjson');
+    await writeFile(tamperedFile, `${tampered.join('\n')}\n`);
+    // Both files at once: each command a process of its own.
+    const run = promisify(execFile);
+    const verify = (path: string) => run(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--quiet', path], { cwd: join(import.meta.dirname, '../..') });
+    const [out, failed] = await Promise.all([verify(file), verify(tamperedFile).catch((e: { code: number; stdout: string }) => e)]);
+    expect(out.stdout).toMatch(/3 records: all verified\n$/);
     expect((failed as { code: number }).code).toBe(1);
     expect((failed as { stdout: string }).stdout).toMatch(/3 records: 1 failed\n$/);
   }, 60_000);

@@ -30,12 +30,13 @@ const finished = (result: Partial<Result>): GameEvent => ({ type: 'finished', re
 const resultOf = (e: GameEvent) => (e.type === 'finished' ? e.result : null);
 
 describe('storedEvent', () => {
-  it.each([
+  const cases: [string, Partial<Result>, string][] = [
     ['played out', {}, 'played'],
     ['resigned', { resigned: 'forehand' as const }, 'resigned'],
     ['timed out (a claim counts as resigning)', { resigned: 'forehand' as const, timedOut: 'forehand' as const }, 'timedOut'],
     ['passed in', { passedIn: true, declarer: null, game: null }, 'passedIn'],
-  ])('a result written before draw and end, %s: no draw, end %s', (_, flags, end) => {
+  ];
+  it.each(cases.map(([label, flags, end]) => [label, end, flags] as const))('a result written before draw and end, %s: no draw, end %s', (_, end, flags) => {
     const read = resultOf(storedEvent(finished(flags)));
     expect(read).toMatchObject({ draw: false, end });
   });

@@ -41,6 +41,10 @@ const getMatch = async (id: string) => (await service.http.get(`/v1/matches/${id
 describe.each(['standard', 'simple'] as const)('a 6-game match with %s scoring', (scoring) => {
   it('starts game after game, writes each on the sheet and ends with the right winner', async () => {
     const { a, b, match } = await newMatch({ games: 6, variant: 'classic', scoring });
+    const resign = async (gameId: string, view: { players: Record<string, { playerId: string }> }, seat: string) => {
+      const quitter = [a, b].find((p) => p.playerId === view.players[seat].playerId)!;
+      return (await client.move(gameId, quitter, { type: 'resign' }).expect(200)).body.view;
+    };
     expect(match).toMatchObject({ status: 'waiting', games: 6, sheet: [], currentGameId: null, winner: null, version: 0 });
     expect(match.config).toMatchObject({ variant: 'classic', scoring, practice: false });
     expect(match.players).toEqual([{ playerId: a.playerId, name: 'Anna', bot: false }]);
@@ -69,7 +73,9 @@ describe.each(['standard', 'simple'] as const)('a 6-game match with %s scoring',
       expect(start.status).toBe('cutting');
       expect(start.match).toEqual({ id: match.id, number: n });
       expect(start.config).toEqual(match.config);
-      const end = await playToEnd(client, gameId, [a, b], n * 7 + scoring.length);
+      // The first two played to their end (one with each dealer); the others need only to end:
+      // the seat to move or the other resigns at once, in turn (points to either side).
+      const end = n <= 2 ? await playToEnd(client, gameId, [a, b], n * 7 + scoring.length) : await resign(gameId, start, n % 2 ? 'forehand' : 'dealer');
       results.push({ forehand: end.players.forehand.playerId, dealer: end.players.dealer.playerId, scores: end.result.scores });
       current = await getMatch(match.id);
       if (n < 6) expect(current.currentGameId).not.toBe(gameId);
