@@ -10,6 +10,8 @@ import type { AnalysisBody } from './result.ts';
 import type { Lens } from './schemas.ts';
 
 const TABLE = getTableName(analyses);
+/** Any fixed number: the first half of an address's lock while its jobs are counted ("Anly"). */
+const ADDRESS_LOCK = 0x41_6e_6c_79;
 
 export interface AnalysisRow {
   gameId: string;
@@ -72,6 +74,10 @@ export class AnalysisStore {
    */
   async request(gameId: string, lens: Lens, address: string, limits: QueueLimits): Promise<AnalysisRow> {
     return this.database.transaction(async (query) => {
+      // The address's requests one at a time from the count to the insert: else requests sent at
+      // once each count the same jobs and all queue one (10 of 100 got in with a cap of 2). Taken
+      // before the job's row, as every request takes them, so two never wait on each other.
+      await query(`select pg_advisory_xact_lock($1::int, hashtext($2))`, [ADDRESS_LOCK, address]);
       const [found] = await query<Raw & Record<string, unknown>>(`select ${COLUMNS} from ${TABLE} where game_id = $1 and lens = $2 for update`, [gameId, lens]);
       if (found && found.status !== 'failed') return rowOf(found);
       const [{ mine, all }] = await query<{ mine: number | string; all: number | string }>(

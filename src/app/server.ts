@@ -136,13 +136,14 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const seekStore = new SeekStore(database.db);
   const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000 });
   /**
-   * A player being deleted (marked so already: nothing new starts with it): its waiting seeks are
-   * withdrawn, its waiting matches and games called off, the challenges to it declined, its running
-   * games resigned. Resigning a match's game starts the match's next one, which games.endAllOf
-   * resigns in turn; a match's step that was not written when its game ended is written here
-   * (matches.endAllOf), and its new game resigned in the next round.
+   * A player being deleted (marked so already: nothing new starts with it): its tournament entries
+   * and waiting seeks are withdrawn, its waiting matches and games called off, the challenges to it
+   * declined, its running games resigned. Resigning a match's game starts the match's next one,
+   * which games.endAllOf resigns in turn; a match's step that was not written when its game ended
+   * is written here (matches.endAllOf), and its new game resigned in the next round.
    */
   const endAllOf = async (playerId: string) => {
+    await tournaments.endAllOf(playerId);
     await seeks.endAllOf(playerId);
     for (let round = 0; ; round++) {
       const moved = await matches.endAllOf(playerId);

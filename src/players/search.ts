@@ -2,7 +2,7 @@
 // begins with what was typed, ignoring case, in name order, keyset-paginated on (lower(name), id).
 import { and, asc, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
+import { decodeTuple, encodeTuple, isCursorId, isCursorText } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
 import { accounts, players } from '../platform/db/schema.ts';
 
@@ -24,7 +24,7 @@ const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c
 
 function decodeSearchCursor(cursor: string): { key: string; id: string } {
   const [key, id] = decodeTuple(cursor, 2);
-  if (typeof key !== 'string' || !isCursorId(id)) throw new InvalidCursorError();
+  if (!isCursorText(key) || !isCursorId(id)) throw new InvalidCursorError();
   return { key, id };
 }
 

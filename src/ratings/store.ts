@@ -45,7 +45,8 @@ function encodeBoardCursor(c: BoardCursor): string {
 function decodeBoardCursor(cursor: string): BoardCursor {
   const [rating, playerId, rank] = decodeTuple(cursor, 3);
   if (typeof rating !== 'number' || !Number.isFinite(rating) || !isCursorId(playerId)) throw new InvalidCursorError();
-  if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0) throw new InvalidCursorError();
+  // A rank the page's ranks (rank + 1…) can follow as safe integers: 2^31 is more players than any list.
+  if (typeof rank !== 'number' || !Number.isInteger(rank) || rank < 0 || rank >= 2 ** 31) throw new InvalidCursorError();
   return { rating, playerId, rank };
 }
 

@@ -64,9 +64,10 @@ export function decideCreate(request: CreateTournamentRequest, creator: string, 
   };
 }
 
-/** What a join is checked against: the player's entry (if any), how many entered, who the player is. */
+/** What a join is checked against: the player's entry (if any), how many are in, who the player is. */
 export interface JoinFacts {
   entry: { withdrawn: boolean } | null;
+  /** Entrants not withdrawn: a withdrawn (or deleted) one holds no place. */
   entrants: number;
   bot: boolean;
   account: boolean;
@@ -87,7 +88,8 @@ export function checkJoin(t: TournamentRow, facts: JoinFacts, now: Date): Domain
   if (t.bots === 'none' && facts.bot) return new DomainError('BOTS_NOT_ALLOWED', 'this tournament is for people only');
   if (t.bots === 'only' && !facts.bot) return new DomainError('BOTS_ONLY', 'this tournament is a bot league');
   if (t.rated && !facts.account) return new DomainError('RATED_NEEDS_ACCOUNT', 'a rated tournament is for accounts: sign up, or make this guest an account');
-  if (facts.entry === null && facts.entrants >= t.maxPlayers) return new DomainError('TOURNAMENT_FULL', `the tournament has its ${t.maxPlayers} players`);
+  // A withdrawn player coming back takes a place again, so is counted like a new one.
+  if ((facts.entry === null || facts.entry.withdrawn) && facts.entrants >= t.maxPlayers) return new DomainError('TOURNAMENT_FULL', `the tournament has its ${t.maxPlayers} players`);
   return null;
 }
 

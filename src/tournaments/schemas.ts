@@ -11,7 +11,7 @@ const range = (r: { min: number; max: number }) => z.number().int().min(r.min).m
 
 export const CreateTournamentSchema = z
   .strictObject({
-    name: nameText().openapi({ maxLength: MAX_NAME_LENGTH, description: `1..${MAX_NAME_LENGTH} characters, surrounding whitespace trimmed`, example: 'Adventsarena' }),
+    name: nameText().openapi({ maxLength: MAX_NAME_LENGTH, description: `1..${MAX_NAME_LENGTH} characters, surrounding whitespace trimmed; as a player's name, not only whitespace or invisible characters, no control or bidi characters`, example: 'Adventsarena' }),
     system: z.enum(TOURNAMENT_SYSTEMS).openapi({ description: 'arena: a time window of games one after another; swiss: a fixed number of rounds' }),
     variant: z.enum(VARIANTS),
     ...CreateGameSchema.pick({ scoring: true, spitzen: true, kontra: true, ramschTrumps: true, rated: true }).shape,

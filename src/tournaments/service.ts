@@ -86,6 +86,11 @@ export class TournamentService {
     if (!t) throw notFound(id);
   }
 
+  /** A deleted player: withdrawn from every tournament not finished (it is never paired again). */
+  async endAllOf(playerId: string): Promise<void> {
+    await this.deps.store.withdrawEverywhere(playerId);
+  }
+
   /** The games of the tournament (its export); TOURNAMENT_NOT_FOUND first. */
   async gameIds(id: string): Promise<string[]> {
     await this.load(id);

@@ -205,9 +205,10 @@ function arenaPairing(t: TournamentRow, wave: number, pair: Pair, draw: Draw, no
     createdAt: now,
     updatedAt: now,
     events: bothSeated(pair.first, pair.second),
-    notices: gameStartNotices(ids),
   };
-  return { row: { ...baseRow(t, wave, draw().id, pair.first, pair.second, now), gameId: id }, game, notices: told(t, pair, id, null) };
+  // Written with the pairing's own notices (the store writes those only), as a Swiss match's are.
+  const notices = [...gameStartNotices(ids), ...told(t, pair, id, null)];
+  return { row: { ...baseRow(t, wave, draw().id, pair.first, pair.second, now), gameId: id }, game, notices };
 }
 
 /**

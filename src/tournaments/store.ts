@@ -1,9 +1,9 @@
 // The tournaments' tables: the tournament row (its lock serialises every change a director or a
 // join makes to one tournament), its entrants, its pairings with their seats (the unique index
 // over unended seats: nobody in two tournament games at once), and its own event log.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
-import { decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
+import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
 import { eventRows, storedEvent } from '../platform/db/events.ts';
 import { newGameRow, deletedPlayer } from '../games/index.ts';
@@ -102,9 +102,9 @@ export class TournamentStore {
     const where: SQL[] = [eq(tournaments.status, query.status)];
     if (query.cursor !== undefined) {
       const [at, id] = decodeTuple(query.cursor, 2);
-      if (typeof at !== 'string' || !isCursorId(id) || Number.isNaN(Date.parse(at))) throw new InvalidCursorError();
+      if (!isCursorId(id)) throw new InvalidCursorError();
       const key = sql`(${tournaments.startsAt}, ${tournaments.id})`;
-      const after = sql`(${at}::timestamptz, ${id})`;
+      const after = sql`(${decodeStamp(at).toISOString()}::timestamptz, ${id})`;
       where.push(newest ? sql`${key} < ${after}` : sql`${key} > ${after}`);
     }
     const order = newest ? [desc(tournaments.startsAt), desc(tournaments.id)] : [asc(tournaments.startsAt), asc(tournaments.id)];
@@ -122,7 +122,7 @@ export class TournamentStore {
   /**
    * A join or a withdrawal, decided under the tournament's row lock (a director pairing it waits,
    * and so does another join for the last place): `decide` sees the tournament, the player's entry
-   * and how many entered, and throws to refuse; it answers the entry's new `withdrawn`.
+   * and how many are in (not withdrawn), and throws to refuse; it answers the entry's new `withdrawn`.
    */
   async enter(
     id: string,
@@ -136,7 +136,11 @@ export class TournamentStore {
         .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts })
         .from(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.playerId, playerId)));
-      const [n] = await tx.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, id));
+      // Withdrawn entries hold no place (else throwaway guests could fill a tournament for good).
+      const [n] = await tx
+        .select({ n: count() })
+        .from(tournamentPlayers)
+        .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.withdrawn, false)));
       const withdrawn = decide(t, entry ?? null, n?.n ?? 0);
       if (withdrawn === null) return t;
       // A share lock of the player's row: a deletion committed before is seen.
@@ -148,6 +152,23 @@ export class TournamentStore {
         .onConflictDoUpdate({ target: [tournamentPlayers.tournamentId, tournamentPlayers.playerId], set: { withdrawn } });
       return t;
     });
+  }
+
+  /**
+   * A deleted player's entries in the tournaments not finished are withdrawn (a finished one keeps
+   * its final standings). Its deletion was committed first, so no join of it comes after this.
+   */
+  async withdrawEverywhere(playerId: string): Promise<void> {
+    await this.db
+      .update(tournamentPlayers)
+      .set({ withdrawn: true })
+      .where(
+        and(
+          eq(tournamentPlayers.playerId, playerId),
+          eq(tournamentPlayers.withdrawn, false),
+          inArray(tournamentPlayers.tournamentId, this.db.select({ id: tournaments.id }).from(tournaments).where(ne(tournaments.status, 'finished'))),
+        ),
+      );
   }
 
   async events(id: string, after: number): Promise<Array<{ seq: number; event: TournamentEvent }>> {

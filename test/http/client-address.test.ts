@@ -2,6 +2,7 @@
 // from TRUST_PROXY: behind one proxy and behind two, a client is counted as itself whatever it
 // writes left of the proxies' entries (a spoofed prefix changes nothing), and another client
 // behind the same proxies has a budget of its own (the inner proxy's address is nobody's).
+// An entry with a port (ip:port, [ipv6]:port) is its address: a new port is no new client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LimitsConfig } from '../../src/platform/config.ts';
 import { expectProblem } from '../support/problems.ts';
@@ -59,6 +60,21 @@ describe.each([1, 2])('behind %i trusted prox(ies)', (hops) => {
     for (let i = 0; i < 5; i++) statuses.push((await service.http.get('/v1/games').set(via(client, `203.0.113.${i}`))).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect((await service.http.get('/v1/games').set(via(newClient(), '203.0.113.0'))).status).toBe(200);
+  });
+
+  it('an entry with a port (ip:port, [ipv6]:port) counts as its address: one budget, whatever the port', async () => {
+    const v4 = newClient();
+    const v6 = `2001:db8::${clients}`;
+    for (const forms of [
+      [`${v4}:5678`, `${v4}:5679`, v4, `${v4}:1`, `${v4}:65535`],
+      [`[${v6}]:5678`, `[${v6}]:5679`, v6, `[${v6}]`, `[${v6}]:443`],
+    ]) {
+      const statuses = [];
+      for (const [i, form] of forms.entries()) statuses.push((await service.http.get('/v1/games').set(via(form, `203.0.113.${i}`))).status);
+      expect(statuses, forms[0]).toEqual([200, 200, 200, 200, 429]);
+    }
+    // Another client, port or not, has a budget of its own.
+    expect((await service.http.get('/v1/games').set(via(`${newClient()}:5678`, '203.0.113.0'))).status).toBe(200);
   });
 
   it('sign-ups (RATE_LIMIT_SIGNUP)', () => countedByClient((from) => service.http.post('/v1/players').set(from).send({ name: 'Gast' }), 'signup', 201));

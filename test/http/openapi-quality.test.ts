@@ -310,8 +310,10 @@ describe('nulls', () => {
 
 describe('the player name', () => {
   const schema = doc.components.schemas.CreatePlayer as { properties: { name: { pattern: string; maxLength: number; description: string } } };
-  const GOOD = ['Anna', 'Cäcilie', 'Søren Kierkegaard', '李雷', "O'Brien", 'Zoë-Ünal', 'Skat 🃏', 'pcs', ' Anna ', 'x'.repeat(40), '🃏'.repeat(40)];
+  const GOOD = ['Anna', 'Cäcilie', 'Søren Kierkegaard', '李雷', "O'Brien", 'Zoë-Ünal', 'Skat 🃏', 'pcs', ' Anna ', 'x'.repeat(40), '🃏'.repeat(40), '\u200BAnna', 'A\u3164B', '\u2800x', 'عمر\u200F'];
   const BAD = ['', '   ', '\t\n', 'An\u0000na', 'tab\there', 'new\nline', 'nel\u0085', 'del\u007f', 'lone \ud800 surrogate', 'x'.repeat(41)];
+  // Names that show nothing, and bidi controls (which turn the text around a name) anywhere.
+  BAD.push('\u200B', '\u3164', '\u2800', '\uFEFF\u200D\u2060', '\u00A0\u3164 ', '\u202E', '\u202EAnna', 'An\u202Dna', 'Anna\u2066', '\u2069x');
 
   it('is a pattern without flags that works with and without the Unicode flag', () => {
     const { pattern } = schema.properties.name;

@@ -143,10 +143,28 @@ const brokenPath = (p: Parameter): fc.Arbitrary<PathValue> =>
     .filter(notDots)
     .map((value) => ({ value }));
 
+/** A date as a cursor holds one (toISOString), and its near misses: dates Postgres reads otherwise or not at all. */
+const CURSOR_STAMP = fc.oneof(
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.constantFrom('2026', '2026-02-31T00:00:00.000Z', '2026-01-01', '2026-01-01 00:00:00+00', 'infinity', 'now', '0000-01-01T00:00:00.000Z', '+275760-09-13T00:00:00.000Z'),
+);
+/** Any other value of a cursor's tuple: ids, odd numbers, texts the database cannot hold. */
+const CURSOR_VALUE = fc.oneof(CURSOR_STAMP, fc.uuid(), fc.constantFrom('', '\u0000', '\ud800', 1e300, 2 ** 53, -1, 1.5, 0, 1500, null, true), fc.jsonValue({ maxDepth: 1 }));
+/**
+ * A cursor made as the service makes its own (base64url of a JSON tuple: a (time, id), a search's
+ * (text, id), a leaderboard's (rating, id, rank)), mostly one it never handed out: 400
+ * INVALID_CURSOR, never a 5xx.
+ */
+const forgedCursor = fc
+  .oneof(fc.tuple(CURSOR_STAMP, fc.uuid()), fc.tuple(CURSOR_VALUE, fc.uuid()), fc.tuple(CURSOR_VALUE, fc.uuid(), CURSOR_VALUE), fc.array(CURSOR_VALUE, { maxLength: 4 }))
+  .map((tuple) => Buffer.from(JSON.stringify(tuple)).toString('base64url'));
+
 const validParam = (p: Parameter): fc.Arbitrary<ParamText> => {
   const random = validArbitrary(p.schema, resolve, { header: p.in === 'header' }).map(text);
-  // The preference the description names (a move answered 204), which random text never is.
-  const value = p.name === 'prefer' ? fc.oneof(random, fc.constant('return=minimal')) : random;
+  // The preference the description names (a move answered 204), which random text never is; a
+  // cursor shaped as the service's are, which random text never is either.
+  const value =
+    p.name === 'prefer' ? fc.oneof(random, fc.constant('return=minimal')) : p.name === 'cursor' ? fc.oneof({ arbitrary: random, weight: 1 }, { arbitrary: forgedCursor, weight: 4 }) : random;
   return p.required ? value : fc.option(value, { nil: undefined, freq: 2 });
 };
 const brokenParam = (p: Parameter): fc.Arbitrary<ParamText> => {

@@ -45,6 +45,26 @@ describe('who am I', () => {
     expectProblem(await a.http.get(`/v1/players/${crypto.randomUUID()}`), 404, 'PLAYER_NOT_FOUND');
   });
 
+  it('a name must show something and hold no bidi control: 400 VALIDATION_FAILED, naming the name', async () => {
+    // Blank to everyone (zero-width space, Hangul filler, braille blank), or turning the text
+    // around the name (right-to-left override, isolates): alone, among blanks, or with letters.
+    const refused = ['\u200B', '\u3164', '\u2800', '\u202E', '\u200B\u3164\u2800', ' \u2800 ', '\u202EAnna', 'An\u202Ena', 'Anna\u2066', '\u2067x\u2069', '\u202Ax'];
+    for (const name of refused) {
+      for (const [path, body] of [
+        ['/v1/players', { name }],
+        ['/v1/accounts', { username: 'blank_name', password: 'correct horse battery staple', name }],
+      ] as const) {
+        const problem = expectProblem(await a.http.post(path).send(body), 400, 'VALIDATION_FAILED');
+        expect(problem.errors, `${path} ${JSON.stringify(name)}`).toEqual([expect.objectContaining({ path: 'name', message: expect.stringMatching(/shows.*bidi/) })]);
+      }
+    }
+    // Among visible text the blanks are only spacing: the name shows.
+    for (const name of ['\u200BAnna', 'A\u3164B', '\u2800Bert', 'Ce\u200Bcil']) {
+      const made = (await a.http.post('/v1/players').send({ name }).expect(201)).body;
+      expect(made.name).toBe(name);
+    }
+  });
+
   it('every 201 carries the Location of what it created', async () => {
     const anna = await onA.player('Anna');
     const bert = await onA.player('Bert');

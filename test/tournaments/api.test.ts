@@ -78,6 +78,19 @@ describe('POST /v1/tournaments', () => {
   });
 });
 
+describe('a tournament\'s name', () => {
+  it('must show something and hold no bidi control: 400 VALIDATION_FAILED, as a player\'s name', async () => {
+    const carla = await account(service.http, 'Carla');
+    const refused = ['\u200B', '\u3164', '\u2800', '\u202E', '\u3164\u200B \u2800', '\u202EArena', 'Are\u202Ena', 'Arena\u2068'];
+    for (const name of refused) {
+      const problem = expectProblem(await create(carla, tomorrow({ name })), 400, 'VALIDATION_FAILED');
+      expect(problem.errors, JSON.stringify(name)).toEqual([expect.objectContaining({ path: 'name', message: expect.stringMatching(/shows.*bidi/) })]);
+    }
+    // Among visible text the blanks are only spacing.
+    for (const name of ['\u200BArena', 'Arena\u3164', '\u2800Swiss']) expect((await create(carla, tomorrow({ name })).expect(201)).body.name).toBe(name);
+  });
+});
+
 describe('GET /v1/tournaments', () => {
   it('lists by status, soonest first, paginated', async () => {
     const cara = await account(service.http, 'Cara');
@@ -122,6 +135,69 @@ describe('join and withdraw', () => {
     const standing = (await get(league)).standings.find((s: { playerId: string }) => s.playerId === bot.playerId);
     expect(standing).toMatchObject({ withdrawn: true, bot: true });
     expectProblem(await join(dora, 'no-such-one'), 404, 'TOURNAMENT_NOT_FOUND');
+  });
+});
+
+describe('places', () => {
+  it('a withdrawn (or deleted) entrant holds no place: a new player takes it, and the one coming back finds it full', async () => {
+    const [anna, bert, cara, dora] = await Promise.all(['Anna', 'Bert', 'Cara', 'Dora'].map((n) => account(service.http, n)));
+    const id = (await create(anna, tomorrow({ maxPlayers: 2 })).expect(201)).body.id;
+    await join(anna, id).expect(200);
+    await join(bert, id).expect(200);
+    expectProblem(await join(cara, id), 409, 'TOURNAMENT_FULL');
+    await withdraw(bert, id).expect(204);
+    await join(cara, id).expect(200);
+    // Bert's place is Cara's now.
+    expectProblem(await join(bert, id), 409, 'TOURNAMENT_FULL');
+    // A deleted entrant leaves its place too.
+    await service.http.delete('/v1/players/me').set(cara.auth).expect(204);
+    await join(dora, id).expect(200);
+    const standings = (await get(id)).standings as Array<{ playerId: string; withdrawn: boolean }>;
+    expect(standings.filter((s) => !s.withdrawn).map((s) => s.playerId).sort()).toEqual([anna.playerId, dora.playerId].sort());
+  });
+});
+
+describe('a deleted player', () => {
+  it('is withdrawn from the tournaments it entered (the standings say so) and never paired', async () => {
+    const [anna, bert] = await Promise.all(['Anna', 'Bert'].map((n) => account(service.http, n)));
+    const upcoming = (await create(anna, tomorrow()).expect(201)).body.id;
+    const arena = (await create(anna, startingNow({ system: 'arena', minutes: 20, startsAt: clock.now().toISOString() })).expect(201)).body.id;
+    for (const id of [upcoming, arena]) for (const p of [anna, bert]) await join(p, id).expect(200);
+    await service.http.delete('/v1/players/me').set(bert.auth).expect(204);
+    for (const id of [upcoming, arena]) {
+      const standings = (await get(id)).standings as Array<{ playerId: string; withdrawn: boolean }>;
+      expect(standings.find((s) => s.playerId === bert.playerId), id).toMatchObject({ withdrawn: true });
+      expect(standings.find((s) => s.playerId === anna.playerId), id).toMatchObject({ withdrawn: false });
+    }
+    // Both "connected" (the presence a player stream keeps): the arena still pairs nobody.
+    for (const p of [anna, bert])
+      await service.database.query(`insert into bot_presence (id, player_id, lease_until) values ($1, $2, now() + interval '1 day')`, [crypto.randomUUID(), p.playerId]);
+    await service.parts.director.tick();
+    await service.parts.director.tick();
+    expect(await service.parts.tournamentStore.pairings(arena)).toEqual([]);
+  });
+});
+
+describe('an arena pairing', () => {
+  it('tells both players on their player streams: gameStart and tournamentGame', async () => {
+    const [anna, bert] = await Promise.all(['Anna', 'Bert'].map((n) => account(service.http, n)));
+    const id = (await create(anna, startingNow({ system: 'arena', minutes: 20, startsAt: clock.now().toISOString() })).expect(201)).body.id;
+    // An open player stream is what makes a player pairable in an arena.
+    const streams = await Promise.all([anna, bert].map((p) => openSse(`${service.url}/v1/players/me/stream`, p.auth)));
+    try {
+      for (const p of [anna, bert]) await join(p, id).expect(200);
+      const pairing = await until(async () => (await get(id)).pairings?.[0], 20_000, 'the arena pairing');
+      for (const [i, p] of [anna, bert].entries()) {
+        const opponent = (p === anna ? bert : anna).playerId;
+        const heard = (type: string) => streams[i].messages.filter((m) => m.event === type).map((m) => JSON.parse(m.data ?? '{}'));
+        await streams[i].until(() => heard('gameStart').some((e) => e.gameId === pairing.gameId), 5000);
+        expect(heard('gameStart').find((e) => e.gameId === pairing.gameId)).toMatchObject({ opponent, seat: p.playerId === pairing.first ? 'forehand' : 'dealer', matchId: null });
+        await streams[i].until(() => heard('tournamentGame').some((e) => e.gameId === pairing.gameId), 5000);
+      }
+      await service.http.post(`/v1/games/${pairing.gameId}/moves`).set(anna.auth).send({ move: { type: 'resign' } }).expect(200);
+    } finally {
+      for (const s of streams) s.close();
+    }
   });
 });
 

@@ -34,13 +34,26 @@ export function encodeCursor(key: CursorKey): string {
   return encodeTuple([key.createdAt.toISOString(), key.id]);
 }
 
+/**
+ * A cursor's timestamp: exactly as `toISOString` writes one, or InvalidCursorError. Anything
+ * looser ("2026", "2026-02-31…") would reach the database's cast and fail there (a 500).
+ */
+export function decodeStamp(at: unknown): Date {
+  if (typeof at !== 'string') throw new InvalidCursorError();
+  const date = new Date(at);
+  // Years 0001..9999 only: toISOString writes others as ±YYYYYY, which Postgres cannot hold.
+  if (Number.isNaN(date.getTime()) || date.toISOString() !== at || !/^(?!0000)\d{4}-/.test(at)) throw new InvalidCursorError();
+  return date;
+}
+
+/** A cursor's text (a sort key the database compares): no control characters (Postgres refuses NUL), no lone surrogates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it refuses
+const TEXT = /^(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF])*$/;
+export const isCursorText = (x: unknown): x is string => typeof x === 'string' && TEXT.test(x);
+
 /** Throws InvalidCursorError for anything `encodeCursor` could not have made. */
 export function decodeCursor(cursor: string): CursorKey {
   const [at, id] = decodeTuple(cursor, 2);
-  if (typeof at !== 'string' || !isCursorId(id)) throw new InvalidCursorError();
-  const createdAt = new Date(at);
-  // Years 0001..9999 only: toISOString writes others as ±YYYYYY, which Postgres cannot hold.
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== at || !/^(?!0000)\d{4}-/.test(at))
-    throw new InvalidCursorError();
-  return { createdAt, id };
+  if (!isCursorId(id)) throw new InvalidCursorError();
+  return { createdAt: decodeStamp(at), id };
 }

@@ -92,7 +92,7 @@ function addressOf(c: Context, { trustProxy, proxyHops }: EdgeOptions['proxy']):
     const entries = c.req.header('X-Forwarded-For')?.split(',');
     if (entries) {
       const forwarded = entries[Math.max(0, entries.length - proxyHops)]?.trim();
-      if (forwarded) return forwarded;
+      if (forwarded) return withoutPort(forwarded);
     }
   }
   try {
@@ -100,6 +100,18 @@ function addressOf(c: Context, { trustProxy, proxyHops }: EdgeOptions['proxy']):
   } catch {
     return 'unknown';
   }
+}
+
+/**
+ * A forwarded address without the port some proxies add (`1.2.3.4:5678`, `[::1]:5678`, `[::1]`):
+ * the port changes with every connection, and the client's budget must not. A bare IPv6 address
+ * (colons, no brackets) has no port to drop.
+ */
+function withoutPort(address: string): string {
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
+  if (v4) return v4[1];
+  const v6 = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  return v6 ? v6[1] : address;
 }
 
 /**

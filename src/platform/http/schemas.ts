@@ -376,19 +376,28 @@ const TEXT_PATTERN = new RegExp(`^${TEXT_CHAR}*$`);
 export const storedText = () => z.string().regex(TEXT_PATTERN, 'no control characters or lone surrogates');
 
 /**
- * A player name: after trimming, 1..40 characters (code points) of TEXT_CHAR, with a non-space
- * character first after any leading whitespace (so a name of only whitespace fails it).
+ * A name a person gives: after trimming, 1..40 characters (code points) of TEXT_CHAR but the bidi
+ * controls (embeddings, overrides, isolates: U+202A–U+202E, U+2066–U+2069, which reorder the text
+ * around the name wherever it is shown), and at least one character that shows. What shows
+ * nothing (BLANK) is whitespace, the default-ignorable code points of the BMP (U+200B, the Hangul
+ * fillers U+3164…) and the braille blank U+2800: a name of only those is an empty name to everyone.
+ * (Astral ones, the tags U+E0000…, are not named: a flagless pattern cannot exclude an astral
+ * range the same way in Unicode and non-Unicode regex modes.) In TEXT_CHAR's terms: blanks, one
+ * visible character, the rest.
  */
-const NAME_START = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\s\u0000-\u001F\u007F-\u009F\uD800-\uDFFF])`;
-const NAME_PATTERN = new RegExp(`^\\s*${NAME_START}${TEXT_CHAR}*$`);
+const BIDI = String.raw`\u202A-\u202E\u2066-\u2069`;
+const BLANK = String.raw`[\s\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u2060-\u2065\u206A-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF0-\uFFF8]`;
+const NAME_CHAR = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF${BIDI}])`;
+const VISIBLE = String.raw`(?:[\uD800-\uDBFF][\uDC00-\uDFFF]|[^\u0000-\u001F\u007F-\u009F\uD800-\uDFFF${BIDI}${BLANK.slice(1, -1)}])`;
+const NAME_PATTERN = new RegExp(`^${BLANK}*${VISIBLE}${NAME_CHAR}*$`);
 export const MAX_NAME_LENGTH = 40;
-/** A name a person gives (a player's, a tournament's): trimmed, 1..MAX_NAME_LENGTH characters, no control characters. */
+/** A name a person gives (a player's, an account's, a token's, a tournament's): trimmed, 1..MAX_NAME_LENGTH characters, NAME_PATTERN. */
 export const nameText = () =>
   z
     .string()
     .trim()
     .min(1)
-    .regex(NAME_PATTERN, 'no control characters, and not only whitespace')
+    .regex(NAME_PATTERN, 'a character that shows (not only whitespace or invisible characters), no control characters, no bidi controls (U+202A–U+202E, U+2066–U+2069)')
     .refine((name) => [...name].length <= MAX_NAME_LENGTH, `at most ${MAX_NAME_LENGTH} characters`);
 
 // ------------------------------------------------------------------ players
@@ -535,7 +544,7 @@ export const CreatePlayerSchema = z
   .strictObject({
     name: nameText().openapi({
         maxLength: MAX_NAME_LENGTH,
-        description: `Surrounding whitespace is trimmed; then 1..${MAX_NAME_LENGTH} characters, no control characters. A name of only whitespace is refused.`,
+        description: `Surrounding whitespace is trimmed; then 1..${MAX_NAME_LENGTH} characters, no control characters and no bidi controls (U+202A–U+202E, U+2066–U+2069). A name of only whitespace or invisible characters (U+200B, U+3164, U+2800…) is refused.`,
         example: 'Anna',
       }),
   })

@@ -1940,7 +1940,7 @@ export interface components {
         };
         CreatePlayer: {
             /**
-             * @description Surrounding whitespace is trimmed; then 1..40 characters, no control characters. A name of only whitespace is refused.
+             * @description Surrounding whitespace is trimmed; then 1..40 characters, no control characters and no bidi controls (U+202A–U+202E, U+2066–U+2069). A name of only whitespace or invisible characters (U+200B, U+3164, U+2800…) is refused.
              * @example Anna
              */
             name: string;
@@ -2561,7 +2561,7 @@ export interface components {
         };
         CreateTournament: {
             /**
-             * @description 1..40 characters, surrounding whitespace trimmed
+             * @description 1..40 characters, surrounding whitespace trimmed; as a player's name, not only whitespace or invisible characters, no control or bidi characters
              * @example Adventsarena
              */
             name: string;
