@@ -9,7 +9,7 @@ import { jsonLogger } from './platform/log.ts';
 import { runPrimary } from './app/primary.ts';
 import type { RunningService } from './app/server.ts';
 import { STARTUP_FAILED, startupProblem } from './platform/startup.ts';
-import { houseLevels, type HouseLevel } from './house/levels.ts';
+import { HouseBotsError, houseLevels, type HouseLevel } from './house/levels.ts';
 import type { HouseBots } from './house/start.ts';
 
 function config(): AppConfig {
@@ -18,7 +18,7 @@ function config(): AppConfig {
     levels = houseLevels(loaded.houseBots);
     return loaded;
   } catch (e) {
-    if (e instanceof ConfigError || (e instanceof Error && e.message.startsWith('HOUSE_BOTS'))) {
+    if (e instanceof ConfigError || e instanceof HouseBotsError) {
       process.stderr.write(`configuration error: ${e.message}\n`);
       process.exit(2);
     }

@@ -5,7 +5,7 @@
 // illegal one, and it never sees a hidden card: there is none in what it is given.
 import { cardOrder, type CardOrder } from '../engine/trumps.ts';
 import { cardIndex } from '../engine/cards.ts';
-import type { BySeat, Card, GameType, Seat } from '../engine/index.ts';
+import type { BySeat, Card, ContractView, Seat } from '../engine/index.ts';
 import type { components } from '@offiziersskat/client';
 import type { Pick } from './rng.ts';
 
@@ -26,16 +26,7 @@ export interface BotView {
     ramschTrumps: 'jacks' | 'none';
     practice: boolean;
   };
-  contract: {
-    declarer: Seat;
-    game: GameType | null;
-    hand: boolean;
-    schneider: boolean;
-    schwarz: boolean;
-    bid: number | null;
-    kontra: boolean;
-    re: boolean;
-  } | null;
+  contract: ContractView | null;
   bidding: { value: number; bidder: Seat | null; held: boolean; passed: BySeat<boolean> } | null;
   legalMoves: readonly ApiMove[];
   table: BySeat<SeatTable>;

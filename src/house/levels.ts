@@ -23,10 +23,15 @@ export const HOUSE_LEVELS: readonly HouseLevel[] = [
   { level: 'star', username: 'house-star', name: 'Computer (star)', strategy: 'star', thinkMs: 400 },
 ];
 
-/** The levels HOUSE_BOTS names (`all`: every one), in this list's order; an unknown name throws. */
+/** HOUSE_BOTS names a level there is none of: a configuration error (main.ts exits with 2). */
+export class HouseBotsError extends Error {
+  override name = 'HouseBotsError';
+}
+
+/** The levels HOUSE_BOTS names (`all`: every one), in this list's order; an unknown name throws a HouseBotsError. */
 export function houseLevels(names: readonly string[]): HouseLevel[] {
   if (names.includes('all')) return [...HOUSE_LEVELS];
   const unknown = names.filter((n) => !HOUSE_LEVELS.some((l) => l.level === n));
-  if (unknown.length > 0) throw new Error(`HOUSE_BOTS: no level ${unknown.join(', ')} (the levels: ${HOUSE_LEVELS.map((l) => l.level).join(', ')}, or all)`);
+  if (unknown.length > 0) throw new HouseBotsError(`HOUSE_BOTS: no level ${unknown.join(', ')} (the levels: ${HOUSE_LEVELS.map((l) => l.level).join(', ')}, or all)`);
   return HOUSE_LEVELS.filter((l) => names.includes(l.level));
 }

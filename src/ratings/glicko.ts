@@ -5,7 +5,10 @@
 // before it; no decay between games (the RD only grows by the volatility inside a period). Pure.
 import glicko2 from 'glicko2';
 
-export const GLICKO2 = { rating: 1500, rd: 350, volatility: 0.06, tau: 0.5 } as const;
+/** Where Glicko-2 starts (docs/api.md, "Rated play"): also the rating of a player not yet rated in a variant. */
+export const STARTING_RATING = 1500;
+
+export const GLICKO2 = { rating: STARTING_RATING, rd: 350, volatility: 0.06, tau: 0.5 } as const;
 
 /** A player's rating in one variant. */
 export interface Rating {

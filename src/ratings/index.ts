@@ -1,6 +1,6 @@
 export { ratingsApi } from './api.ts';
 export { annasRatings } from './examples.ts';
-export { initialRating, rateGame, shown, type Rating } from './glicko.ts';
+export { initialRating, rateGame, shown, STARTING_RATING, type Rating } from './glicko.ts';
 export { scoresOf } from './outcome.ts';
 export { PlayerIdParam, PlayerProfileSchema, RatingsSchema } from './schemas.ts';
 export { RatingService } from './service.ts';

@@ -9,9 +9,9 @@ import { DomainError } from '../platform/errors.ts';
 import { checkNotDeleted, checkWaitingSeeks, configOf, type RuleOptions, ratedTurnSeconds } from '../games/index.ts';
 import type { Randomness } from '../games/index.ts';
 import type { PlayerStore } from '../accounts/index.ts';
+import { STARTING_RATING } from '../ratings/index.ts';
 import { decidePairing } from './pairing.ts';
 import { poolKey, type SeekOptions } from './pool.ts';
-import { UNRATED } from './rating.ts';
 import { seekView, type SeekView } from './view.ts';
 
 export interface SeekServiceDeps {
@@ -55,7 +55,7 @@ export class SeekService {
     const at = now();
     // A cheap refusal first; the exact count is taken again where the seek would be left waiting.
     checkWaitingSeeks(await store.waitingOf(playerId, at));
-    const rating = (await store.ratingOf(playerId, options.config.variant)) ?? UNRATED;
+    const rating = (await store.ratingOf(playerId, options.config.variant)) ?? STARTING_RATING;
     const seeker = (await players.namesOf([playerId])).get(playerId);
     if (!seeker) throw new Error(`player ${playerId} is not known`);
     const [ratingMin, ratingMax] = request.ratingRange ?? [null, null];
@@ -93,7 +93,6 @@ export class SeekService {
     return { items: page.seeks.map(seekView), nextCursor: page.nextCursor };
   }
 
-  /** Its owner takes a waiting seek out of the pool; one that has ended already stays as it is. */
   /** The waiting seeks of these players, by player (the lobby's bots online: what each accepts). */
   async waitingOf(playerIds: readonly string[]): Promise<Map<string, SeekView[]>> {
     const out = new Map<string, SeekView[]>(playerIds.map((id) => [id, []]));
@@ -101,6 +100,7 @@ export class SeekService {
     return out;
   }
 
+  /** Its owner takes a waiting seek out of the pool; one that has ended already stays as it is. */
   async withdraw(seekId: string, playerId: string): Promise<void> {
     const { store, now } = this.deps;
     const { ended, noticed } = await store.end(seekId, playerId, 'withdrawn', now());

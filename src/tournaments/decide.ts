@@ -4,6 +4,7 @@
 import type { Result, Seat, Variant } from '../engine/index.ts';
 import type { RuleOptions } from '../games/index.ts';
 import { configOf } from '../games/index.ts';
+import { STARTING_RATING } from '../ratings/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { RATED_TURN_SECONDS } from '../platform/http/schemas.ts';
 import type { TournamentBots, TournamentSystem } from '../platform/db/schema.ts';
@@ -153,7 +154,7 @@ export function swissEntrants(present: readonly string[], scores: ReadonlyMap<st
     return {
       playerId,
       score: scores.get(playerId) ?? 0,
-      rating: ratings.get(playerId) ?? 1500,
+      rating: ratings.get(playerId) ?? STARTING_RATING,
       opponents: mine.flatMap((p) => (p.secondPlayerId === null ? [] : [p.firstPlayerId === playerId ? p.secondPlayerId : p.firstPlayerId])),
       hadBye: mine.some((p) => p.secondPlayerId === null),
       firstBalance: mine.filter((p) => p.secondPlayerId !== null).reduce((n, p) => n + (p.firstPlayerId === playerId ? 1 : -1), 0),
@@ -170,5 +171,5 @@ export function arenaWaiters(free: readonly string[], scores: ReadonlyMap<string
     last.set(p.firstPlayerId, p.secondPlayerId);
     last.set(p.secondPlayerId, p.firstPlayerId);
   }
-  return free.map((playerId) => ({ playerId, score: scores.get(playerId) ?? 0, rating: ratings.get(playerId) ?? 1500, lastOpponent: last.get(playerId) ?? null }));
+  return free.map((playerId) => ({ playerId, score: scores.get(playerId) ?? 0, rating: ratings.get(playerId) ?? STARTING_RATING, lastOpponent: last.get(playerId) ?? null }));
 }

@@ -59,7 +59,7 @@ export const games = pgTable(
     /** The match this game belongs to (null: a standalone game), and its number there (1, 2, …). */
     matchId: text('match_id').references((): AnyPgColumn => matches.id),
     number: integer('number'),
-    /** Seconds a player has for each move (null: no deadline); see http/games/timeout.ts. */
+    /** Seconds a player has for each move (null: no deadline); see games/commands.ts (claimTimeout). */
     turnSeconds: integer('turn_seconds'),
     /** A rated game (between two accounts, with a deadline, never a practice deal): its end moves both ratings. */
     rated: boolean('rated').notNull().default(false),
