@@ -2,15 +2,14 @@
 // outside the code (a port in use, a database away, the embedded database held by another
 // process, a setting that cannot work) ends the start with one line and a non-zero exit, never a
 // stack and never a restart loop; WEB_CONCURRENCY runs that many workers on one port.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createScratchDatabase, testDriver } from './support/db.ts';
-import { ensurePgliteSnapshot } from './support/db-template.ts';
+import { migratedDataDir } from './support/db-template.ts';
 import { checkingEnv } from './support/openapi.ts';
 import { freePort } from './support/processes.ts';
 
@@ -67,10 +66,9 @@ const oneLine = (text: string) => text.trim().split('\n');
  * already made and migrated: the run's snapshot (test/support/db-template.ts) unpacked. A start
  * there skips PGlite's initdb and the migrations' work (seconds of a core on a loaded machine).
  */
-async function migratedDataDir(): Promise<string> {
+async function madeDataDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'skat-data-'));
-  await mkdir(join(dir, '.data'));
-  await promisify(execFile)('tar', ['-xf', await ensurePgliteSnapshot(), '-C', join(dir, '.data')]);
+  await migratedDataDir(join(dir, '.data'));
   return dir;
 }
 
@@ -80,7 +78,7 @@ describe('npm start', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as AddressInfo;
     // The worker opens its database before it listens: a made one, not a new in-memory one.
-    const dir = await migratedDataDir();
+    const dir = await madeDataDir();
     try {
       const run = start({ PORT: String(port) }, dir);
       expect(await exitOf(run)).toBe(1);
@@ -117,7 +115,7 @@ describe('npm start', () => {
   });
 
   it('a second process on the same embedded database directory refuses to start, in one line', async () => {
-    const dir = await migratedDataDir();
+    const dir = await madeDataDir();
     try {
       const first = start({ PORT: String(await freePort()) }, dir);
       await until(() => first.stdout.includes('listening on'), 'the first process to listen');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRatings } from '../../src/cli/ratings-check.ts';
 import { openDatabase, type Database } from '../../src/platform/db/client.ts';
 import { createScratchDatabase, testDriver, type ScratchDatabase } from '../support/db.ts';
-import { pgliteSnapshot } from '../support/db-template.ts';
+import { migratedDataDir } from '../support/db-template.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
 let database: Database;
@@ -29,8 +29,7 @@ beforeAll(async () => {
   } else {
     // The data directory begins as a copy of the run's migrated database (PGlite's initdb and the
     // migrations skipped, as openTestDatabase skips them); the service and the command open it as files.
-    const { PGlite } = await import('@electric-sql/pglite');
-    await (await PGlite.create({ dataDir: join(cwd, '.data'), loadDataDir: await pgliteSnapshot() })).close();
+    await migratedDataDir(join(cwd, '.data'));
     database = await openDatabase(undefined, { dataDir: join(cwd, '.data') });
     env = {};
   }

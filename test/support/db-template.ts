@@ -51,6 +51,15 @@ export function pgliteSnapshot(): Promise<Blob> {
   return snapshot;
 }
 
+/**
+ * An embedded database on disk at `dataDir` that begins as a copy of the snapshot (for a service
+ * or a command started as a process of its own: it skips initdb and the migrations' work).
+ */
+export async function migratedDataDir(dataDir: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  await (await PGlite.create({ dataDir, loadDataDir: await pgliteSnapshot() })).close();
+}
+
 /** The name of the migrated template database on the test server. */
 export const TEMPLATE_DATABASE = `t_template_${HASH}`;
 
