@@ -7,3 +7,4 @@ export { AUTH_KEY, RevocationCache, REFRESH_MS, STALE_AFTER_REFRESHES } from './
 export type { ScryptParams } from './password.ts';
 export { AccountService, PRESENCE_LEASE_MS } from './service.ts';
 export { AccountStore } from './store.ts';
+export { accountSettings, type AccountSettings } from './settings.ts';

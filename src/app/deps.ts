@@ -6,6 +6,7 @@ import type { GameExport } from '../exports/index.ts';
 import type { GameService } from '../games/index.ts';
 import type { MatchService } from '../matches/index.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
+import type { AppConfig } from './config.ts';
 import type { PlayerService } from '../players/index.ts';
 import type { RatingService } from '../ratings/index.ts';
 import type { SeekService } from '../seeks/index.ts';
@@ -14,6 +15,8 @@ import type { TournamentService } from '../tournaments/index.ts';
 export { DEFAULT_TIMING } from '../platform/http/deps.ts';
 
 export interface AppDeps extends PlatformDeps {
+  /** The platform's settings and every feature's (src/app/config.ts). */
+  config: AppConfig;
   /** Players: guests, those behind external tokens, and what a player asks about itself (src/players). */
   players: PlayerService;
   /** Accounts, sign-in and the players' tokens (src/accounts). */

@@ -2,7 +2,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AppConfig } from '../platform/config.ts';
+import type { AppConfig } from '../app/config.ts';
 import { AnalysisPool, AnalysisService, AnalysisStore } from '../analysis/index.ts';
 import { AccountService, loadKeys, forgetChangedProfiles, RevocationCache, AccountStore, PlayerStore, PRESENCE_LEASE_MS, type ScryptParams } from '../accounts/index.ts';
 import { generateSigningKey, keyFromPrivateJwk } from '../platform/auth/keys.ts';
@@ -94,7 +94,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     now: options.now,
   });
   const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient, config.maxWaitersPerAddress);
-  const cache = options.gameCache ?? new GameCache(config.gameCacheSize);
+  const cache = options.gameCache ?? new GameCache(config.games.cacheSize);
   notifier.observe(cache);
   notifier.observe(forgetChangedProfiles(players));
   const accountStore = new AccountStore(database.db);
@@ -113,7 +113,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const random = options.random ?? cryptoRandomness;
   const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
   const repository = new GameRepository(gameStore, cache, notifier);
-  const ratings = new RatingService({ store: new RatingStore(database.db), provisionalRd: config.ratingProvisionalRd });
+  const ratings = new RatingService({ store: new RatingStore(database.db), provisionalRd: config.ratings.provisionalRd });
   // A tournament's game that ends nudges this process's director (its next pairing need not wait for the tick).
   let director: TournamentDirector | null = null;
   const onFinished = async (game: Parameters<MatchService['gameFinished']>[0], requestId?: string) => {
@@ -134,7 +134,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   });
   director = new TournamentDirector(tournaments, log);
   const seekStore = new SeekStore(database.db);
-  const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seekTtlSeconds * 1000 });
+  const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seeks.ttlSeconds * 1000 });
   /**
    * A player being deleted (marked so already: nothing new starts with it): its tournament entries
    * and waiting seeks are withdrawn, its waiting matches and games called off, the challenges to it
@@ -165,7 +165,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     createAnswers,
     now,
     log,
-    waitingTtlMs: retention.waitingTtlSeconds * 1000,
+    waitingTtlMs: config.games.waitingTtlSeconds * 1000,
     idempotencyTtlMs: retention.idempotencyTtlSeconds * 1000,
   });
   const analysisStore = new AnalysisStore(database);

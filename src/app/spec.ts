@@ -1,6 +1,6 @@
 // The OpenAPI document without a running service: the routes need no dependencies to describe
 // themselves, so the app is built over inert stand-ins that are never called.
-import { loadConfig } from '../platform/config.ts';
+import { loadConfig } from '../app/config.ts';
 import { createApp } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { openApiDocument } from '../platform/http/openapi.ts';

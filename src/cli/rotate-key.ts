@@ -3,7 +3,7 @@
 // announcement), or at its next refresh; tokens of the old key keep working until they expire,
 // then the old key retires by itself. See README, "Signing keys".
 import { rotateKey, AUTH_KEY, AccountStore } from '../accounts/index.ts';
-import { loadConfig } from '../platform/config.ts';
+import { loadConfig } from '../app/config.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { PgNotifier } from '../platform/streams/notifier.ts';
 

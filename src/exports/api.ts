@@ -15,12 +15,14 @@ import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
 import { ndjsonStream } from '../platform/http/ndjson.ts';
 import { operation } from '../platform/http/operation.ts';
 import { Admission } from '../platform/streams/waiters.ts';
+import type { ExportSettings } from './settings.ts';
 import { ExportedRecordSchema, exportGames, exportPlayerGames } from './routes.ts';
 
 const dateOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s));
 
 /** What the exports routes are built from. */
-export interface ExportsApiDeps extends Pick<PlatformDeps, 'config' | 'log'> {
+export interface ExportsApiDeps extends Pick<PlatformDeps, 'log'> {
+  config: { exports: ExportSettings };
   exporter: GameExport;
   players: PlayerService;
 }
@@ -45,8 +47,7 @@ export function exportAnswer(deps: Pick<ExportsApiDeps, 'exporter' | 'config' | 
 const answers = new WeakMap<GameExport, ExportAnswer>();
 
 function makeAnswer({ exporter, config, log }: Pick<ExportsApiDeps, 'exporter' | 'config' | 'log'>): ExportAnswer {
-  const { limits } = config;
-  const budget = unlimited(limits.exports) ? null : limiter('export', limits.exports);
+  const budget = unlimited(config.exports.budget) ? null : limiter('export', config.exports.budget);
   const open = new Admission(config.exports.maxConcurrent, Infinity, config.exports.maxPerAddress, tooManyExports);
 
   /**

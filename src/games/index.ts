@@ -15,3 +15,4 @@ export { bothSeated } from './seating.ts';
 export { GameService } from './service.ts';
 export { GameStore, RatingsMovedError, type GameRow } from './store.ts';
 export { gameRecord, gameSummary, playerIdsOf, playerRef, type Names } from './view.ts';
+export { gameSettings, type GameSettings } from './settings.ts';

@@ -5,3 +5,4 @@ export { scoresOf } from './outcome.ts';
 export { PlayerIdParam, PlayerProfileSchema, RatingsSchema } from './schemas.ts';
 export { RatingService } from './service.ts';
 export { RatingStore } from './store.ts';
+export { ratingSettings, type RatingSettings } from './settings.ts';

@@ -3,3 +3,4 @@ export { seekExamples } from './examples.ts';
 export { SeekSchema } from './schemas.ts';
 export { SeekService } from './service.ts';
 export { SeekStore } from './store.ts';
+export { seekSettings, type SeekSettings } from './settings.ts';

@@ -1,6 +1,6 @@
 // The tournaments: each handler translates a request into a use case of src/tournaments.
 import { requirePlayer } from '../platform/auth/middleware.ts';
-import { exportAnswer, type GameExport } from '../exports/index.ts';
+import { exportAnswer, type ExportSettings, type GameExport } from '../exports/index.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
@@ -15,7 +15,8 @@ import { createTournament, exportTournamentGames, getTournament, joinTournament,
 import type { TournamentView } from './view.ts';
 
 /** What the tournaments routes are built from. */
-export interface TournamentsApiDeps extends Pick<PlatformDeps, 'config' | 'timing' | 'metrics' | 'createAnswers' | 'log'> {
+export interface TournamentsApiDeps extends Pick<PlatformDeps, 'timing' | 'metrics' | 'createAnswers' | 'log'> {
+  config: PlatformDeps['config'] & { exports: ExportSettings };
   tournaments: TournamentService;
   exporter: GameExport;
 }

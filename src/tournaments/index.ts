@@ -7,3 +7,4 @@ export { TournamentDirector } from './director.ts';
 export { TournamentService } from './service.ts';
 export { TournamentStore } from './store.ts';
 export { type SwissEntrant, pairSwissRound } from './swiss-pairing.ts';
+export { tournamentSettings, type TournamentSettings } from './settings.ts';

@@ -17,7 +17,7 @@ let service: TestService;
 let client: Client;
 beforeAll(async () => {
   // Every rating counts as settled here (as in test/ratings/rated-games.test.ts).
-  service = await startTestService({ config: { seekTtlSeconds: 600, ratingProvisionalRd: 350 } });
+  service = await startTestService({ config: { seeks: { ttlSeconds: 600 }, ratings: { provisionalRd: 350 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());

@@ -14,7 +14,7 @@ beforeAll(async () => {
   // last 2 s, so after a short game a bot does not wait out the grace its seek keeper gives a
   // gameStart still on its way (2 s after the pairing; here it has come and its game is over).
   clock.advance(-3);
-  service = await startTestService({ now: clock.now, config: { seekTtlSeconds: 60 } });
+  service = await startTestService({ now: clock.now, config: { seeks: { ttlSeconds: 60 } } });
 });
 afterAll(() => service?.close());
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   instances = await twoInstances({
     now: clock.now,
     timing: { heartbeatMs: 300 },
-    config: { retention: { waitingTtlSeconds: 60, idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 } },
+    config: { retention: { idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 }, games: { cacheSize: 1000, waitingTtlSeconds: 60 } },
   });
   ({ a, b } = instances);
   client = new Client(a.http);

@@ -14,7 +14,7 @@ let service: TestService;
 let house: HouseBots | undefined;
 beforeAll(async () => {
   // Every rating on the leaderboard at once (no provisional ones kept off it).
-  service = await startTestService({ config: { ratingProvisionalRd: 350 } });
+  service = await startTestService({ config: { ratings: { provisionalRd: 350 } } });
 });
 afterAll(async () => {
   await house?.stop();

@@ -20,7 +20,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.ts';
+import { loadConfig } from '../../src/app/config.ts';
 import { PROBLEMS, type ProblemCode } from '../../src/platform/http/problems.ts';
 import { hugeString, invalidArbitrary, type JsonSchema, resolverOf, validArbitrary } from '../support/json-schema-arbitrary.ts';
 import { escapeMember, schemaErrors } from '../support/openapi.ts';

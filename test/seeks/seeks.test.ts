@@ -16,7 +16,7 @@ let service: TestService;
 let client: Client;
 
 beforeAll(async () => {
-  service = await startTestService({ now: clock.now, config: { seekTtlSeconds: 600 } });
+  service = await startTestService({ now: clock.now, config: { seeks: { ttlSeconds: 600 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());
