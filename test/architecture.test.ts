@@ -34,19 +34,27 @@ describe('src/', () => {
     expect(layoutViolations(graph)).toEqual([]);
   });
 
-  it('fails on a feature that imports another feature\'s internals, and on the platform importing a feature', () => {
+  it('fails on a feature that imports another feature\'s internals, the platform a feature, server code the CLI or the app', () => {
     // Planted imports, each as a file would make it: the check must name every one.
     const planted = new Map(graph);
     planted.set('src/seeks/planted.ts', ['src/games/store.ts', 'src/platform/errors.ts']);
     planted.set('src/platform/planted.ts', ['src/games/index.ts']);
     planted.set('src/games/planted.ts', ['src/seeks/index.ts']);
     planted.set('src/matches/planted.ts', ['src/app/deps.ts']);
+    planted.set('src/house/planted.ts', ['src/cli/bot-runner.ts', 'src/games/store.ts', 'src/app/server.ts']);
+    planted.set('src/bots/planted.ts', ['src/games/index.ts']);
+    planted.set('src/ratings/planted.ts', ['src/house/levels.ts']);
     const broken = layoutViolations(planted);
     expect(broken).toEqual([
       expect.stringContaining("src/seeks/planted.ts → src/games/store.ts: another feature's internals"),
       expect.stringContaining('src/platform/planted.ts → src/games/index.ts: the platform imports no feature'),
       expect.stringContaining('src/games/planted.ts → src/seeks/index.ts: games stands before seeks'),
-      expect.stringContaining('src/matches/planted.ts → src/app/deps.ts: a feature imports'),
+      expect.stringContaining('src/matches/planted.ts → src/app/deps.ts: only the entry points'),
+      expect.stringContaining('src/house/planted.ts → src/cli/bot-runner.ts: only the CLI imports the CLI folder'),
+      expect.stringContaining("src/house/planted.ts → src/games/store.ts: another feature's internals"),
+      expect.stringContaining('src/house/planted.ts → src/app/server.ts: only the entry points'),
+      expect.stringContaining('src/bots/planted.ts → src/games/index.ts: the bots library imports the engine only'),
+      expect.stringContaining('src/ratings/planted.ts → src/house/levels.ts: no feature imports the house bots'),
     ]);
   });
 

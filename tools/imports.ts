@@ -96,7 +96,11 @@ const areaOf = (file: string) => file.split('/')[1] ?? '';
  * - a feature imports the platform, the engine, the bots, the record library and the index.ts of a feature
  *   before it (FEATURES), nothing else of another feature;
  * - outside the features (the app, the CLI, the record library, the bots) a feature is reached
- *   through its index.ts only.
+ *   through its index.ts only;
+ * - the house bots (src/house) import what a feature may, and no feature imports them;
+ * - the bots and the record library are libraries over the engine: they import nothing else of src/;
+ * - only the entry points (main.ts, the CLI) import the app, and nothing serving requests imports
+ *   the CLI (its commands are no library of the server).
  */
 export function layoutViolations(graph: Map<string, string[]>): string[] {
   const out: string[] = [];
@@ -107,6 +111,26 @@ export function layoutViolations(graph: Map<string, string[]>): string[] {
       const to = areaOf(target);
       if (to === from) continue;
       const edge = `${file} → ${target}`;
+      if (to === 'cli') {
+        out.push(`${edge}: only the CLI imports the CLI folder (server code must not depend on it)`);
+        continue;
+      }
+      if (to === 'app' && from !== 'cli' && from !== 'main.ts') {
+        out.push(`${edge}: only the entry points (main.ts, the CLI) import the app`);
+        continue;
+      }
+      if ((from === 'bots' || from === 'record') && to !== 'engine') {
+        out.push(`${edge}: the ${from} library imports the engine only`);
+        continue;
+      }
+      if (from === 'house' && rank(to) < 0 && !['platform', 'engine', 'bots'].includes(to)) {
+        out.push(`${edge}: the house bots import the platform, the engine, the bots and features' index.ts only`);
+        continue;
+      }
+      if (to === 'house' && rank(from) >= 0) {
+        out.push(`${edge}: no feature imports the house bots`);
+        continue;
+      }
       if (from === 'platform' && to !== 'engine') out.push(`${edge}: the platform imports no feature`);
       else if (from === 'engine') out.push(`${edge}: the engine imports nothing outside itself`);
       else if (rank(to) >= 0) {

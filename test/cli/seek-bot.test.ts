@@ -2,7 +2,7 @@
 // are paired with each other game after game and play them to the end; when they stop, no seek
 // of theirs is left in the pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSeekBot } from '../../src/cli/seek-bot.ts';
+import { runSeekBot } from '../../src/bots/seek-bot.ts';
 import { testClock } from '../support/matches.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
