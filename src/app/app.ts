@@ -7,7 +7,7 @@ import type { AppDeps } from './deps.ts';
 import { docsPages } from '../platform/http/docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, literalPaths, methodNotAllowed, problemHandler } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
-import { exportApi } from '../exports/index.ts';
+import { exportsApi } from '../exports/index.ts';
 import { gamesApi } from '../games/index.ts';
 import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from '../platform/http/limits.ts';
 import { matchesApi } from '../matches/index.ts';
@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps): App {
   app.route('/', playersApi(deps));
   app.route('/', accountsApi(deps));
   // Before the games: /v1/games/export is no game id.
-  app.route('/', exportApi(deps));
+  app.route('/', exportsApi(deps));
   app.route('/', gamesApi(deps));
   app.route('/', analysisApi(deps));
   app.route('/', matchesApi(deps));

@@ -2,7 +2,7 @@
 // never global, so tests build their own.
 import type { AccountService } from '../accounts/index.ts';
 import type { AnalysisService } from '../analysis/index.ts';
-import type { GameExport } from '../exports/index.ts';
+import type { ExportService } from '../exports/index.ts';
 import type { GameService } from '../games/index.ts';
 import type { MatchService } from '../matches/index.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
@@ -30,7 +30,7 @@ export interface AppDeps extends PlatformDeps {
   /** Ratings, their history and the leaderboards (src/ratings). */
   ratings: RatingService;
   /** The exports of finished games (src/exports). */
-  exporter: GameExport;
+  exports: ExportService;
   /** The pairing pool (src/seeks). */
   seeks: SeekService;
   /** Arenas and Swiss events (src/tournaments). */

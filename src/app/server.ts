@@ -8,7 +8,7 @@ import { AccountService, loadKeys, forgetChangedProfiles, RevocationCache, Accou
 import { generateSigningKey, keyFromPrivateJwk } from '../platform/auth/keys.ts';
 import { TokenService } from '../platform/auth/tokens.ts';
 import { isReady, openDatabase, type Database } from '../platform/db/client.ts';
-import { ExportStore, GameExport } from '../exports/index.ts';
+import { ExportStore, ExportService } from '../exports/index.ts';
 import { CreateAnswerStore } from '../platform/db/create-answers.ts';
 import { GameStore, MoveBatcher, GameCache, cryptoRandomness, type Randomness, GameRepository, GameService } from '../games/index.ts';
 import { MatchStore, MatchService } from '../matches/index.ts';
@@ -199,7 +199,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       analysis,
       matches,
       ratings,
-      exporter: new GameExport({ store: new ExportStore(database), players, analysis }),
+      exports: new ExportService({ store: new ExportStore(database), players, analysis }),
       seeks,
       tournaments,
       createAnswers,

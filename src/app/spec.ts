@@ -28,7 +28,7 @@ export function inertDeps(): AppDeps {
     analysis: inert(),
     matches: inert(),
     ratings: inert(),
-    exporter: inert(),
+    exports: inert(),
     seeks: inert(),
     tournaments: inert(),
     createAnswers: inert(),

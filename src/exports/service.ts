@@ -10,7 +10,7 @@ import { gameOf, gameRecord, playerIdsOf } from '../games/index.ts';
 /** Games per batch (one statement, one text handed on). */
 const BATCH = 200;
 
-export class GameExport {
+export class ExportService {
   constructor(private readonly deps: { store: ExportStore; players: PlayerStore; analysis: Pick<AnalysisService, 'doneOf'>; batch?: number }) {}
 
   /**

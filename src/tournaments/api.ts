@@ -1,6 +1,6 @@
 // The tournaments: each handler translates a request into a use case of src/tournaments.
 import { requirePlayer } from '../platform/auth/middleware.ts';
-import { exportAnswer, type ExportSettings, type GameExport } from '../exports/index.ts';
+import { exportAnswer, type ExportSettings, type ExportService } from '../exports/index.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
@@ -18,18 +18,18 @@ import type { TournamentView } from './view.ts';
 export interface TournamentsApiDeps extends Pick<PlatformDeps, 'timing' | 'metrics' | 'createAnswers' | 'log'> {
   config: PlatformDeps['config'] & { exports: ExportSettings };
   tournaments: TournamentService;
-  exporter: GameExport;
+  exports: ExportService;
 }
 
 /** Creations per account (besides the per-player budget of every call): an event is not made by the dozen. */
 const CREATES = { points: 20, seconds: 3600 };
 
-export function tournamentsApi({ tournaments, exporter, config, timing, metrics, createAnswers, log }: TournamentsApiDeps): App {
+export function tournamentsApi({ tournaments, exports, config, timing, metrics, createAnswers, log }: TournamentsApiDeps): App {
   const api = createApi();
   const creates = { store: createAnswers, log };
   // Off where the per-player budget is off (the test suites).
   const createBudget = unlimited(config.limits.player) ? null : limiter('tournament-create', CREATES);
-  const answerExport = exportAnswer({ exporter, config, log });
+  const answerExport = exportAnswer({ exports, config, log });
   api.openAPIRegistry.register('TournamentEvent', TournamentEventSchema);
   api.openAPIRegistry.register('TournamentEventMessage', TournamentStream.message);
 

@@ -125,7 +125,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
     expect(batcher.stats).toEqual({ statements: 1, appends: 2 });
     const answer = await store.getIdempotent(seated[0].forehand.id, 'k0');
     expect(answer).toMatchObject({ gameId: seated[0].game.id, requestHash: 'h-k0', status: 200 });
-    // Kept as the JSON text sent; a driver may hand it back parsed (games/handler.ts reads both).
+    // Kept as the JSON text sent; a driver may hand it back parsed (games/run-command.ts reads both).
     const body = answer!.body;
     expect(typeof body === 'string' ? JSON.parse(body) : body).toEqual({ version: 1 });
     expect(await store.getIdempotent(seated[1].forehand.id, 'k1')).toBeNull();

@@ -5,7 +5,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ratings, seeks } from '../../src/platform/db/schema.ts';
-import { MAX_WAITING_SEEKS } from '../../src/games/open-caps.ts';
+import { MAX_WAITING_SEEKS } from '../../src/seeks/open-caps.ts';
 import { testClock } from '../support/matches.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
