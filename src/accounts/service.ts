@@ -2,7 +2,7 @@
 // (issued, listed, revoked), a password change and the account's deletion. HTTP-free: refusals
 // are DomainErrors with the codes of docs/api.md, "Accounts and tokens".
 import type { Caller } from '../platform/auth/middleware.ts';
-import { SCOPES, type Scope } from '../platform/auth/principal.ts';
+import { DELEGABLE_SCOPES, SCOPES, type DelegableScope, type Scope } from '../platform/auth/scopes.ts';
 import type { TokenService } from '../platform/auth/tokens.ts';
 import { UsernameTakenError, type AccessTokenRow, type AccountStore } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
@@ -214,8 +214,9 @@ export class AccountService {
    * A new token, shown once. Never-expiring ones (expiresInDays null), and ones that live longer
    * than GUEST_MAX_LIFETIME_SECONDS, are for accounts: a guest's default is capped to that too.
    */
-  async createToken(caller: Caller, input: { name: string; scopes?: Scope[]; expiresInDays?: number | null }) {
-    const scopes = SCOPES.filter((s) => (input.scopes ?? SCOPES).includes(s));
+  async createToken(caller: Caller, input: { name: string; scopes?: DelegableScope[]; expiresInDays?: number | null }) {
+    // Never `account`: a token made for a bot cannot manage the account it plays for.
+    const scopes = DELEGABLE_SCOPES.filter((s) => (input.scopes ?? DELEGABLE_SCOPES).includes(s));
     let lifetime = input.expiresInDays === undefined ? this.deps.tokens.ttlSeconds : input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS;
     if (!(await this.deps.store.byPlayer(caller.playerId))) {
       if (lifetime === null) throw new DomainError('ACCOUNT_REQUIRED', "a guest's tokens expire: sign up, or claim your player as an account, for one that does not");

@@ -20,6 +20,7 @@ import {
 } from '../../engine/index.ts';
 import { MATCH_STATUSES } from '../db/schema.ts';
 import { MAX_SEQUENCE } from './openapi.ts';
+import { SCOPES } from '../auth/scopes.ts';
 
 /** The limits of `turnSeconds`, for games and matches alike (the contract's: the schemas carry them). */
 export const MIN_TURN_SECONDS = 5;
@@ -409,7 +410,7 @@ export const MeSchema = z
     username: z.string().nullable().openapi({ description: "the account's username; null for a guest" }),
     bot: z.boolean(),
     tokenId: z.string().nullable().openapi({ description: 'the id of the token of this request (null: a token from before accounts, or of the external provider)' }),
-    scopes: z.array(z.enum(['play', 'read'])),
+    scopes: z.array(z.enum(SCOPES)).openapi({ description: 'what the token allows: `play`, `read`, and `account` for a sign-in’s token' }),
     expiresAt: z.string().nullable().openapi({ description: "when the caller's token expires (its exp claim); null: never" }),
   })
   .openapi('Me');

@@ -1953,7 +1953,8 @@ export interface components {
             bot: boolean;
             /** @description the id of the token of this request (null: a token from before accounts, or of the external provider) */
             tokenId: string | null;
-            scopes: ("play" | "read")[];
+            /** @description what the token allows: `play`, `read`, and `account` for a sign-in’s token */
+            scopes: ("play" | "read" | "account")[];
             /** @description when the caller's token expires (its exp claim); null: never */
             expiresAt: string | null;
         };
@@ -2209,10 +2210,10 @@ export interface components {
             current: boolean;
         };
         /**
-         * @description `play`: everything that acts for the player (reads too); `read`: reads and streams only
+         * @description `play`: everything that acts for the player (reads too); `read`: reads and streams only; `account`: the account itself (its tokens, apps, password, deletion): a sign-in’s token only
          * @enum {string}
          */
-        Scope: "play" | "read";
+        Scope: "play" | "read" | "account";
         NewToken: {
             tokenId: string;
             /** @description shown once: keep it */
@@ -2228,11 +2229,16 @@ export interface components {
              * @example my bot
              */
             name: string;
-            /** @description default both */
-            scopes?: components["schemas"]["Scope"][];
+            /** @description default both (`play` and `read`); never `account` */
+            scopes?: components["schemas"]["DelegableScope"][];
             /** @description default: the service’s token lifetime (JWT_TTL_SECONDS; for a guest 30 days at most); null: never expires; null or over 30: accounts only */
             expiresInDays?: number | null;
         };
+        /**
+         * @description a scope a bot’s token or an app may have: `play` or `read`, never `account`
+         * @enum {string}
+         */
+        DelegableScope: "play" | "read";
         RenameToken: {
             /**
              * @description what the token is called from now on (1–40 characters)
@@ -2929,7 +2935,8 @@ export interface operations {
                      *       "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
                      *       "scopes": [
                      *         "play",
-                     *         "read"
+                     *         "read",
+                     *         "account"
                      *       ],
                      *       "expiresAt": "2026-12-30T17:59:00.000Z"
                      *     }
