@@ -63,6 +63,11 @@ export type AccountRefusalCode =
   | 'TOKEN_NOT_FOUND'
   | 'TOO_MANY_TOKENS';
 
+// oauth
+/** Refusals of the apps' calls under /v1 (src/oauth); the token endpoint answers RFC 6749 errors instead. */
+export type OAuthRefusalCode = 'AUTHORIZATION_REQUEST_INVALID' | 'USER_CODE_NOT_FOUND' | 'GRANT_NOT_FOUND';
+// oauth end
+
 /** Refusals of the computer analysis (src/analysis). */
 export type AnalysisRefusalCode = 'ANALYSIS_NOT_FOUND' | 'TOO_MANY_ANALYSES';
 
@@ -72,7 +77,7 @@ export type AnalysisRefusalCode = 'ANALYSIS_NOT_FOUND' | 'TOO_MANY_ANALYSES';
  */
 export type CapacityCode = 'TOO_MANY_WAITERS' | 'TOO_MANY_EXPORTS' | 'ANALYSIS_QUEUE_FULL' | 'DATABASE_UNAVAILABLE' | 'SHUTTING_DOWN';
 
-export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | SeekRefusalCode | TournamentRefusalCode | AccountRefusalCode | AnalysisRefusalCode | CapacityCode;
+export type DomainErrorCode = EngineErrorCode | AuthErrorCode | GameRefusalCode | MatchRefusalCode | SeekRefusalCode | TournamentRefusalCode | AccountRefusalCode | OAuthRefusalCode | AnalysisRefusalCode | CapacityCode;
 
 /**
  * A refusal: thrown (or returned) anywhere below the HTTP edge. `extra` holds the facts that

@@ -50,7 +50,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   NOT_YOUR_SEEK: { status: 403, description: 'only the player who seeks withdraws a seek' },
   NOT_YOUR_CHALLENGE: { status: 403, description: 'only the player a game or match is reserved for declines it' },
   SEAT_RESERVED: { status: 403, description: 'the free seat is reserved for another player' },
-  INSUFFICIENT_SCOPE: { status: 403, description: 'the token may only read (scope `read`): this call needs `play`' },
+  INSUFFICIENT_SCOPE: { status: 403, description: 'the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not)' },
   WRONG_PASSWORD: { status: 403, description: 'the current password is not the account’s' },
   ACCOUNT_REQUIRED: {
     status: 403,
@@ -67,6 +67,11 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   TOKEN_NOT_FOUND: { status: 404, description: 'you have no live token with this id' },
   RECORD_NOT_AVAILABLE: { status: 404, description: 'the record is published when the game is finished' },
   ANALYSIS_NOT_FOUND: { status: 404, description: 'nobody has asked for this analysis of the game yet (POST it)' },
+  // oauth
+  AUTHORIZATION_REQUEST_INVALID: { status: 400, description: 'the app’s request breaks a rule of the consent (no S256 challenge, an unknown or the account scope, a redirect neither https nor http on loopback, a fragment, a malformed client_id): nothing is approved' },
+  USER_CODE_NOT_FOUND: { status: 404, description: 'no device waits for this user code (mistyped, expired or used): wrong codes count against a budget' },
+  GRANT_NOT_FOUND: { status: 404, description: 'you have approved no app with this grant id (or it was revoked)' },
+  // oauth end
   // 405
   METHOD_NOT_ALLOWED: { status: 405, description: 'the path exists, but not for this method (the ones it takes are in `Allow`)' },
   // 408
