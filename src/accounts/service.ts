@@ -30,6 +30,12 @@ export interface AccountServiceDeps {
    * features above this one do it (app/server.ts wires them). Each of its steps may run again.
    */
   onDeleted?: (playerId: string) => Promise<void>;
+  /**
+   * Every token of the player ends (a sign-out everywhere, a password change, the deletion): so do
+   * the grants of the apps it approved (the oauth feature, wired in app/server.ts). Announced with
+   * the tokens' revocation.
+   */
+  onSignedOutEverywhere?: (playerId: string) => Promise<void>;
 }
 
 export type IssuedIdentity = { playerId: string; token: string; tokenId: string; expiresAt: string | null };
@@ -245,6 +251,7 @@ export class AccountService {
   /** Sign out everywhere: every token of the player, the caller's own too. */
   async revokeAll(caller: Caller): Promise<void> {
     await this.deps.store.revokeAll(caller.playerId, null, this.deps.now());
+    await this.deps.onSignedOutEverywhere?.(caller.playerId);
     await this.deps.revocations.changed();
   }
 
@@ -255,6 +262,7 @@ export class AccountService {
     if (!(await verifyPassword(input.currentPassword, account.passwordHash))) throw new DomainError('WRONG_PASSWORD', 'the current password is not right');
     await this.deps.store.setPasswordHash(caller.playerId, await this.newPasswordHash(input.newPassword));
     await this.deps.store.revokeAll(caller.playerId, caller.grant.tokenId, this.deps.now());
+    await this.deps.onSignedOutEverywhere?.(caller.playerId);
     await this.deps.revocations.changed();
   }
 
@@ -273,6 +281,7 @@ export class AccountService {
     await this.profileChanged(caller.playerId);
     await this.deps.onDeleted?.(caller.playerId);
     await store.deleteAccount(caller.playerId, now());
+    await this.deps.onSignedOutEverywhere?.(caller.playerId);
     await this.deps.revocations.changed();
     await this.profileChanged(caller.playerId);
   }

@@ -11,6 +11,7 @@ import { exportsApi } from '../exports/index.ts';
 import { gamesApi } from '../games/index.ts';
 import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from '../platform/http/limits.ts';
 import { matchesApi } from '../matches/index.ts';
+import { OPEN_PATHS, oauthApi } from '../oauth/index.ts';
 import { openApiInfo, serveOpenApi } from '../platform/http/openapi.ts';
 import { operationsApi } from './operations.ts';
 import { playersApi } from '../players/index.ts';
@@ -30,7 +31,7 @@ export function createApp(deps: AppDeps): App {
   // The request id, the client's address, security and CORS headers (a browser's preflight is
   // answered there, before anything else looks at the request), the refusal while shutting down,
   // the access log.
-  app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping, proxy: config.limits }));
+  app.use('*', edge({ log, corsOrigins: config.corsOrigins, openPaths: OPEN_PATHS, stopping: deps.stopping, proxy: config.limits }));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
   // Then, for the API's operations, in this order: the limit per address (calls without a token:
   // 429), the body's size and type (413, 415), the token (401; its failures counted per address:
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): App {
 
   app.route('/', playersApi(deps));
   app.route('/', accountsApi(deps));
+  app.route('/', oauthApi(deps));
   // Before the games: /v1/games/export is no game id.
   app.route('/', exportsApi(deps));
   app.route('/', gamesApi(deps));

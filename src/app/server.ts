@@ -12,6 +12,7 @@ import { ExportStore, ExportService } from '../exports/index.ts';
 import { CreateAnswerStore } from '../platform/db/create-answers.ts';
 import { GameStore, MoveBatcher, GameCache, cryptoRandomness, type Randomness, GameRepository, GameService } from '../games/index.ts';
 import { MatchStore, MatchService } from '../matches/index.ts';
+import { GrantRevocations, OAuthService, OAuthStore } from '../oauth/index.ts';
 import { PgNotifier, type Notifier } from '../platform/streams/notifier.ts';
 import { PlayerEventStore } from '../platform/streams/player-events.ts';
 import { RatingStore, RatingService } from '../ratings/index.ts';
@@ -105,9 +106,18 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   notifier.observe({ heard: () => {}, reset: () => log.info({ event: 'databaseSessionRenewed', msg: 'the database connection was renewed (a restart or a failover): caches reset' }) });
   const legacyTtlMs = config.jwt.ttlSeconds * 1000;
   // Keys kept in the database rotate (npm run keys:rotate): read again with every refresh of the revocations.
-  const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ store: accountStore, tokens, now, legacyTtlMs });
+  // The apps' revoked grants are read with the revoked tokens: one list, fresh across processes alike.
+  const oauthStore = new OAuthStore(database.db);
+  const grants = new GrantRevocations(oauthStore, now);
+  const onRefresh = async () => {
+    if (!config.jwt.privateKey) await loadKeys({ store: accountStore, tokens, now, legacyTtlMs });
+    await grants.refresh();
+  };
   const revocations = new RevocationCache({ store: accountStore, notifier, now, legacyTtlMs, onRefresh, log, refreshMs: options.revocationRefreshMs });
-  tokens.setRevocations(revocations);
+  tokens.setRevocations({
+    revoked: (playerId, tokenId, issuedAt, grantId) => revocations.revoked(playerId, tokenId, issuedAt) || (grantId !== undefined && grants.revoked(grantId)),
+  });
+  const oauth = new OAuthService({ store: oauthStore, tokens, revocations, now });
   await revocations.start();
 
   const random = options.random ?? cryptoRandomness;
@@ -194,7 +204,8 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       metrics,
       tokens,
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
-      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, scrypt: options.passwordHashing, onDeleted: (playerId) => endAllOf(playerId) }),
+      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, scrypt: options.passwordHashing, onDeleted: (playerId) => endAllOf(playerId), onSignedOutEverywhere: (playerId) => oauth.endAllOf(playerId) }),
+      oauth,
       games,
       analysis,
       matches,

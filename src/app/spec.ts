@@ -23,6 +23,7 @@ export function inertDeps(): AppDeps {
     tokens: inert(),
     players: inert(),
     accounts: inert(),
+    oauth: inert(),
     metrics: inert(),
     games: inert(),
     analysis: inert(),

@@ -51,6 +51,8 @@ export function checkClientId(clientId: string | null | undefined): Checked<stri
 export function checkRedirectUri(redirectUri: string | null | undefined): Checked<{ uri: string; origin: string }> {
   if (!redirectUri) return refuse('redirect_uri', 'redirect_uri is missing');
   if (redirectUri.includes('#')) return refuse('redirect_fragment', 'redirect_uri must not have a fragment');
+  // The URL parser would drop or encode them: what is compared at the token endpoint is the text as sent.
+  if (/[\p{Cc}\s]/u.test(redirectUri)) return refuse('redirect_uri', 'redirect_uri must not contain spaces or control characters');
   let url: URL;
   try {
     url = new URL(redirectUri);

@@ -277,6 +277,8 @@ export const ProblemSchema = z
     version: z.number().int().optional().openapi({ description: "on VERSION_CONFLICT: the game's current version" }),
     view: ViewSchema.optional().openapi({ description: 'on VERSION_CONFLICT: the current view' }),
     deadline: z.string().optional().openapi({ description: 'on DEADLINE_NOT_REACHED: when the player to move runs out of time' }),
+    // oauth
+    refusal: z.string().optional().openapi({ description: 'on AUTHORIZATION_REQUEST_INVALID: the rule the app’s request breaks (response_type, client_id, redirect_uri, redirect_fragment, redirect_http, challenge_missing, challenge_plain, challenge_method, challenge_malformed, scope_missing, scope_account, scope_unknown, state)' }),
     requestId: z.string().optional().openapi({ description: 'the id of the request (as in X-Request-Id): quote it when you report a problem' }),
   })
   .openapi('Problem', { description: 'An RFC 9457 problem with a stable `code`' });
