@@ -9,6 +9,8 @@ export { ApiError, isApiError, isAbort, tokenRefusal, type Problem, type TokenRe
 export { Identity, claimsOf, type RenewalOptions, type RenewedToken, type TokenClaims } from './identity.ts';
 export * as accounts from './accounts.ts';
 export type { AccountToken, NewToken, OnlineBot, Scope, Session, TokenInfo } from './accounts.ts';
+export * as apps from './apps.ts';
+export type { App as ApprovedApp, DeviceRequest } from './apps.ts';
 export type { GameEvent, GameEventType, LoggedEvent, LoggedMatchEvent, MatchEvent } from './events.ts';
 export { DEFAULT_RETRY, backoffMs, retryAfterMs, retryDelay, retryingFetch, type RetryPolicy } from './retry.ts';
 export { DEFAULT_STREAM_IDLE_MS, SseParser, readEventStream, type SseMessage } from './sse.ts';
