@@ -1,7 +1,7 @@
 // The accounts' and tokens' request and answer bodies (docs/api.md, "Accounts and tokens").
 import { z } from '@hono/zod-openapi';
 import { MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN } from './credentials.ts';
-import { DELEGABLE_SCOPES, SCOPES } from '../platform/auth/scopes.ts';
+import { SCOPES } from '../platform/auth/scopes.ts';
 import { CreatePlayerSchema, storedText } from '../platform/http/schemas.ts';
 
 /** Far above 128 characters (a code point is at most 4 UTF-16 units twice over): only absurd input stops here. */
@@ -40,8 +40,6 @@ export const ScopeSchema = z
   .enum(SCOPES)
   .openapi('Scope', { description: '`play`: everything that acts for the player (reads too); `read`: reads and streams only; `account`: the account itself (its tokens, apps, password, deletion): a sign-in’s token only' });
 
-/** What a token made on purpose may have: never `account`. */
-const DelegableScopeSchema = z.enum(DELEGABLE_SCOPES).openapi('DelegableScope', { description: 'a scope a bot’s token or an app may have: `play` or `read`, never `account`' });
 
 const ExpiresAt = z.string().nullable().openapi({ description: 'when the token expires; null: never' });
 
@@ -94,7 +92,12 @@ export const TokenListSchema = z
 export const CreateTokenSchema = z
   .strictObject({
     name: CreatePlayerSchema.shape.name.openapi({ description: 'what the token is for (1–40 characters)', example: 'my bot' }),
-    scopes: z.array(DelegableScopeSchema).min(1).max(2).optional().openapi({ description: 'default both (`play` and `read`); never `account`' }),
+    scopes: z
+      .array(ScopeSchema)
+      .min(1)
+      .max(3)
+      .optional()
+      .openapi({ description: 'default `play` and `read` (of those the caller has); never more than the caller’s own scopes, so `account` only to renew a sign-in’s token' }),
     expiresInDays: z
       .number()
       .int()

@@ -2,7 +2,7 @@
 // (issued, listed, revoked), a password change and the account's deletion. HTTP-free: refusals
 // are DomainErrors with the codes of docs/api.md, "Accounts and tokens".
 import type { Caller } from '../platform/auth/middleware.ts';
-import { DELEGABLE_SCOPES, SCOPES, type DelegableScope, type Scope } from '../platform/auth/scopes.ts';
+import { DELEGABLE_SCOPES, SCOPES, type Scope } from '../platform/auth/scopes.ts';
 import type { TokenService } from '../platform/auth/tokens.ts';
 import { UsernameTakenError, type AccessTokenRow, type AccountStore } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
@@ -220,10 +220,17 @@ export class AccountService {
    * A new token, shown once. Never-expiring ones (expiresInDays null), and ones that live longer
    * than GUEST_MAX_LIFETIME_SECONDS, are for accounts: a guest's default is capped to that too.
    */
-  async createToken(caller: Caller, input: { name: string; scopes?: DelegableScope[]; expiresInDays?: number | null }) {
-    // Never `account`: a token made for a bot cannot manage the account it plays for.
-    const scopes = DELEGABLE_SCOPES.filter((s) => (input.scopes ?? DELEGABLE_SCOPES).includes(s));
+  async createToken(caller: Caller, input: { name: string; scopes?: Scope[]; expiresInDays?: number | null }) {
+    const own = caller.grant.scopes;
+    // An app renews with its refresh token: a token of its own would outlive its grant's revocation.
+    if (caller.grant.app) throw new DomainError('INSUFFICIENT_SCOPE', "an app's token makes no tokens: renew it with the refresh token");
+    // By default a bot's: never `account`, which only a sign-in's token (and its renewal) carries.
+    const scopes = SCOPES.filter((s) => (input.scopes ?? DELEGABLE_SCOPES.filter((d) => own.includes(d))).includes(s));
+    if (scopes.some((s) => !own.includes(s))) throw new DomainError('INSUFFICIENT_SCOPE', `this token may make tokens of its own scopes at most (${own.join(', ')})`);
     let lifetime = input.expiresInDays === undefined ? this.deps.tokens.ttlSeconds : input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS;
+    // Without `account` a token only renews itself (a bot before its token ends): 30 days at most.
+    if (!own.includes('account') && (lifetime === null || lifetime > GUEST_MAX_LIFETIME_SECONDS))
+      throw new DomainError('INSUFFICIENT_SCOPE', 'a token without the account scope makes tokens of 30 days at most (its renewal)');
     if (!(await this.deps.store.byPlayer(caller.playerId))) {
       if (lifetime === null) throw new DomainError('ACCOUNT_REQUIRED', "a guest's tokens expire: sign up, or claim your player as an account, for one that does not");
       if (input.expiresInDays === undefined) lifetime = Math.min(lifetime, GUEST_MAX_LIFETIME_SECONDS);

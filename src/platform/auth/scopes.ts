@@ -30,7 +30,13 @@ export const givesNewIdentity = (method: string, path: string) => method === 'PO
  */
 const ACCOUNT_PATHS = /^\/v1\/(players\/me\/(tokens|apps|password|account)(\/|$)|oauth\/)/;
 
-export const needsAccount = (method: string, path: string) => ACCOUNT_PATHS.test(path) || (method === 'DELETE' && path === '/v1/players/me');
+/**
+ * Making a token is a write the token's own scopes bound instead (accounts/service.ts): a bot's
+ * token renews itself before it ends, as it always could, into a token of no more than it has.
+ */
+const RENEWAL = (method: string, path: string) => method === 'POST' && path === '/v1/players/me/tokens';
+
+export const needsAccount = (method: string, path: string) => (ACCOUNT_PATHS.test(path) && !RENEWAL(method, path)) || (method === 'DELETE' && path === '/v1/players/me');
 
 /**
  * The calls of the account need `account`; the other reads (and streams) any valid token; every

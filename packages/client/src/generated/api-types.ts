@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Create a token (shown once): renew one, or one for a bot or a dashboard
-         * @description A guest renews its identity this way before its token expires (with an expiry of 30 days at most). `expiresInDays: null` makes a token that never expires, and more than 30 days one that lives longer: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read. A player holds 100 live tokens at most (409 TOO_MANY_TOKENS: revoke one first).
+         * @description A guest renews its identity this way before its token expires (with an expiry of 30 days at most). `expiresInDays: null` makes a token that never expires, and more than 30 days one that lives longer: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read. A token never has more scopes than the caller’s: `account` only renews a sign-in’s token, and a token without `account` (a bot’s) only renews itself, for 30 days at most (403 INSUFFICIENT_SCOPE otherwise); an app’s token makes none (it has its refresh token). A player holds 100 live tokens at most (409 TOO_MANY_TOKENS: revoke one first).
          */
         post: operations["createMyToken"];
         /**
@@ -2391,16 +2391,11 @@ export interface components {
              * @example my bot
              */
             name: string;
-            /** @description default both (`play` and `read`); never `account` */
-            scopes?: components["schemas"]["DelegableScope"][];
+            /** @description default `play` and `read` (of those the caller has); never more than the caller’s own scopes, so `account` only to renew a sign-in’s token */
+            scopes?: components["schemas"]["Scope"][];
             /** @description default: the service’s token lifetime (JWT_TTL_SECONDS; for a guest 30 days at most); null: never expires; null or over 30: accounts only */
             expiresInDays?: number | null;
         };
-        /**
-         * @description a scope a bot’s token or an app may have: `play` or `read`, never `account`
-         * @enum {string}
-         */
-        DelegableScope: "play" | "read";
         RenameToken: {
             /**
              * @description what the token is called from now on (1–40 characters)
