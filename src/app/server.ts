@@ -177,6 +177,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     log,
     waitingTtlMs: config.games.waitingTtlSeconds * 1000,
     idempotencyTtlMs: retention.idempotencyTtlSeconds * 1000,
+    oauth,
   });
   const analysisStore = new AnalysisStore(database);
   const loadGame = async (gameId: string) => (await games.read(gameId, undefined)).game;

@@ -31,6 +31,8 @@ export interface SweeperDeps {
   waitingTtlMs: number;
   /** Answers kept for idempotent moves and creates go this long after the request. */
   idempotencyTtlMs: number;
+  /** The apps' codes and device requests long expired (src/oauth). */
+  oauth?: { sweep(): Promise<void> };
 }
 
 export interface SweepOutcome {
@@ -66,6 +68,7 @@ export class Sweeper {
         const swept = await this.deps.seeks.sweep(this.deps.seekGraceMs ?? 0, idempotencyTtlMs);
         outcome.seeks = swept.expired + swept.disconnected;
       }
+      await this.deps.oauth?.sweep();
     });
     return outcome;
   }

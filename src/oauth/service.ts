@@ -29,6 +29,9 @@ export type TokenForm = Partial<Record<'grant_type' | 'code' | 'code_verifier' |
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 
+/** How long spent and expired codes and device requests are kept (their reuse is told apart so long). */
+const SPENT_KEPT_MS = 24 * 60 * 60 * 1000;
+
 const unwrap = <T>(checked: Checked<T>): T => {
   if (!checked.ok) throw new DomainError('AUTHORIZATION_REQUEST_INVALID', checked.detail, { refusal: checked.refusal });
   return checked.value;
@@ -262,6 +265,15 @@ export class OAuthService {
   async revokeApp(caller: Caller, grantId: string): Promise<void> {
     if (!(await this.deps.store.revokeGrant(grantId, this.deps.now(), caller.playerId))) throw new DomainError('GRANT_NOT_FOUND', `you have approved no app with the grant ${grantId}`);
     await this.deps.revocations.changed();
+  }
+
+  /**
+   * Drops the codes and device requests expired a day ago: a code presented again within the day
+   * still revokes the grant it made; after that it is unknown, and its grant's tokens have long
+   * been renewed or ended.
+   */
+  async sweep(): Promise<void> {
+    await this.deps.store.sweep(new Date(this.deps.now().getTime() - SPENT_KEPT_MS));
   }
 
   /** Every grant of the player ends (its sign-out everywhere, password change or deletion). Written here; announced by the caller. */

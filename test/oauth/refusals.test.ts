@@ -79,6 +79,20 @@ describe('the code and its exchange', () => {
     await exchange(code2, fresh.verifier).expect(200);
   });
 
+  it('a day after its expiry a code is swept: presented then, it is unknown', async () => {
+    const anna = await person(service);
+    const { verifier, challenge } = pkce();
+    const code = await codeFor(service, anna, challenge);
+    clock.advance(2 * 60 + 23 * 3600);
+    await service.parts.sweeper.sweep();
+    expect((await exchange(code, verifier)).body.error_description).toMatch(/expired/);
+    clock.advance(3600);
+    await service.parts.sweeper.sweep();
+    const res = await exchange(code, verifier);
+    expectOAuthError(res, 'invalid_grant');
+    expect(res.body.error_description).toMatch(/unknown/);
+  });
+
   it('an unknown code, a malformed verifier and missing fields are refused', async () => {
     expectOAuthError(await exchange('no-such-code', pkce().verifier), 'invalid_grant');
     expectOAuthError(await exchange('no-such-code', 'short'), 'invalid_request');
