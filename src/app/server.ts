@@ -17,6 +17,7 @@ import { PlayerEventStore } from '../platform/streams/player-events.ts';
 import { RatingStore, RatingService } from '../ratings/index.ts';
 import { createApp } from './app.ts';
 import { answerClientErrors } from '../platform/http/client-errors.ts';
+import { scrubbedMessage } from '../platform/db/errors.ts';
 import { DEFAULT_TIMING, type AppDeps } from './deps.ts';
 import { ServiceMetrics } from '../platform/http/metrics.ts';
 import { jsonLogger, type Logger } from '../platform/log.ts';
@@ -114,10 +115,17 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
   const repository = new GameRepository(gameStore, cache, notifier);
   const ratings = new RatingService({ store: new RatingStore(database.db), provisionalRd: config.ratingProvisionalRd });
-  // A tournament's game that ends nudges this process's director (its next pairing need not wait for the tick).
+  // A tournament's game that ends makes its tournament due (in the database, for every process's
+  // director) and nudges this process's director (its next pairing need not wait for the tick).
   let director: TournamentDirector | null = null;
   const onFinished = async (game: Parameters<MatchService['gameFinished']>[0], requestId?: string) => {
     await matches.gameFinished(game, requestId);
+    try {
+      await tournaments.gameEnded(game.row.id, game.row.matchId);
+    } catch (e) {
+      // The game's end is written: a tournament not woken looks at its games by their deadline.
+      log.error({ requestId, event: 'tournamentWakeFailed', gameId: game.row.id, message: scrubbedMessage(e) });
+    }
     director?.poke();
   };
   const games = new GameService({ repository, players, notifier, random, now, ratings, onFinished });
@@ -194,7 +202,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       metrics,
       tokens,
       players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
-      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, scrypt: options.passwordHashing, onDeleted: (playerId) => endAllOf(playerId) }),
+      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, scrypt: options.passwordHashing, onDeleted: (playerId) => endAllOf(playerId), onOnline: (playerId) => tournaments.playerOnline(playerId) }),
       games,
       analysis,
       matches,

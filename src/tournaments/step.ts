@@ -37,7 +37,7 @@ export interface Snapshot {
   pairings: readonly PairingRow[];
   /** Of each pairing being played: whether it is over, and its games. */
   playing: ReadonlyMap<string, { over: boolean; games: PairingGame[] }>;
-  /** Arena: entrants free to play now (a player stream open, in no tournament game anywhere). */
+  /** Arena: entrants free to play now (a player stream open, in no game of another tournament: this one's pairings are judged here). */
   free: readonly string[];
   ratings: ReadonlyMap<string, number>;
   /** Swiss: present entrants in a game of another tournament now (absent from a round paired now). */

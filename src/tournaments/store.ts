@@ -1,7 +1,7 @@
 // The tournaments' tables: the tournament row (its lock serialises every change a director or a
 // join makes to one tournament), its entrants, its pairings with their seats (the unique index
 // over unended seats: nobody in two tournament games at once), and its own event log.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
@@ -25,6 +25,7 @@ import {
   type TournamentStatus,
 } from '../platform/db/schema.ts';
 import type { NewTournament } from './decide.ts';
+import { nextAt } from './next-at.ts';
 import type { TournamentEvent } from './events.ts';
 import type { PairingGame } from './decide.ts';
 import type { Entrant, Snapshot, Step } from './step.ts';
@@ -32,8 +33,27 @@ import type { PairingRow, TournamentRow } from './view.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** A wake's next_at: `now`, or the time it was due already if that is sooner. */
+const dueBy = (now: Date) => sql`least(coalesce(${tournaments.nextAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
+
 /** Any fixed number: the first half of a creator's lock while its upcoming tournaments are counted ("Tour"). */
 const CREATOR_LOCK = 0x54_6f_75_72;
+
+/** A tournament's place in the due queue (a tick's keyset). */
+export interface Due {
+  id: string;
+  at: Date;
+}
+
+/** What a director's look at one tournament did. */
+export interface Stepped {
+  /** The step written (its new version, the players' log versions to announce); null: nothing changed but when it is due next. */
+  written: Written | null;
+  /** Its games past their deadline, to claim for the waiting player (after the step: a claim ends a game, which wakes it again). */
+  overdue: Array<{ gameId: string; players: string[] }>;
+  /** Players this step freed for their other tournaments: their seats given back, or the Swiss event they were in over. */
+  freed: string[];
+}
 
 export interface EntrantRow {
   playerId: string;
@@ -50,7 +70,7 @@ export interface Written {
 export class TournamentStore {
   constructor(private readonly db: Db) {}
 
-  /** Inserts `row` unless its creator has `max` upcoming tournaments already (counted under the creator's lock). */
+  /** Inserts `row`, due at its start, unless its creator has `max` upcoming tournaments already (counted under the creator's lock). */
   async create(row: NewTournament, cap: (upcoming: number) => void): Promise<TournamentRow> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CREATOR_LOCK}::int, hashtext(${row.createdBy}))`);
@@ -59,7 +79,10 @@ export class TournamentStore {
         .from(tournaments)
         .where(and(eq(tournaments.createdBy, row.createdBy), eq(tournaments.status, 'upcoming')));
       cap(n?.n ?? 0);
-      const [made] = await tx.insert(tournaments).values(row).returning();
+      const [made] = await tx
+        .insert(tournaments)
+        .values({ ...row, nextAt: row.startsAt })
+        .returning();
       // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
       return made!;
     });
@@ -123,10 +146,13 @@ export class TournamentStore {
    * A join or a withdrawal, decided under the tournament's row lock (a director pairing it waits,
    * and so does another join for the last place): `decide` sees the tournament, the player's entry
    * and how many are in (not withdrawn), and throws to refuse; it answers the entry's new `withdrawn`.
+   * A player entering a running tournament makes it due at `now` (an arena pairs it, a waiting
+   * Swiss round may be made).
    */
   async enter(
     id: string,
     playerId: string,
+    now: Date,
     decide: (t: TournamentRow, entry: EntrantRow | null, entrants: number) => boolean | null,
   ): Promise<TournamentRow | null> {
     return this.db.transaction(async (tx) => {
@@ -150,6 +176,7 @@ export class TournamentStore {
         .insert(tournamentPlayers)
         .values({ tournamentId: id, playerId, withdrawn })
         .onConflictDoUpdate({ target: [tournamentPlayers.tournamentId, tournamentPlayers.playerId], set: { withdrawn } });
+      if (!withdrawn && t.status === 'running' && (t.nextAt === null || t.nextAt > now)) await tx.update(tournaments).set({ nextAt: now }).where(eq(tournaments.id, id));
       return t;
     });
   }
@@ -182,28 +209,89 @@ export class TournamentStore {
     return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as TournamentEvent }));
   }
 
-  /** Tournaments a director may have work for: running ones, and upcoming ones whose start is reached. */
-  async due(now: Date): Promise<string[]> {
+  /**
+   * The due queue: tournaments whose next look is at `at` or before, soonest first, `limit` at a
+   * time after `after` (keyset on (next_at, id), so a tick goes through each due one once).
+   */
+  async due(at: Date, limit: number, after?: Due): Promise<Due[]> {
+    const where = [lte(tournaments.nextAt, at)];
+    if (after) where.push(sql`(${tournaments.nextAt}, ${tournaments.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`);
     const rows = await this.db
-      .select({ id: tournaments.id })
+      .select({ id: tournaments.id, at: tournaments.nextAt })
       .from(tournaments)
-      .where(or(eq(tournaments.status, 'running'), and(eq(tournaments.status, 'upcoming'), lte(tournaments.startsAt, now))))
-      .orderBy(asc(tournaments.startsAt))
-      .limit(500);
-    return rows.map((r) => r.id);
+      .where(and(...where))
+      .orderBy(asc(tournaments.nextAt), asc(tournaments.id))
+      .limit(limit);
+    // biome-ignore lint/style/noNonNullAssertion: next_at <= at holds no null
+    return rows.map((r) => ({ id: r.id, at: r.at! }));
   }
 
-  /** Games of running tournament pairings whose player to move is past the deadline (to claim). */
-  async overdue(now: Date): Promise<Array<{ gameId: string; players: string[] }>> {
-    const rows = rowsOf<{ id: string; forehand: string; dealer: string }>(
-      await this.db.execute(sql`
-select g.id, g.forehand_player_id as forehand, g.dealer_player_id as dealer
-from ${tournamentPairings} p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-where p.ended_at is null and g.status not in ('finished', 'waiting', 'cancelled') and g.turn_seconds is not null
-  and g.updated_at + make_interval(secs => g.turn_seconds) < ${now.toISOString()}::timestamptz
-limit 200`),
-    );
-    return rows.map((r) => ({ gameId: r.id, players: [r.forehand, r.dealer] }));
+  /** The soonest moment after `now` a tournament is due (the queue's next one not due yet); null: none. */
+  async nextDue(now: Date): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: tournaments.nextAt })
+      .from(tournaments)
+      .where(gt(tournaments.nextAt, now))
+      .orderBy(asc(tournaments.nextAt))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  /**
+   * A game of a pairing ended: its tournament is due at `now` (its result is recorded, the next
+   * pairing made). Written even when it is due already: a step holding its row may have read the
+   * game before it ended, and would set a later time; this write waits for that step and comes after.
+   */
+  async wakeOfGame(gameId: string, matchId: string | null, now: Date): Promise<void> {
+    const pairing = this.db
+      .select({ id: tournamentPairings.tournamentId })
+      .from(tournamentPairings)
+      .where(and(matchId ? eq(tournamentPairings.matchId, matchId) : eq(tournamentPairings.gameId, gameId), isNull(tournamentPairings.endedAt)));
+    await this.db
+      .update(tournaments)
+      .set({ nextAt: dueBy(now) })
+      .where(and(inArray(tournaments.id, pairing), eq(tournaments.status, 'running')));
+  }
+
+  /**
+   * The running tournaments with a pairing whose game or match has finished but is not recorded
+   * are due at `now`: a process that died between a game's end and the wake of its tournament
+   * left them sleeping until the next deadline (a director runs this when it starts).
+   */
+  async wakeUnrecorded(now: Date): Promise<void> {
+    await this.db.execute(sql`
+update ${tournaments} set next_at = ${dueBy(now)}
+where status = 'running' and id in (
+  select p.tournament_id from ${tournamentPairings} p
+  left join ${games} g on g.id = p.game_id and p.match_id is null
+  left join ${matches} m on m.id = p.match_id
+  where p.ended_at is null and coalesce(m.status, g.status) = 'finished')`);
+  }
+
+  /**
+   * The running tournaments `players` are in (not withdrawn), but `except`, are due at `now`: the
+   * players may be free for them now (connected, or freed by another tournament). Their rows are
+   * locked in id order, so two such wakes never wait for each other; a step holding one is waited
+   * for (even when it is due already: the step may have read before the change), and its
+   * tournament is due again after it.
+   */
+  async wakeTournamentsOf(players: readonly string[], now: Date, except?: string): Promise<void> {
+    if (players.length === 0) return;
+    const theirs = this.db
+      .select({ id: tournaments.id })
+      .from(tournaments)
+      .innerJoin(tournamentPlayers, eq(tournamentPlayers.tournamentId, tournaments.id))
+      .where(
+        and(
+          inArray(tournamentPlayers.playerId, [...players]),
+          eq(tournamentPlayers.withdrawn, false),
+          eq(tournaments.status, 'running'),
+          except ? ne(tournaments.id, except) : undefined,
+        ),
+      )
+      .orderBy(asc(tournaments.id))
+      .for('update', { of: tournaments });
+    await this.db.update(tournaments).set({ nextAt: dueBy(now) }).where(inArray(tournaments.id, theirs));
   }
 
   /** The tournament of a game (arena) or of a game's match (swiss), if any. */
@@ -226,19 +314,25 @@ where p.tournament_id = ${id}`),
   }
 
   /**
-   * The director's step on one tournament: its row locked (FOR UPDATE SKIP LOCKED: a tournament
-   * another process is moving on right now is left to it), the snapshot read, `decide` asked, and
-   * what it answers written in the same transaction: results, withdrawals, the new pairings with
-   * their games or matches, seats and notices, the events. Null: locked elsewhere, or nothing due.
+   * The director's look at one tournament due now: its row locked (FOR UPDATE SKIP LOCKED: a
+   * tournament another process is moving on right now is left to it; one it has moved on since
+   * the queue was read is no longer due), the snapshot read, `decide` asked, and what it answers
+   * written in the same transaction: results, withdrawals, the new pairings with their games or
+   * matches, seats and notices, the events; and, whatever it answered, when the tournament is due
+   * next (next-at.ts). Null: locked elsewhere, finished, or not due.
    * The step's time is read once the snapshot is: after every change it saw was committed, so a
    * pairing made here never starts before the end of one it saw ended (in any tournament).
    */
-  async step(id: string, clock: () => Date, decide: (s: Snapshot, now: Date) => Step | null): Promise<Written | null> {
+  async step(id: string, clock: () => Date, decide: (s: Snapshot, now: Date) => Step | null): Promise<Stepped | null> {
     return this.db.transaction(async (tx) => {
       const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update', { skipLocked: true });
-      if (!t || t.status === 'finished') return null;
       // The presence leases are judged by the time the step began; the step's own time is read below.
       const now = clock();
+      if (!t || t.nextAt === null || t.nextAt > now) return null;
+      if (t.status === 'finished') {
+        await tx.update(tournaments).set({ nextAt: null }).where(eq(tournaments.id, id));
+        return null;
+      }
       const entrants = rowsOf<Entrant & { name: string; bot: boolean }>(
         await tx.execute(sql`
 select e.player_id as "playerId", e.withdrawn, e.timeouts, p.deleted_at is not null as deleted, p.name, p.bot
@@ -247,10 +341,14 @@ where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       );
       const pairings = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id));
       const playing = new Map<string, { over: boolean; games: PairingGame[] }>();
+      /** Per pairing being played: the deadline of its latest game (a timeout to claim, or a look once it has passed). */
+      const deadlines = new Map<string, number>();
+      const running: Array<{ gameId: string; players: string[]; deadline: number }> = [];
       if (pairings.some((p) => p.endedAt === null)) {
-        const rows = rowsOf<{ pairing: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null }>(
+        const rows = rowsOf<{ pairing: string; game: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null; deadline_ms: number }>(
           await tx.execute(sql`
-select p.id as pairing, g.status, m.status as match_status, g.forehand_player_id as forehand, g.dealer_player_id as dealer, e.payload as result
+select p.id as pairing, g.id as game, g.status, m.status as match_status, g.forehand_player_id as forehand, g.dealer_player_id as dealer, e.payload as result,
+  (extract(epoch from g.updated_at + make_interval(secs => coalesce(g.turn_seconds, ${t.turnSeconds}))) * 1000)::float8 as deadline_ms
 from ${tournamentPairings} p
 join ${games} g on g.id = p.game_id or g.match_id = p.match_id
 left join ${matches} m on m.id = p.match_id
@@ -265,6 +363,9 @@ where p.tournament_id = ${id} and p.ended_at is null`),
           // An arena game is over when it finished; a Swiss match when the match did.
           entry.over &&= r.match_status !== null ? r.match_status === 'finished' : r.status === 'finished';
           playing.set(r.pairing, entry);
+          const deadline = Number(r.deadline_ms);
+          deadlines.set(r.pairing, Math.max(deadlines.get(r.pairing) ?? 0, deadline));
+          if (!['finished', 'waiting', 'cancelled'].includes(r.status)) running.push({ gameId: r.game, players: [r.forehand, r.dealer], deadline });
         }
       }
       let free: string[] = [];
@@ -284,14 +385,15 @@ where e.tournament_id = ${id} and not e.withdrawn
             .from(tournamentEvents)
             .where(and(eq(tournamentEvents.tournamentId, id), eq(tournamentEvents.type, 'roundEnd')))
             .limit(1)).length > 0;
-        // Free: present, a player stream open on some process (a live presence lease), in no
-        // tournament game anywhere, and in no Swiss event running (its rounds come first).
+        // Free: present, a player stream open on some process (a live presence lease), in no game
+        // of another tournament (this one's are the step's to judge: a game it records frees its
+        // players for the wave it pairs), and in no Swiss event running (its rounds come first).
         free = rowsOf<{ id: string }>(
           await tx.execute(sql`
 select e.player_id as id from ${tournamentPlayers} e
 where e.tournament_id = ${id} and not e.withdrawn
   and exists (select 1 from ${botPresence} b where b.player_id = e.player_id and b.lease_until > ${now.toISOString()}::timestamptz)
-  and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended)
+  and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended and s.tournament_id <> ${id})
   and not exists (select 1 from ${tournamentPlayers} o join ${tournaments} w on w.id = o.tournament_id
     where o.player_id = e.player_id and not o.withdrawn and w.system = 'swiss' and w.status = 'running')`),
         ).map((r) => r.id);
@@ -313,14 +415,33 @@ where e.tournament_id = ${id} and not e.withdrawn
         busyElsewhere,
         names: new Map(entrants.map((e) => [e.playerId, { name: e.name, bot: e.bot }])),
       }, at);
-      if (!step) return null;
+      const overdue = running.filter((g) => g.deadline < at.getTime()).map(({ gameId, players }) => ({ gameId, players }));
+      const recorded = new Set(step?.recorded.map((r) => r.pairingId));
+      // When it is due next: the deadlines of the pairings still played, and of those made now.
+      const due = (started: Date) => {
+        const still = [...deadlines].filter(([pairing]) => !recorded.has(pairing)).map(([, ms]) => new Date(ms));
+        const made = (step?.pairings ?? []).filter((p) => p.row.endedAt === null).map(() => new Date(started.getTime() + t.turnSeconds * 1000));
+        return nextAt({ ...t, ...step?.tournament }, [...still, ...made], at);
+      };
+      if (!step) {
+        await tx.update(tournaments).set({ nextAt: due(at) }).where(eq(tournaments.id, id));
+        return { written: null, overdue, freed: [] };
+      }
       // The seats first: a pairing that another step made since this snapshot was read holds one
       // of them (or is about to: this insert waits for it), and the unique index refuses this step
       // now, before anything else is written. The pairings start once their seats are taken.
       await this.#takeSeats(tx, t, step);
       const started = clock();
       for (const p of step.pairings) if (p.row.endedAt === null) p.row.createdAt = started;
-      return { version: await this.#write(tx, t, step, at), noticed: await appendNotices(tx, step.pairings.flatMap((p) => p.notices)) };
+      const byId = new Map(pairings.map((p) => [p.id, p]));
+      const freed = step.recorded.flatMap(({ pairingId }) => {
+        const p = byId.get(pairingId);
+        return p ? [p.firstPlayerId, ...(p.secondPlayerId ? [p.secondPlayerId] : [])] : [];
+      });
+      // A Swiss event over: an arena pairs its players again.
+      if (t.system === 'swiss' && step.tournament.status === 'finished') freed.push(...entrants.filter((e) => !e.withdrawn).map((e) => e.playerId));
+      const version = await this.#write(tx, t, step, at, due(started));
+      return { written: { version, noticed: await appendNotices(tx, step.pairings.flatMap((p) => p.notices)) }, overdue, freed: [...new Set(freed)] };
     });
   }
 
@@ -334,7 +455,7 @@ where e.tournament_id = ${id} and not e.withdrawn
     if (seats.length > 0) await tx.insert(tournamentSeats).values(seats);
   }
 
-  async #write(tx: Tx, t: TournamentRow, step: Step, now: Date): Promise<number> {
+  async #write(tx: Tx, t: TournamentRow, step: Step, now: Date, nextAt: Date | null): Promise<number> {
     for (const { pairingId, outcome } of step.recorded) {
       await tx
         .update(tournamentPairings)
@@ -367,7 +488,7 @@ where e.tournament_id = ${id} and not e.withdrawn
     const version = t.version + step.events.length;
     await tx
       .update(tournaments)
-      .set({ ...step.tournament, version })
+      .set({ ...step.tournament, version, nextAt })
       .where(eq(tournaments.id, t.id));
     // Each a TournamentEvent, as JSON (events() reads it back).
     const rows = step.events.map((event, i) => ({ tournamentId: t.id, seq: t.version + 1 + i, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now }));

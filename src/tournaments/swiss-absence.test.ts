@@ -32,6 +32,7 @@ const swiss: TournamentRow = {
   standings: null,
   createdAt: new Date(NOW.getTime() - 86_400_000),
   finishedAt: null,
+  nextAt: NOW,
 };
 
 function snapshot(players: string[], busyElsewhere: string[]): Snapshot {

@@ -68,7 +68,7 @@ describe.runIf(testDriver === 'postgres')('tournaments on two processes', () => 
     });
     // Every player connected (the presence row an open player stream keeps), and both start now.
     await sql`insert into bot_presence (id, player_id, lease_until) select gen_random_uuid()::text, player_id, now() + interval '10 minutes' from tournament_players where tournament_id = ${arena}`;
-    await sql`update tournaments set starts_at = now(), ends_at = case when system = 'arena' then now() + interval '10 seconds' end where id in (${arena}, ${swiss})`;
+    await sql`update tournaments set starts_at = now(), next_at = now(), ends_at = case when system = 'arena' then now() + interval '10 seconds' end where id in (${arena}, ${swiss})`;
 
     /** Resigns every game being played in the tournament (its first player resigns); answers how many pairings it saw. */
     const resignAll = async (id: string, turn: number) => {
@@ -108,7 +108,7 @@ describe.runIf(testDriver === 'postgres')('tournaments on two processes', () => 
     });
     // The arena's window closes; every game left is resigned, and both end (the Swiss event after
     // its rounds: its remaining games are resigned too).
-    await sql`update tournaments set ends_at = now() where id = ${arena}`;
+    await sql`update tournaments set ends_at = now(), next_at = now() where id = ${arena}`;
     await until('both finished', async () => {
       turn++;
       const [a, s] = [await resignAll(arena, turn), await resignAll(swiss, turn)];

@@ -473,11 +473,15 @@ export const tournaments = pgTable(
     standings: jsonb('standings').$type<unknown[]>(),
     createdAt: stamp('created_at'),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    /** When a director must next look at it (src/tournaments/next-at.ts); null once finished. */
+    nextAt: timestamp('next_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    // The lists (soonest or newest first) and the directors' look for what is due.
+    // The lists (soonest or newest first).
     index('tournaments_status_idx').on(t.status, t.startsAt, t.id),
     index('tournaments_creator_idx').on(t.createdBy, t.status),
+    // The directors' due queue, soonest first.
+    index('tournaments_next_idx').on(t.nextAt).where(sql`next_at is not null`),
   ],
 );
 
