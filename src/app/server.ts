@@ -139,6 +139,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     log,
     minuteMs: config.tournaments.minuteMs,
     claimTimeout: (gameId, playerId) => games.claimTimeout(gameId, playerId),
+    caps: config.tournamentCaps,
   });
   director = new TournamentDirector(tournaments, log);
   const seekStore = new SeekStore(database.db);

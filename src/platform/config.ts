@@ -98,6 +98,13 @@ export interface AppConfig {
    */
   tournaments: { tickMs: number; minuteMs: number };
   /**
+   * The tournaments not finished one account and one client address may have created
+   * (TOURNAMENT_MAX_PER_ACCOUNT, TOURNAMENT_MAX_PER_ADDRESS). A running one costs the directors
+   * nothing between its events (the due queue): these bound what one creator puts in the lists
+   * and in the players' way, not the machine's load.
+   */
+  tournamentCaps: { perAccount: number; perAddress: number };
+  /**
    * The house bots' levels (HOUSE_BOTS: `random,greedy,pimc,star`, or `all`, `on`, `1` for every level;
    * empty: none): bot accounts of the service that seek rated games in every variant (src/house).
    */
@@ -348,6 +355,8 @@ const schema = z.object({
   SEEK_TTL_SECONDS: integer(10, 24 * 60 * 60, 15 * 60),
   TOURNAMENT_TICK_MS: integer(20, 60_000, 1000),
   TOURNAMENT_MINUTE_MS: integer(100, 60_000, 60_000),
+  TOURNAMENT_MAX_PER_ACCOUNT: integer(1, 10_000, 10),
+  TOURNAMENT_MAX_PER_ADDRESS: integer(1, 100_000, 20),
   HOUSE_BOTS: z
     .string()
     .optional()
@@ -476,6 +485,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     seekTtlSeconds: e.SEEK_TTL_SECONDS,
     tournaments: { tickMs: e.TOURNAMENT_TICK_MS, minuteMs: e.TOURNAMENT_MINUTE_MS },
+    tournamentCaps: { perAccount: e.TOURNAMENT_MAX_PER_ACCOUNT, perAddress: e.TOURNAMENT_MAX_PER_ADDRESS },
     houseBots: e.HOUSE_BOTS,
     houseLadder: { gamesAtOnce: e.HOUSE_LADDER_GAMES, pauseSeconds: e.HOUSE_LADDER_PAUSE_SECONDS },
     maxWaitersPerClient: e.MAX_WAITERS_PER_CLIENT,

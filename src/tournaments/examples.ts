@@ -30,6 +30,7 @@ const swiss: TournamentRow = {
   createdAt: new Date(T0 - 86_400_000),
   finishedAt: null,
   nextAt: new Date(T0 + 60_000),
+  createdFrom: null,
 };
 
 const pairing: PairingRow = {

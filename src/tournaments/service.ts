@@ -11,7 +11,7 @@ import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import { checkJoin, checkWithdraw, decideCreate, type CreateTournamentRequest } from './decide.ts';
-import { MAX_UPCOMING } from './limits.ts';
+import { capRefusal } from './limits.ts';
 import { decideStep, standingsOf } from './step.ts';
 import type { Due, TournamentStore } from './store.ts';
 import { namedStandings, tournamentSummary, tournamentView, type StandingView, type TournamentRow, type TournamentView } from './view.ts';
@@ -30,6 +30,8 @@ export interface TournamentServiceDeps {
   minuteMs?: number;
   /** The waiting player's claim of a game past its deadline (GameService.claimTimeout). */
   claimTimeout: (gameId: string, playerId: string) => Promise<unknown>;
+  /** Tournaments not finished one account, and one client address, may have created (TOURNAMENT_MAX_PER_ACCOUNT, TOURNAMENT_MAX_PER_ADDRESS). */
+  caps: { perAccount: number; perAddress: number };
 }
 
 /** What a tick did: the tournaments it looked at (due ones) and the steps it wrote. */
@@ -46,15 +48,17 @@ const notFound = (id: string) => new DomainError('TOURNAMENT_NOT_FOUND', `there 
 export class TournamentService {
   constructor(private readonly deps: TournamentServiceDeps) {}
 
-  async create(playerId: string, request: CreateTournamentRequest, id: string = crypto.randomUUID()): Promise<TournamentView> {
+  /** A tournament `playerId` creates from `address`, within the caps (limits.ts) of what it and the address hold. */
+  async create(playerId: string, request: CreateTournamentRequest, address: string, id: string = crypto.randomUUID()): Promise<TournamentView> {
     const { store, players, now } = this.deps;
     await checkNotDeleted(players, playerId);
     if (!(await players.withAccounts([playerId])).has(playerId))
       throw new DomainError('ACCOUNT_REQUIRED', 'only an account creates tournaments: sign up, or make this guest an account');
     const made = decideCreate(request, playerId, id, now(), this.deps.minuteMs);
     if (made instanceof DomainError) throw made;
-    const row = await store.create(made, (upcoming) => {
-      if (upcoming >= MAX_UPCOMING) throw new DomainError('TOO_MANY_TOURNAMENTS', `you have ${upcoming} upcoming tournaments: wait until one starts`);
+    const row = await store.create(made, address, (held) => {
+      const refused = capRefusal(held, this.deps.caps);
+      if (refused) throw refused;
     });
     return this.view(row);
   }

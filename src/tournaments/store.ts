@@ -25,6 +25,7 @@ import {
   type TournamentStatus,
 } from '../platform/db/schema.ts';
 import type { NewTournament } from './decide.ts';
+import type { CreatorCounts } from './limits.ts';
 import { nextAt } from './next-at.ts';
 import type { TournamentEvent } from './events.ts';
 import type { PairingGame } from './decide.ts';
@@ -36,8 +37,10 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A wake's next_at: `now`, or the time it was due already if that is sooner. */
 const dueBy = (now: Date) => sql`least(coalesce(${tournaments.nextAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
 
-/** Any fixed number: the first half of a creator's lock while its upcoming tournaments are counted ("Tour"). */
+/** Any fixed number: the first half of a creator's lock while its tournaments are counted ("Tour"). */
 const CREATOR_LOCK = 0x54_6f_75_72;
+/** The same for a creating address ("TAdr"). */
+const ADDRESS_LOCK = 0x54_41_64_72;
 
 /** A tournament's place in the due queue (a tick's keyset). */
 export interface Due {
@@ -70,18 +73,27 @@ export interface Written {
 export class TournamentStore {
   constructor(private readonly db: Db) {}
 
-  /** Inserts `row`, due at its start, unless its creator has `max` upcoming tournaments already (counted under the creator's lock). */
-  async create(row: NewTournament, cap: (upcoming: number) => void): Promise<TournamentRow> {
+  /**
+   * Inserts `row`, due at its start, unless `cap` refuses what its creator and its address have
+   * already: counted under the creator's lock, then the address's (two creations at once cannot
+   * both take the last place; always in this order, so two never wait for each other).
+   */
+  async create(row: NewTournament, address: string, cap: (held: CreatorCounts) => void): Promise<TournamentRow> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CREATOR_LOCK}::int, hashtext(${row.createdBy}))`);
-      const [n] = await tx
-        .select({ n: count() })
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}::int, hashtext(${address}))`);
+      const [mine] = await tx
+        .select({ upcoming: sql<number>`count(*) filter (where ${tournaments.status} = 'upcoming')`.mapWith(Number), open: count() })
         .from(tournaments)
-        .where(and(eq(tournaments.createdBy, row.createdBy), eq(tournaments.status, 'upcoming')));
-      cap(n?.n ?? 0);
+        .where(and(eq(tournaments.createdBy, row.createdBy), ne(tournaments.status, 'finished')));
+      const [there] = await tx
+        .select({ open: count() })
+        .from(tournaments)
+        .where(and(eq(tournaments.createdFrom, address), ne(tournaments.status, 'finished')));
+      cap({ upcoming: mine?.upcoming ?? 0, open: mine?.open ?? 0, fromAddress: there?.open ?? 0 });
       const [made] = await tx
         .insert(tournaments)
-        .values({ ...row, nextAt: row.startsAt })
+        .values({ ...row, nextAt: row.startsAt, createdFrom: address })
         .returning();
       // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
       return made!;
@@ -488,7 +500,8 @@ where e.tournament_id = ${id} and not e.withdrawn
     const version = t.version + step.events.length;
     await tx
       .update(tournaments)
-      .set({ ...step.tournament, version, nextAt })
+      // A finished tournament forgets the address that created it (it counted only while it was not finished).
+      .set({ ...step.tournament, version, nextAt, ...(step.tournament.status === 'finished' ? { createdFrom: null } : {}) })
       .where(eq(tournaments.id, t.id));
     // Each a TournamentEvent, as JSON (events() reads it back).
     const rows = step.events.map((event, i) => ({ tournamentId: t.id, seq: t.version + 1 + i, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now }));

@@ -33,6 +33,7 @@ const swiss: TournamentRow = {
   createdAt: new Date(NOW.getTime() - 86_400_000),
   finishedAt: null,
   nextAt: NOW,
+  createdFrom: null,
 };
 
 function snapshot(players: string[], busyElsewhere: string[]): Snapshot {

@@ -123,7 +123,7 @@ export const PROBLEMS: Record<ProblemCode, Entry> = {
   BOTS_ONLY: { status: 422, description: 'this tournament is a bot league (bots: "only")' },
   NOT_IN_TOURNAMENT: { status: 422, description: 'you have not joined this tournament' },
   // 429
-  TOO_MANY_TOURNAMENTS: { status: 429, description: 'you have as many upcoming tournaments as one account may (5): wait until one starts' },
+  TOO_MANY_TOURNAMENTS: { status: 429, description: 'you have as many tournaments as one account may (5 upcoming; not finished, 10 by default), or your address as many not finished as one may (20 by default): wait until one starts or ends' },
   TOO_MANY_WAITING_GAMES: { status: 429, description: 'you have as many games waiting for a second player as one player may (10): call one off, or wait until one starts' },
   TOO_MANY_WAITING_MATCHES: { status: 429, description: 'you have as many matches waiting for a second player as one player may (10): call one off, or wait until one starts' },
   TOO_MANY_SEEKS: { status: 429, description: 'you have as many seeks waiting in the pool as one player may (5): withdraw one, or wait until one is paired' },
