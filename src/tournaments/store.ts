@@ -353,7 +353,7 @@ where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       );
       const pairings = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id));
       const playing = new Map<string, { over: boolean; games: PairingGame[] }>();
-      /** Per pairing being played: the deadline of its latest game (a timeout to claim, or a look once it has passed). */
+      /** Per pairing being played: the earliest deadline of its games being played (a timeout to claim). */
       const deadlines = new Map<string, number>();
       const running: Array<{ gameId: string; players: string[]; deadline: number }> = [];
       if (pairings.some((p) => p.endedAt === null)) {
@@ -376,8 +376,9 @@ where p.tournament_id = ${id} and p.ended_at is null`),
           entry.over &&= r.match_status !== null ? r.match_status === 'finished' : r.status === 'finished';
           playing.set(r.pairing, entry);
           const deadline = Number(r.deadline_ms);
-          deadlines.set(r.pairing, Math.max(deadlines.get(r.pairing) ?? 0, deadline));
-          if (!['finished', 'waiting', 'cancelled'].includes(r.status)) running.push({ gameId: r.game, players: [r.forehand, r.dealer], deadline });
+          if (['finished', 'waiting', 'cancelled'].includes(r.status)) continue;
+          deadlines.set(r.pairing, Math.min(deadlines.get(r.pairing) ?? deadline, deadline));
+          running.push({ gameId: r.game, players: [r.forehand, r.dealer], deadline });
         }
       }
       let free: string[] = [];
@@ -429,9 +430,12 @@ where e.tournament_id = ${id} and not e.withdrawn
       }, at);
       const overdue = running.filter((g) => g.deadline < at.getTime()).map(({ gameId, players }) => ({ gameId, players }));
       const recorded = new Set(step?.recorded.map((r) => r.pairingId));
-      // When it is due next: the deadlines of the pairings still played, and of those made now.
+      // When it is due next: the deadlines of the pairings still played, and of those made now. A
+      // pairing not over with no game being played (a match between two games) is looked at again
+      // a move's time later, never sooner: a stuck one costs a look per move's time, not per tick.
       const due = (started: Date) => {
-        const still = [...deadlines].filter(([pairing]) => !recorded.has(pairing)).map(([, ms]) => new Date(ms));
+        const between = [...playing].filter(([pairing, p]) => !p.over && !recorded.has(pairing) && !deadlines.has(pairing));
+        const still = [...[...deadlines].filter(([pairing]) => !recorded.has(pairing)).map(([, ms]) => new Date(ms)), ...between.map(() => new Date(at.getTime() + t.turnSeconds * 1000))];
         const made = (step?.pairings ?? []).filter((p) => p.row.endedAt === null).map(() => new Date(started.getTime() + t.turnSeconds * 1000));
         return nextAt({ ...t, ...step?.tournament }, [...still, ...made], at);
       };
