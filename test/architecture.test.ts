@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { platformSettings } from '../src/platform/config.ts';
 import { CHECKED_FOLDERS, FEATURES, importCycles, importGraph, importsOf, layoutViolations, ROOT, sourceFiles } from '../tools/imports.ts';
 
 const graph = importGraph();
@@ -56,6 +57,19 @@ describe('src/', () => {
       expect.stringContaining('src/bots/planted.ts → src/games/index.ts: the bots library imports the engine only'),
       expect.stringContaining('src/ratings/planted.ts → src/house/levels.ts: no feature imports the house bots'),
     ]);
+  });
+
+  it('declares no feature\'s setting in src/platform: its variables name no feature, and only config.ts declares any', () => {
+    // A feature's variable carries the feature's word (SEEK_TTL_SECONDS, RATE_LIMIT_SIGNIN, …).
+    const FEATURE_WORDS = ['ACCOUNT', 'SIGNIN', 'GAME', 'WAITING', 'ANALYSIS', 'MATCH', 'RATING', 'SEEK', 'PLAYER_EVENT', 'EXPORT', 'TOURNAMENT', 'HOUSE'];
+    const featureVariables = (names: string[]) => names.filter((name) => FEATURE_WORDS.some((word) => new RegExp(`(^|_)${word}S?(_|$)`).test(name)));
+    const platformVariables = Object.keys(platformSettings.variables);
+    expect(platformVariables.length).toBeGreaterThan(20);
+    expect(featureVariables(platformVariables)).toEqual([]);
+    // Planted: the check names a feature's variable among the platform's.
+    expect(featureVariables([...platformVariables, 'SEEK_TTL_SECONDS', 'RATE_LIMIT_EXPORT'])).toEqual(['SEEK_TTL_SECONDS', 'RATE_LIMIT_EXPORT']);
+    const groups = sourceFiles('src/platform').filter((f) => /\bsettings\(\s*\{/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(groups).toEqual(['src/platform/config.ts']);
   });
 
   it('keeps the engine pure: nothing from outside but the hash it deals with', () => {

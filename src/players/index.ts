@@ -1,2 +1,2 @@
-export { playersApi } from './api.ts';
 export { PlayerService } from './service.ts';
+export { createPlayers } from './create.ts';

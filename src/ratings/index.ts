@@ -1,8 +1,7 @@
-export { ratingsApi } from './api.ts';
 export { annasRatings } from './examples.ts';
 export { initialRating, rateGame, shown, STARTING_RATING, type Rating } from './glicko.ts';
 export { scoresOf } from './outcome.ts';
 export { PlayerIdParam, PlayerProfileSchema, RatingsSchema } from './schemas.ts';
 export { RatingService } from './service.ts';
-export { RatingStore } from './store.ts';
-export { ratingSettings, type RatingSettings } from './settings.ts';
+export { ratingSettings } from './settings.ts';
+export { createRatings } from './create.ts';

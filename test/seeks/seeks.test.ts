@@ -281,7 +281,7 @@ describe('the end of a seek', () => {
     const orphan = (await seek(anna, { ...pool(), whileConnected: true }).expect(201)).body;
     clock.advance(120);
     const young = (await seek(anna, pool()).expect(201)).body;
-    expect((await service.parts.sweeper.sweep()).seeks).toBeGreaterThanOrEqual(1);
+    expect((await service.parts.sweeper.sweep()).ended.seeks).toBeGreaterThanOrEqual(1);
     expect((await seekOf(orphan.seekId)).status).toBe('disconnected');
     expect((await seekOf(old.seekId)).status).toBe('waiting');
     clock.advance(500);
