@@ -195,8 +195,9 @@ export async function faultRun(topology: Topology, name: string, fault: () => Pr
     // machine, is not play time): a fault before any game has begun would test nothing.
     durationMs: 600_000,
     stopped: () => firstAckAt !== null && performance.now() > firstAckAt + seconds * 1000,
-    // Past the 60 s after which a create's key left under way by a primary that died is taken over.
-    retryForMs: 75_000,
+    // Past the longest fault's outage (a primary's machine lost: ~11 s of 503s). A create caught by
+    // a fault is made by its first retry after it, as a move is: nobody holds its key any more.
+    retryForMs: 30_000,
     idempotency: 'all',
     protocol,
     onAck: (ack) => {

@@ -81,7 +81,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const batcher = new MoveBatcher(database, Math.max(1, Math.floor(config.databasePoolSize / 2)));
   const gameStore = new GameStore(database, batcher);
   const matchStore = new MatchStore(database.db);
-  const createAnswers = new CreateAnswerStore(database.db);
+  const createAnswers = new CreateAnswerStore(database.db, database.keyLocks);
   const key = config.jwt.privateKey
     ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
     : await players.getOrCreateSigningKey(generateSigningKey);
