@@ -243,22 +243,37 @@ async function underWayAndUnmade(owner: TestPlayer, made: { body: { id: string }
   return row as typeof createAnswers.$inferSelect;
 }
 
-describe.runIf(testDriver === 'postgres')('a keyed create whose try holds the key from another process', () => {
-  // A service of its own on a scratch database, and a direct session as the other process's.
+describe.runIf(testDriver === 'postgres')('keyed creates on two processes of one database', () => {
+  // Two services on a scratch database, each with its own connections (its key session too), as
+  // two processes; and a direct session standing for a third process's try.
   let own: TestService;
+  let second: TestService;
   let holder: postgres.Sql;
   let close: () => Promise<void>;
   beforeAll(async () => {
     const scratch = await createScratchDatabase({ migrated: true });
-    const database = await openDatabase(scratch.url, { poolSize: 4, ...scratch.options });
-    own = await startTestService({ database });
+    const databases = [await openDatabase(scratch.url, { poolSize: 4, ...scratch.options }), await openDatabase(scratch.url, { poolSize: 4, ...scratch.options })];
+    own = await startTestService({ database: databases[0] });
+    second = await startTestService({ database: databases[1] });
     holder = postgres(scratch.options.sessionUrl ?? scratch.url, { max: 1, onnotice: () => {} });
     close = async () => {
       await holder.end({ timeout: 1 });
       await own.close();
-      await database.close();
+      await second.close();
+      for (const d of databases) await d.close();
       await scratch.drop();
     };
+  });
+
+  it('make one game of requests with one key sent at once to both', async () => {
+    const anna = await new Client(own.http).player('Anna');
+    const k = key();
+    const send = (s: TestService) => s.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' });
+    const answers = await Promise.all([send(own), send(second), send(own), send(second)]);
+    for (const a of answers) expect(a.status, a.text).toBe(201);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const [{ n }] = await own.database.query<{ n: number }>('select count(*)::int as n from games where forehand_player_id = $1', [anna.playerId]);
+    expect(n).toBe(1);
   });
   afterAll(() => close?.());
 
