@@ -172,6 +172,7 @@ start_app() { # n port
 
 # haproxy.cfg reads its addresses from the environment (the compose file sets them too).
 start_lb() {
+  alive haproxy && return 0
   LB_BIND="127.0.0.1:$LB_PORT" STATS_BIND="127.0.0.1:$STATS_PORT" APP1_ADDR="127.0.0.1:$APP1_PORT" APP2_ADDR="127.0.0.1:$APP2_PORT" \
     PG_BIND="127.0.0.1:$PG_LB_PORT" PG1_ADDR="127.0.0.1:$PG1_PORT" PG2_ADDR="127.0.0.1:$PG2_PORT" PG1_REST_PORT="$(rest_port 1)" PG2_REST_PORT="$(rest_port 2)" \
     haproxy -f "$HERE/haproxy.cfg" -D -p "$HA_DIR/haproxy.pid"
