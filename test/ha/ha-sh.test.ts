@@ -75,8 +75,9 @@ describe.skipIf(!hasPackages)('deploy/ha/ha.sh', () => {
       () => null,
       (e: { code?: number; stdout?: string; stderr?: string }) => e,
     );
-    expect(refused?.code).toBe(1);
-    expect(refused?.stdout).toMatch(new RegExp(`switchover: Patroni \\(node${primary}\\) answered 412: switchover is not possible`));
+    expect(refused?.code, refused?.stdout).toBe(1);
+    // Patroni's reason depends on how far it has seen the standby go (not possible, no sync standby, …): 412 each.
+    expect(refused?.stdout).toMatch(new RegExp(`switchover: Patroni \\(node${primary}\\) answered 412: \\S`));
     expect(refused?.stderr).toContain(`switchover: refused or failed; node${primary} stays the primary`);
     expect(await topology.primary()).toBe(primary);
     await topology.ha('start-node', String(other(primary)));
