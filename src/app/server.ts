@@ -88,7 +88,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const { revocations } = features.accounts;
   await revocations.start();
 
-  const createAnswers = new CreateAnswerStore(database.db);
+  const createAnswers = new CreateAnswerStore(database.db, database.keyLocks);
   const forgetAnswers: Sweep = async ({ at, idempotencyTtlMs }) => ({ answers: await createAnswers.forgetBefore(new Date(at.getTime() - idempotencyTtlMs)) });
   const sweeper = new Sweeper({ database, sweeps: [...features.sweeps, forgetAnswers], now, log, idempotencyTtlMs: config.retention.idempotencyTtlSeconds * 1000 });
   const metrics = new ServiceMetrics({ cache: features.games.cache, notifier, database, revocations });

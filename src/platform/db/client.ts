@@ -15,6 +15,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.ts';
 import { answersWithin, guardedClient, type CallLimits } from './availability.ts';
+import { type KeyLocks, processKeyLocks, sessionKeyLocks } from './key-locks.ts';
 import * as schema from './schema.ts';
 
 declare module 'postgres' {
@@ -54,6 +55,8 @@ export interface Database {
    * process) holds it; false without running it when one does.
    */
   withAdvisoryLock(key: number, fn: () => Promise<void>): Promise<boolean>;
+  /** Locks held on names while this process works on them, tried by any process without waiting (key-locks.ts). */
+  keyLocks: KeyLocks;
   /** This process's connections to the server, busy (in a query or a transaction) and idle; null: none (embedded). */
   connections(): Promise<{ busy: number; idle: number } | null>;
   close(): Promise<void>;
@@ -181,7 +184,9 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
     // LISTEN and advisory locks: on the pool itself, unless that goes through a transaction pooler.
     const session = pooled || sessionUrl !== url ? postgres(sessionUrl, options(2, false)) : sql;
     const guarded = guardedClient(sql, limits);
-    return postgresDatabase(drizzlePostgres({ client: guarded, schema }), { sql, session, guarded, prepare: !pooled });
+    // A session of its own for the key locks, never closed while the process runs (key-locks.ts).
+    const keyLocks = sessionKeyLocks(() => postgres(sessionUrl, { ...options(1, false), idle_timeout: 0, max_lifetime: null }), limits);
+    return postgresDatabase(drizzlePostgres({ client: guarded, schema }), { sql, session, guarded, prepare: !pooled, keyLocks });
   }
 
   throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');
@@ -221,6 +226,7 @@ function pgliteDatabase(db: Db, pglite: PGlite, release: () => void): Database {
         held.delete(key);
       }
     },
+    keyLocks: processKeyLocks(),
     connections: async () => null,
     close: async () => {
       await pglite.close();
@@ -238,9 +244,10 @@ interface PostgresClients {
   guarded: postgres.Sql;
   /** Whether the pool may prepare statements (not through a transaction pooler). */
   prepare: boolean;
+  keyLocks: KeyLocks;
 }
 
-function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare }: PostgresClients): Database {
+function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare, keyLocks }: PostgresClients): Database {
   return {
     db,
     driver: 'postgres',
@@ -293,7 +300,9 @@ function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare }: 
       // This very query's connection was busy with it.
       return { busy: rows[0].busy, idle: rows[0].idle + 1 };
     },
+    keyLocks,
     close: async () => {
+      await keyLocks.close();
       await sql.end({ timeout: 5 });
       if (sessions !== sql) await sessions.end({ timeout: 5 });
     },
