@@ -100,7 +100,7 @@ export const streamTournament = createRoute({
   tags: ['tournaments'],
   summary: 'Follow a tournament: standings, pairings, rounds and its end as Server-Sent Events',
   description:
-    "Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.",
+    "Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`), whichever process answers. Each `standings` event holds the whole table, so one stands for those before it: a `standings` event is left out once a later one (or `tournamentEnd`) is stored. What is stored when you connect (after your Last-Event-ID) comes first, at most its newest 512 KiB, preceded by the newest standings if the cut passed them; the ids show where events were left out. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.",
   security: optionalBearer,
   request: {
     params: TournamentIdParam,

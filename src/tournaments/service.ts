@@ -7,17 +7,15 @@ import { scrubbedMessage } from '../platform/db/errors.ts';
 import type { TournamentStatus } from '../platform/db/schema.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
-import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
+import type { Feed } from '../platform/streams/feed.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import { checkJoin, checkWithdraw, decideCreate, type CreateTournamentRequest } from './decide.ts';
+import { tournamentFeed, tournamentKey } from './feed.ts';
 import { MAX_UPCOMING } from './limits.ts';
 import { decideStep, standingsOf } from './step.ts';
 import type { TournamentStore } from './store.ts';
 import { namedStandings, tournamentSummary, tournamentView, type StandingView, type TournamentRow, type TournamentView } from './view.ts';
-
-/** The notifier key of a tournament's log. */
-export const tournamentKey = (id: string) => `tournament:${id}`;
 
 export interface TournamentServiceDeps {
   store: TournamentStore;
@@ -97,24 +95,10 @@ export class TournamentService {
     return this.deps.store.gameIds(id);
   }
 
-  /** The tournament's events after `after` as they happen; complete after tournamentEnd. */
+  /** The tournament's events after `after` as they happen (feed.ts says which, in what pieces); complete after tournamentEnd. */
   async feed(id: string, after: number, client?: string): Promise<Feed> {
-    const { store, notifier } = this.deps;
-    await this.load(id);
-    let seq = after;
-    return {
-      ...feedWaiter(notifier, tournamentKey(id), async () => (await store.get(id))?.version ?? null, client),
-      next: async () => {
-        const t = await this.load(id);
-        const items = [];
-        for (const { seq: s, event } of await store.events(id, seq)) {
-          items.push({ seq: s, type: event.type, payload: event });
-          seq = s;
-        }
-        // Read up to `seq`: the wait is for what comes after it (a long log is read in several rounds).
-        return { items, version: t.status === 'finished' && seq >= t.version ? null : seq };
-      },
-    };
+    if (!(await this.deps.store.head(id))) throw notFound(id);
+    return tournamentFeed(this.deps.store, this.deps.notifier, id, after, client);
   }
 
   /**
