@@ -15,7 +15,14 @@ import { tournamentFeed, tournamentKey } from './feed.ts';
 import { MAX_UPCOMING } from './limits.ts';
 import { decideStep, standingsOf } from './step.ts';
 import type { TournamentStore } from './store.ts';
+import { STANDINGS_PAGE, standingsPage } from './standings-page.ts';
 import { namedStandings, tournamentSummary, tournamentView, type StandingView, type TournamentRow, type TournamentView } from './view.ts';
+
+/** Which page of the standings a read answers: at most `limit` rows after `cursor`. */
+export interface StandingsQuery {
+  limit?: number;
+  cursor?: string;
+}
 
 export interface TournamentServiceDeps {
   store: TournamentStore;
@@ -55,8 +62,9 @@ export class TournamentService {
     return { items: rows.map((r) => tournamentSummary(r, counts.get(r.id) ?? 0, names)), nextCursor };
   }
 
-  async get(id: string): Promise<TournamentView> {
-    return this.view(await this.load(id));
+  /** The tournament with one page of its standings (standings-page.ts; the first by default). */
+  async get(id: string, page: StandingsQuery = {}): Promise<TournamentView> {
+    return this.view(await this.load(id), page);
   }
 
   /** The player enters (again, after a withdrawal: back in, the score kept). */
@@ -153,11 +161,18 @@ export class TournamentService {
     return t;
   }
 
-  private async view(t: TournamentRow): Promise<TournamentView> {
+  private async view(t: TournamentRow, { limit = STANDINGS_PAGE.default, cursor }: StandingsQuery = {}): Promise<TournamentView> {
     const { store, players } = this.deps;
+    // A finished event's table is kept with its end, named: what is read besides is its size and the last round.
+    if (t.status === 'finished' && t.standings) {
+      const [counts, pairings] = await Promise.all([store.counts([t.id]), store.pairings(t.id, t.round)]);
+      const page = standingsPage(t.standings as StandingView[], limit, cursor);
+      return tournamentView(t, counts.get(t.id) ?? 0, await players.namesOf([t.createdBy]), page, pairings);
+    }
     const [entrants, pairings] = await Promise.all([store.entrants(t.id), store.pairings(t.id)]);
-    const names = await players.namesOf([t.createdBy, ...entrants.map((e) => e.playerId)]);
-    const standings: StandingView[] = t.status === 'finished' && t.standings ? (t.standings as StandingView[]) : namedStandings(standingsOf(t, entrants, pairings), names);
-    return tournamentView(t, entrants.length, names, standings, pairings);
+    const { rows, nextCursor } = standingsPage(standingsOf(t, entrants, pairings), limit, cursor);
+    // Only the page's players are named.
+    const names = await players.namesOf([t.createdBy, ...rows.map((s) => s.playerId)]);
+    return tournamentView(t, entrants.length, names, { rows: namedStandings(rows, names), nextCursor }, pairings);
   }
 }

@@ -83,8 +83,14 @@ export class TournamentStore {
       .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.playerId));
   }
 
-  async pairings(id: string): Promise<PairingRow[]> {
-    return this.db.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id)).orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
+  /** Its pairings (of one round or wave, with `round`). */
+  async pairings(id: string, round?: number): Promise<PairingRow[]> {
+    const which = eq(tournamentPairings.tournamentId, id);
+    return this.db
+      .select()
+      .from(tournamentPairings)
+      .where(round === undefined ? which : and(which, eq(tournamentPairings.round, round)))
+      .orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
   }
 
   /** Entrants per tournament. */
