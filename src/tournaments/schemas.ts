@@ -89,13 +89,14 @@ export const TournamentSchema = z
     endedEarly: z.string().optional().openapi({ description: 'why a swiss event ended before its last round' }),
     options: TournamentOptionsSchema,
     players: z.number().int().openapi({ description: 'entrants, the withdrawn included' }),
-    standings: z.array(StandingSchema).openapi({ description: 'live while it runs; the final standings once finished, kept for ever' }),
+    standings: z.array(StandingSchema).openapi({ description: 'live while it runs; the final standings once finished, kept for ever. One page of them (`standingsLimit`, default 100), best first' }),
+    standingsNextCursor: orNull(z.string()).openapi({ description: 'pass as `standingsCursor` for the next page of the standings; null: this page is the last' }),
     pairings: z.array(TournamentPairingSchema).optional().openapi({ description: "swiss: the current round's pairings; arena: the games being played" }),
     finishedAt: z.string().optional().openapi({ format: 'date-time' }),
   })
   .openapi('Tournament');
 
-export const TournamentSummarySchema = TournamentSchema.omit({ standings: true, pairings: true }).openapi('TournamentSummary');
+export const TournamentSummarySchema = TournamentSchema.omit({ standings: true, standingsNextCursor: true, pairings: true }).openapi('TournamentSummary');
 
 export const TournamentPageSchema = z
   .object({ items: z.array(TournamentSummarySchema), nextCursor: orNull(z.string()).openapi({ description: 'pass as `cursor` for the next page; null: the last page' }) })

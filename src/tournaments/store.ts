@@ -1,7 +1,7 @@
 // The tournaments' tables: the tournament row (its lock serialises every change a director or a
 // join makes to one tournament), its entrants, its pairings with their seats (the unique index
 // over unended seats: nobody in two tournament games at once), and its own event log.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
@@ -25,7 +25,6 @@ import {
   type TournamentStatus,
 } from '../platform/db/schema.ts';
 import type { NewTournament } from './decide.ts';
-import type { TournamentEvent } from './events.ts';
 import type { PairingGame } from './decide.ts';
 import type { Entrant, Snapshot, Step } from './step.ts';
 import type { PairingRow, TournamentRow } from './view.ts';
@@ -70,6 +69,12 @@ export class TournamentStore {
     return row ?? null;
   }
 
+  /** Its status and version (the seq of its last event), without the rest of the row (a finished one's standings are some 170 KB for 1,000 players). */
+  async head(id: string): Promise<Pick<TournamentRow, 'status' | 'version'> | null> {
+    const [row] = await this.db.select({ status: tournaments.status, version: tournaments.version }).from(tournaments).where(eq(tournaments.id, id));
+    return row ?? null;
+  }
+
   async entrants(id: string): Promise<EntrantRow[]> {
     return this.db
       .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts })
@@ -78,8 +83,14 @@ export class TournamentStore {
       .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.playerId));
   }
 
-  async pairings(id: string): Promise<PairingRow[]> {
-    return this.db.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id)).orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
+  /** Its pairings (of one round or wave, with `round`). */
+  async pairings(id: string, round?: number): Promise<PairingRow[]> {
+    const which = eq(tournamentPairings.tournamentId, id);
+    return this.db
+      .select()
+      .from(tournamentPairings)
+      .where(round === undefined ? which : and(which, eq(tournamentPairings.round, round)))
+      .orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
   }
 
   /** Entrants per tournament. */
@@ -171,15 +182,45 @@ export class TournamentStore {
       );
   }
 
-  async events(id: string, after: number): Promise<Array<{ seq: number; event: TournamentEvent }>> {
-    const rows = await this.db
-      .select({ seq: tournamentEvents.seq, payload: tournamentEvents.payload })
-      .from(tournamentEvents)
-      .where(and(eq(tournamentEvents.tournamentId, id), gt(tournamentEvents.seq, after)))
-      .orderBy(asc(tournamentEvents.seq))
-      .limit(500);
-    // The payload is a TournamentEvent as #write stored it (the column's type is plain JSON).
-    return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as TournamentEvent }));
+  /**
+   * The events after `after` as a reader is sent them (stream-replay.ts): those a later one stands
+   * for left out, in order, as their JSON text, and at most `budget` bytes of it (always one event,
+   * however large). One row at a time, so no more is read, or made text, than is sent.
+   */
+  async eventPage(id: string, after: number, budget: number): Promise<StoredEvent[]> {
+    const rows = rowsOf<StoredEvent>(
+      await this.db.execute(sql`
+with recursive kept as (${keptSince(id)}),
+page (seq, type, data, bytes) as (
+  (select e.seq, e.type, e.data, octet_length(e.data) from kept k, lateral (${keptAfter(id, sql`${after}`)}) e)
+  union all
+  (select e.seq, e.type, e.data, p.bytes + octet_length(e.data) from page p, kept k, lateral (${keptAfter(id, sql`p.seq`)}) e
+   where p.bytes + octet_length(e.data) <= ${budget})
+)
+select seq, type, data from page order by seq`),
+    );
+    return rows.map((r) => ({ seq: Number(r.seq), type: r.type, data: r.data }));
+  }
+
+  /**
+   * Where a replay of the events after `after` starts so that it holds at most `budget` bytes:
+   * `from`, the seq after which the newest kept events fit (`after` when they all do), and
+   * `snapshot`, the newest event with the standings (0: none). Walks back from the newest, one
+   * row at a time: no more is made text than the budget and one event.
+   */
+  async replayStart(id: string, after: number, budget: number): Promise<{ from: number; snapshot: number }> {
+    const [row] = rowsOf<{ cut: number | null; snapshot: number }>(
+      await this.db.execute(sql`
+with recursive kept as (${keptSince(id)}),
+back (seq, bytes) as (
+  (select e.seq, octet_length(e.data) from kept k, lateral (${keptBefore(id, sql`${MAX_SEQ}`)}) e where e.seq > ${after})
+  union all
+  (select e.seq, b.bytes + octet_length(e.data) from back b, kept k, lateral (${keptBefore(id, sql`b.seq`)}) e
+   where e.seq > ${after} and b.bytes <= ${budget})
+)
+select (select max(seq) from back where bytes > ${budget}) as cut, (select snapshot from kept) as snapshot`),
+    );
+    return { from: row?.cut === null || row?.cut === undefined ? after : Number(row.cut), snapshot: Number(row?.snapshot ?? 0) };
   }
 
   /** Tournaments a director may have work for: running ones, and upcoming ones whose start is reached. */
@@ -369,9 +410,40 @@ where e.tournament_id = ${id} and not e.withdrawn
       .update(tournaments)
       .set({ ...step.tournament, version })
       .where(eq(tournaments.id, t.id));
-    // Each a TournamentEvent, as JSON (events() reads it back).
+    // Each a TournamentEvent, as JSON (eventPage() reads it back as text).
     const rows = step.events.map((event, i) => ({ tournamentId: t.id, seq: t.version + 1 + i, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now }));
     if (rows.length > 0) await tx.insert(tournamentEvents).values(rows);
     return version;
   }
 }
+
+/** An event as a stream sends it: its JSON text as stored. */
+export interface StoredEvent {
+  seq: number;
+  type: string;
+  data: string;
+}
+
+/** Above any seq (they are integers). */
+const MAX_SEQ = 2_147_483_647;
+
+/**
+ * One row, `snapshot`: the seq of the tournament's newest event that carries the standings
+ * (`standings`, `tournamentEnd`), 0 before any. A `standings` event before it is left out of what
+ * a reader is sent: each holds the whole table, so the newest stands for those before it. Read
+ * backwards along the primary key: it is one of the last few events.
+ */
+const keptSince = (id: string) => sql`
+select coalesce((select seq from ${tournamentEvents} where tournament_id = ${id} and type in ('standings', 'tournamentEnd') order by seq desc limit 1), 0) as snapshot`;
+
+/** The first kept event after `seq` (in a lateral join with `kept k`), its payload as text. */
+const keptAfter = (id: string, seq: SQL) => sql`
+select seq, type, payload::text as data from ${tournamentEvents}
+where tournament_id = ${id} and seq > ${seq} and (type <> 'standings' or seq >= k.snapshot)
+order by seq limit 1`;
+
+/** The last kept event before `seq` (in a lateral join with `kept k`), its payload as text. */
+const keptBefore = (id: string, seq: SQL) => sql`
+select seq, type, payload::text as data from ${tournamentEvents}
+where tournament_id = ${id} and seq < ${seq} and (type <> 'standings' or seq >= k.snapshot)
+order by seq desc limit 1`;
