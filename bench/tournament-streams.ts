@@ -37,7 +37,7 @@ const kb = (bytes: number) => `${(bytes / 1e3).toFixed(0)} KB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function serve() {
-  const { loadConfig } = await import('../src/platform/config.ts');
+  const { loadConfig } = await import('../src/app/config.ts');
   const { startService } = await import('../src/app/server.ts');
   const { seedFinishedSwiss } = await import('../test/support/big-tournament.ts');
   const config = loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: env.LOG_LEVEL ?? 'silent', RATE_LIMIT_ANONYMOUS: '0' });
