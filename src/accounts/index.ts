@@ -5,5 +5,6 @@ export { PlayerStore } from './player-store.ts';
 export { forgetChangedProfiles } from './profiles.ts';
 export { AUTH_KEY, RevocationCache, REFRESH_MS, STALE_AFTER_REFRESHES } from './revocations.ts';
 export type { ScryptParams } from './password.ts';
+export { ACCOUNT_REFUSALS } from './refusals.ts';
 export { AccountService, PRESENCE_LEASE_MS } from './service.ts';
 export { AccountStore } from './store.ts';

@@ -18,6 +18,8 @@ import { ratingsApi } from '../ratings/index.ts';
 import { seeksApi } from '../seeks/index.ts';
 import { tournamentsApi } from '../tournaments/index.ts';
 import { ProblemError } from '../platform/http/problems.ts';
+// The one catalogue of problems (the platform's and every feature's), in use from here on.
+import './problems.ts';
 import { mountWebClient } from '../platform/http/web.ts';
 
 export function createApp(deps: AppDeps): App {

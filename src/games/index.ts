@@ -10,6 +10,7 @@ export { checkWaitingMatches, checkWaitingSeeks } from './open-caps.ts';
 export { checkNotDeleted, checkOpponent, configOf, deletedPlayer, type RuleOptions } from './options.ts';
 export { cryptoRandomness, type Randomness } from './randomness.ts';
 export { checkAccounts, ratedTurnSeconds } from './rated.ts';
+export { ENGINE_PROBLEMS, GAME_PROBLEM_FIELDS, GAME_REFUSALS } from './refusals.ts';
 export { GameRepository } from './repository.ts';
 export { bothSeated } from './seating.ts';
 export { GameService } from './service.ts';

@@ -4,7 +4,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { gameExamples, MOVE_REQUEST } from './examples.ts';
 import { bearer, json, jsonBody, optionalBearer, pageCursor, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
-import { ENGINE_CODES, problemResponses } from '../platform/http/problems.ts';
+import { ERROR_CODES } from '../engine/index.ts';
+import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import {
   CreateGameSchema,
@@ -123,7 +124,7 @@ export const postMove = createRoute({
         'Preference-Applied': { description: '`return=minimal`', schema: { type: 'string' } },
       },
     },
-    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'IDEMPOTENCY_KEY_REUSED', ...ENGINE_CODES),
+    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'IDEMPOTENCY_KEY_REUSED', ...ERROR_CODES),
   },
 });
 

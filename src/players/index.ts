@@ -1,2 +1,3 @@
 export { playersApi } from './api.ts';
+export { PLAYER_REFUSALS } from './refusals.ts';
 export { PlayerService } from './service.ts';
