@@ -6,5 +6,6 @@ export { forgetChangedProfiles } from './profiles.ts';
 export { AUTH_KEY, RevocationCache, REFRESH_MS, STALE_AFTER_REFRESHES } from './revocations.ts';
 export type { ScryptParams } from './password.ts';
 export { ACCOUNT_REFUSALS } from './refusals.ts';
+export { PlayerName } from './schemas.ts';
 export { AccountService, PRESENCE_LEASE_MS } from './service.ts';
 export { AccountStore } from './store.ts';

@@ -3,8 +3,8 @@
 import { z } from '@hono/zod-openapi';
 import type { EngineErrorCode } from '../engine/index.ts';
 import type { Problems } from '../platform/http/problems.ts';
-import { ViewSchema } from '../platform/http/schemas.ts';
 import { gameExamples } from './examples.ts';
+import { ViewSchema } from './schemas.ts';
 
 /**
  * The refusals of src/games, and the caps on what one player leaves open (open-caps.ts: its games,

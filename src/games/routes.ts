@@ -12,15 +12,14 @@ import {
   EventsResponseSchema,
   GameEventSchema,
   GameIdParam,
-  ID,
   LobbySchema,
   MoveRequestSchema,
   MoveResponseSchema,
   RecordSchema,
   StatusSchema,
-  storedText,
   ViewSchema,
-} from '../platform/http/schemas.ts';
+} from './schemas.ts';
+import { ID, storedText } from '../platform/http/schemas.ts';
 import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 
 export const GameStream = streamSchemas(

@@ -7,7 +7,7 @@ import type { PlayerService } from './service.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
-import { PlayerEventSchema } from '../platform/http/schemas.ts';
+import { PlayerEventSchema } from './schemas.ts';
 import { eventStream } from '../platform/http/sse.ts';
 import { botsOnline, createPlayer, findPlayers, getMe, getPlayer, listMyGames, PlayerStream, streamMyEvents } from './routes.ts';
 import { respond } from '../platform/http/reply.ts';

@@ -3,11 +3,20 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PLAYER_GAME_STATUSES } from './store.ts';
 import { accountExamples } from '../accounts/index.ts';
 import { playerExamples } from './examples.ts';
-import { BotsOnlineSchema, PlayerSearchPageSchema, PlayerSearchQuery } from './schemas.ts';
+import {
+  BotsOnlineSchema,
+  CreatePlayerSchema,
+  MeSchema,
+  PlayerEventSchema,
+  PlayerGamePageSchema,
+  PlayerSearchPageSchema,
+  PlayerSearchQuery,
+  PlayerTokenSchema,
+} from './schemas.ts';
 import { bearer, json, jsonBody, pageCursor, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
-import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerTokenSchema } from '../platform/http/schemas.ts';
+import { ID } from '../platform/http/schemas.ts';
 import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 import { PlayerProfileSchema } from '../ratings/index.ts';
 
