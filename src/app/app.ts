@@ -14,6 +14,7 @@ import { matchesApi } from '../matches/index.ts';
 import { openApiInfo, serveOpenApi } from '../platform/http/openapi.ts';
 import { operationsApi } from './operations.ts';
 import { playersApi } from '../players/index.ts';
+import { PlayerEventSchema } from './player-events.ts';
 import { ratingsApi } from '../ratings/index.ts';
 import { seeksApi } from '../seeks/index.ts';
 import { tournamentsApi } from '../tournaments/index.ts';
@@ -46,7 +47,7 @@ export function createApp(deps: AppDeps): App {
   const methods = allowedMethods(app);
   app.use('*', literalPaths(methods));
 
-  app.route('/', playersApi(deps));
+  app.route('/', playersApi({ ...deps, playerEvents: PlayerEventSchema }));
   app.route('/', accountsApi(deps));
   // Before the games: /v1/games/export is no game id.
   app.route('/', exportApi(deps));

@@ -11,6 +11,7 @@ export { checkNotDeleted, checkOpponent, configOf, deletedPlayer, type RuleOptio
 export { cryptoRandomness, type Randomness } from './randomness.ts';
 export { checkAccounts, RATED_TURN_SECONDS, ratedTurnSeconds } from './rated.ts';
 export { ENGINE_PROBLEMS, GAME_PROBLEM_FIELDS, GAME_REFUSALS } from './refusals.ts';
+export { GAME_PLAYER_EVENTS } from './player-events.ts';
 export { GameRepository } from './repository.ts';
 export { bothSeated } from './seating.ts';
 export {
@@ -26,7 +27,6 @@ export {
   MIN_TURN_SECONDS,
   MoveSchema,
   RecordSchema,
-  ResultSchema,
   SeatSchema,
   StatusSchema,
 } from './schemas.ts';

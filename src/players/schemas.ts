@@ -1,10 +1,10 @@
-// API schemas of the players: a guest's sign-up and token, the caller, its games and matches, its
-// own stream's events, and finding someone to play: the bots online (what the lobby lists) and
+// API schemas of the players: a guest's sign-up and token, the caller, its games and matches, and
+// finding someone to play: the bots online (what the lobby lists) and
 // players by name.
 import { z } from '@hono/zod-openapi';
 import { PlayerName } from '../accounts/index.ts';
 import { VARIANTS } from '../engine/index.ts';
-import { ConfigSchema, GameSummarySchema, ResultSchema, SeatSchema } from '../games/index.ts';
+import { GameSummarySchema } from '../games/index.ts';
 import { MatchSummarySchema } from '../matches/index.ts';
 import { RatingsSchema } from '../ratings/index.ts';
 import { SeekSchema } from '../seeks/index.ts';
@@ -72,96 +72,3 @@ export const PlayerGamePageSchema = z
     nextCursor: z.string().nullable(),
   })
   .openapi('PlayerGamePage', { description: "the caller's games and matches, newest first" });
-
-const ChallengeKindSchema = z.enum(['game', 'match']);
-
-export const PlayerEventSchema = z
-  .discriminatedUnion('type', [
-    z
-      .object({
-        type: z.literal('challenge'),
-        kind: ChallengeKindSchema,
-        id: z.string(),
-        from: z.string().openapi({ description: 'the player id of the challenger' }),
-        config: ConfigSchema,
-        games: z.number().int().nullable().openapi({ description: 'a match: how many games' }),
-        turnSeconds: z.number().int().nullable(),
-        rated: z.boolean(),
-      })
-      .openapi('ChallengeEvent', { description: 'a game or match was created with you as its opponent: join it, or decline it' }),
-    z
-      .object({
-        type: z.literal('challengeCancelled'),
-        kind: ChallengeKindSchema,
-        id: z.string(),
-        by: z.string().nullable().openapi({ description: 'who called it off; null when nobody joined in time' }),
-        reason: z.enum(['cancelled', 'expired']),
-      })
-      .openapi('ChallengeCancelledEvent', { description: 'a waiting game or match of yours (or reserved for you) was called off' }),
-    z
-      .object({ type: z.literal('challengeDeclined'), kind: ChallengeKindSchema, id: z.string(), by: z.string() })
-      .openapi('ChallengeDeclinedEvent', { description: 'the challenged player declined' }),
-    z
-      .object({
-        type: z.literal('gameStart'),
-        gameId: z.string(),
-        seat: SeatSchema,
-        opponent: z.string(),
-        matchId: z.string().nullable(),
-        number: z.number().int().nullable(),
-      })
-      .openapi('GameStartEvent', { description: 'a game of yours began: follow it on its own stream' }),
-    z
-      .object({
-        type: z.literal('gameFinish'),
-        gameId: z.string(),
-        seat: SeatSchema,
-        matchId: z.string().nullable(),
-        number: z.number().int().nullable(),
-        result: ResultSchema,
-      })
-      .openapi('GameFinishEvent'),
-    z
-      .object({ type: z.literal('matchStart'), matchId: z.string(), opponent: z.string(), games: z.number().int() })
-      .openapi('MatchStartEvent'),
-    z
-      .object({
-        type: z.literal('matchFinish'),
-        matchId: z.string(),
-        winner: z.string().nullable(),
-        draw: z.boolean(),
-        totals: z.record(z.string(), z.number().int()),
-      })
-      .openapi('MatchFinishEvent'),
-    z
-      .object({
-        type: z.literal('ratingChanged'),
-        gameId: z.string(),
-        variant: z.enum(VARIANTS),
-        before: z.number().int().openapi({ description: 'the rating before the game, rounded as shown' }),
-        after: z.number().int().openapi({ description: 'the rating after it, rounded as shown' }),
-        rd: z.number().openapi({ description: 'the rating deviation after it' }),
-        games: z.number().int().openapi({ description: 'rated games played in this variant' }),
-        provisional: z.boolean().openapi({ description: 'the RD is still above the provisional threshold' }),
-      })
-      .openapi('RatingChangedEvent', { description: 'a rated game of yours ended and moved your rating in its variant' }),
-    z
-      .object({
-        type: z.literal('seekEnded'),
-        seekId: z.string(),
-        reason: z.enum(['withdrawn', 'expired', 'disconnected']).openapi({
-          description: 'withdrawn by you; expired: past SEEK_TTL_SECONDS; disconnected: a whileConnected seek whose owner has no player stream open any more',
-        }),
-      })
-      .openapi('SeekEndedEvent', { description: 'a seek of yours left the pool without being paired (a pairing comes as gameStart or matchStart instead): seek again if you still want a game' }),
-    z
-      .object({
-        type: z.literal('tournamentGame'),
-        tournamentId: z.string(),
-        gameId: z.string().openapi({ description: 'the game to play now (a Swiss pairing: the first game of its match)' }),
-        matchId: z.string().nullable().openapi({ description: "a Swiss pairing's match (its next games come as gameStart); null in an arena" }),
-        opponent: z.string(),
-      })
-      .openapi('TournamentGameEvent', { description: 'a tournament you play in paired you: play the game (it started with gameStart too)' }),
-  ])
-  .openapi('PlayerEvent', { description: "an event of the caller's own stream (GET /v1/players/me/stream)" });

@@ -1,5 +1,6 @@
 export { seeksApi } from './api.ts';
 export { seekExamples } from './examples.ts';
+export { SEEK_PLAYER_EVENTS } from './player-events.ts';
 export { SEEK_REFUSALS } from './refusals.ts';
 export { SeekSchema } from './schemas.ts';
 export { SeekService } from './service.ts';

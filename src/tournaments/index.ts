@@ -4,6 +4,7 @@
 export { tournamentsApi } from './api.ts';
 export { type ArenaWaiter, pairArenaWave } from './arena-pairing.ts';
 export { TournamentDirector } from './director.ts';
+export { TOURNAMENT_PLAYER_EVENTS } from './player-events.ts';
 export { TOURNAMENT_REFUSALS } from './refusals.ts';
 export { TournamentService } from './service.ts';
 export { TournamentStore } from './store.ts';
