@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformSettings } from '../src/platform/config.ts';
-import { CHECKED_FOLDERS, FEATURES, importCycles, importGraph, importsOf, layoutViolations, ROOT, sourceFiles } from '../tools/imports.ts';
+import { CHECKED_FOLDERS, FEATURES, featureDeclarations, importCycles, importGraph, importsOf, layoutViolations, platformDeclarations, ROOT, sourceFiles, sourceTexts } from '../tools/imports.ts';
 
 const graph = importGraph();
 describe('src/', () => {
@@ -70,6 +70,54 @@ describe('src/', () => {
     expect(featureVariables([...platformVariables, 'SEEK_TTL_SECONDS', 'RATE_LIMIT_EXPORT'])).toEqual(['SEEK_TTL_SECONDS', 'RATE_LIMIT_EXPORT']);
     const groups = sourceFiles('src/platform').filter((f) => /\bsettings\(\s*\{/.test(readFileSync(join(ROOT, f), 'utf8')));
     expect(groups).toEqual(['src/platform/config.ts']);
+  });
+
+  it("declares no feature's refusal code, schema or player event in the platform", () => {
+    const texts = sourceTexts('src');
+    const { codes, schemas, events } = featureDeclarations(texts);
+    // What the check reads as the features' own (each where it is declared).
+    expect(codes.get('GAME_NOT_FOUND')).toBe('src/games/refusals.ts');
+    expect(codes.get('INVALID_MOVE')).toBe('src/games/refusals.ts');
+    expect(codes.has('SHUTTING_DOWN')).toBe(false);
+    expect(schemas.get('GameView')).toBe('src/games/schemas.ts');
+    expect(schemas.get('TournamentGameEvent')).toBe('src/tournaments/player-events.ts');
+    expect(events.get('tournamentGame')).toBe('src/tournaments/player-events.ts');
+    expect(events.size).toBe(10);
+    expect(platformDeclarations(texts)).toEqual([]);
+  });
+
+  it("fails on a feature's code, schema or player event planted in the platform", () => {
+    const planted = new Map(sourceTexts('src'));
+    const catalogue = 'src/platform/http/problems.ts';
+    planted.set(
+      catalogue,
+      planted.get(catalogue)!.replace(
+        'export const PLATFORM_PROBLEMS = {\n',
+        "export const PLATFORM_PROBLEMS = {\n  NOT_YOUR_SEEK: { status: 403, rank: 4, description: 'a seek' },\n  LOBBY_FULL: { status: 503, rank: 9, description: 'no platform file raises it' },\n",
+      ),
+    );
+    planted.set(
+      'src/platform/planted.ts',
+      [
+        "import { z } from '@hono/zod-openapi';",
+        '// GAME_CANCELLED in a comment, even quoted, is no declaration: \'GAME_CANCELLED\'',
+        "export const View = z.object({ path: z.literal('/v1/*') }).openapi('GameView');",
+        "export const refuse = () => new DomainError('GAME_NOT_FOUND', 'no such game');",
+        "export const started = { type: 'gameStart' };",
+        'export interface PlayerEvents {',
+        '  seekEnded: { type: "seekEnded" };',
+        '}',
+      ].join('\n'),
+    );
+    expect(platformDeclarations(planted)).toEqual([
+      'src/platform/planted.ts: names GAME_NOT_FOUND, a refusal code of src/games/refusals.ts',
+      'src/platform/planted.ts: names gameStart, a player event of src/games/player-events.ts',
+      'src/platform/planted.ts: names seekEnded, a player event of src/seeks/player-events.ts',
+      expect.stringContaining('src/platform/planted.ts: declares the schema GameView, a schema of src/games/schemas.ts'),
+      'src/platform/planted.ts: declares the player event seekEnded (each feature declares its own)',
+      'src/platform/http/problems.ts: declares NOT_YOUR_SEEK, a refusal code of src/seeks/refusals.ts',
+      expect.stringContaining('src/platform/http/problems.ts: declares LOBBY_FULL, which no platform file raises'),
+    ]);
   });
 
   it('keeps the engine pure: nothing from outside but the hash it deals with', () => {

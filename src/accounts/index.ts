@@ -3,6 +3,8 @@ export { rotateKey } from './keyring.ts';
 export { PlayerStore } from './player-store.ts';
 export { AUTH_KEY, RevocationCache, REFRESH_MS, STALE_AFTER_REFRESHES } from './revocations.ts';
 export type { ScryptParams } from './password.ts';
+export { ACCOUNT_REFUSALS } from './refusals.ts';
+export { PlayerName } from './schemas.ts';
 export { AccountService, PRESENCE_LEASE_MS } from './service.ts';
 export { AccountStore } from './store.ts';
 export { accountSettings } from './settings.ts';

@@ -1,4 +1,5 @@
 export { AnalysisPool } from './pool.ts';
+export { ANALYSIS_REFUSALS } from './refusals.ts';
 export { AnalysisService } from './service.ts';
 export { AnalysisSchema } from './schemas.ts';
 export { analysisSettings } from './settings.ts';

@@ -10,6 +10,8 @@ import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPl
 import { openApiInfo, serveOpenApi } from '../platform/http/openapi.ts';
 import { operationsApi } from './operations.ts';
 import { ProblemError } from '../platform/http/problems.ts';
+// The one catalogue of problems (the platform's and every feature's), in use from here on.
+import './problems.ts';
 import { mountWebClient } from '../platform/http/web.ts';
 
 export function createApp(deps: AppDeps): App {

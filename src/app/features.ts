@@ -13,6 +13,7 @@ import { createRatings } from '../ratings/index.ts';
 import { createSeeks } from '../seeks/index.ts';
 import { createTournaments } from '../tournaments/index.ts';
 import type { AppConfig } from './config.ts';
+import { PlayerEventSchema } from './player-events.ts';
 
 export interface FeatureOptions {
   random?: Randomness;
@@ -54,7 +55,7 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
   const analysis = createAnalysis(platform, { settings: config.analysis, loadGame });
   const matches = createMatches(platform, { players, random, waitingTtlMs: config.games.waitingTtlSeconds * 1000 });
   const seeks = createSeeks(platform, { settings: config.seeks, players, random, graceMs: PRESENCE_LEASE_MS });
-  const playersFeature = createPlayers(platform, { players, accounts: accounts.service, ratings: ratings.service, seeks: seeks.service });
+  const playersFeature = createPlayers(platform, { players, accounts: accounts.service, ratings: ratings.service, seeks: seeks.service, playerEvents: PlayerEventSchema });
   const exports = createExports(platform, { settings: config.exports, players, playerService: playersFeature.service, analysis: analysis.service });
   const tournaments = createTournaments(platform, {
     settings: config.tournaments,

@@ -6,8 +6,26 @@ export { newGameRow, type NewGame } from './new-game.ts';
 export { gameStartNotices } from './notices.ts';
 export { checkNotDeleted, checkOpponent, configOf, deletedPlayer, type RuleOptions } from './options.ts';
 export { cryptoRandomness, type Randomness } from './randomness.ts';
-export { checkAccounts, ratedTurnSeconds } from './rated.ts';
+export { checkAccounts, RATED_TURN_SECONDS, ratedTurnSeconds } from './rated.ts';
+export { ENGINE_PROBLEMS, GAME_PROBLEM_FIELDS, GAME_REFUSALS } from './refusals.ts';
+export { GAME_PLAYER_EVENTS } from './player-events.ts';
 export { bothSeated } from './seating.ts';
+export {
+  CardSchema,
+  ConfigSchema,
+  CreateGameSchema,
+  EVENT_TYPES,
+  GameEndSchema,
+  GameIdParam,
+  GameSummarySchema,
+  GameTypeSchema,
+  MAX_TURN_SECONDS,
+  MIN_TURN_SECONDS,
+  MoveSchema,
+  RecordSchema,
+  SeatSchema,
+  StatusSchema,
+} from './schemas.ts';
 export { GameService } from './service.ts';
 export { GameStore, RatingsMovedError, type GameRow } from './store.ts';
 export { gameRecord, gameSummary, playerIdsOf, playerRef, type Names } from './view.ts';

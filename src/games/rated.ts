@@ -3,7 +3,8 @@
 import type { PlayerStore } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 
-import { RATED_TURN_SECONDS } from '../platform/http/schemas.ts';
+/** The limits of a rated game's (or match's, or tournament's) turnSeconds, and its default. */
+export const RATED_TURN_SECONDS = { min: 10, max: 300, default: 60 } as const;
 
 export interface RatedRequest {
   rated?: boolean;

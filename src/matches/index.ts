@@ -1,5 +1,8 @@
 export { waitingMatchSummary } from './examples.ts';
 export { decideJoin, type MatchStep } from './decide.ts';
+export { MATCH_REFUSALS } from './refusals.ts';
+export { MATCH_PLAYER_EVENTS } from './player-events.ts';
+export { MatchSummarySchema } from './schemas.ts';
 export { MatchService } from './service.ts';
 export { MatchStore, writeMatchStep, type MatchEvent, type MatchRow, type NewMatchGame } from './store.ts';
 export { firstDealerIndex } from './sheet.ts';

@@ -3,7 +3,8 @@
 import { z } from '@hono/zod-openapi';
 import { SEEK_STATUSES } from '../platform/db/schema.ts';
 import { VARIANTS } from '../engine/index.ts';
-import { ConfigSchema, CreateGameSchema, ID, orNull } from '../platform/http/schemas.ts';
+import { ConfigSchema, CreateGameSchema } from '../games/index.ts';
+import { ID, orNull } from '../platform/http/schemas.ts';
 
 /** Ratings a seek may name as its opponent's range. */
 const RATING = z.number().int().min(0).max(4000);

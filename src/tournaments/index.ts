@@ -3,6 +3,8 @@
 // (standings.ts) beside them. What other folders use (the app, the pairing benchmark) is exported here.
 export { type ArenaWaiter, pairArenaWave } from './arena-pairing.ts';
 export { TournamentDirector } from './director.ts';
+export { TOURNAMENT_PLAYER_EVENTS } from './player-events.ts';
+export { TOURNAMENT_REFUSALS } from './refusals.ts';
 export { TournamentService } from './service.ts';
 export { TournamentStore } from './store.ts';
 export { type SwissEntrant, pairSwissRound } from './swiss-pairing.ts';

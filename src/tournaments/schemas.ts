@@ -4,7 +4,8 @@
 import { z } from '@hono/zod-openapi';
 import { TOURNAMENT_BOTS, TOURNAMENT_STATUSES, TOURNAMENT_SYSTEMS } from '../platform/db/schema.ts';
 import { VARIANTS } from '../engine/index.ts';
-import { ConfigSchema, CreateGameSchema, ID, MAX_NAME_LENGTH, nameText, orNull } from '../platform/http/schemas.ts';
+import { ConfigSchema, CreateGameSchema } from '../games/index.ts';
+import { ID, MAX_NAME_LENGTH, nameText, orNull } from '../platform/http/schemas.ts';
 import { LIMITS } from './limits.ts';
 
 const range = (r: { min: number; max: number }) => z.number().int().min(r.min).max(r.max);
