@@ -6,7 +6,7 @@ import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
 import type { MatchStatus } from '../platform/db/schema.ts';
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { checkNotDeleted, checkWaitingMatches, checkOpponent, configOf, type RuleOptions, checkAccounts, ratedTurnSeconds } from '../games/index.ts';
@@ -22,7 +22,7 @@ export const matchKey = (matchId: string) => `match:${matchId}`;
 
 export interface MatchServiceDeps {
   store: MatchStore;
-  players: PlayerStore;
+  players: Players;
   notifier: Notifier;
   random: Randomness;
   now: () => Date;

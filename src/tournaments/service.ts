@@ -1,7 +1,7 @@
 // The tournaments' application layer: create, list, read, join, withdraw, follow the stream, and
 // the director's tick that starts, pairs and ends them by the clock (step.ts decides, the store
 // writes under the tournament's row lock, this file announces).
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { checkNotDeleted, type Randomness } from '../games/index.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
 import type { TournamentStatus } from '../platform/db/schema.ts';
@@ -21,7 +21,7 @@ export const tournamentKey = (id: string) => `tournament:${id}`;
 
 export interface TournamentServiceDeps {
   store: TournamentStore;
-  players: PlayerStore;
+  players: Players;
   notifier: Notifier;
   random: Randomness;
   now: () => Date;

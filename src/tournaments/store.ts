@@ -7,15 +7,14 @@ import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/d
 import { InvalidCursorError } from '../platform/db/errors.ts';
 import { eventRows, storedEvent } from '../platform/db/events.ts';
 import { newGameRow, deletedPlayer } from '../games/index.ts';
+import { deletedUnderShareLock, playerRows, streamOpen } from '../accounts/index.ts';
 import { writeMatchStep } from '../matches/index.ts';
 import { appendNotices, type NoticedVersions } from '../platform/streams/player-events.ts';
 import type { GameEvent } from '../engine/index.ts';
 import {
-  botPresence,
   gameEvents,
   games,
   matches,
-  players,
   ratings,
   tournamentEvents,
   tournamentPairings,
@@ -144,8 +143,7 @@ export class TournamentStore {
       const withdrawn = decide(t, entry ?? null, n?.n ?? 0);
       if (withdrawn === null) return t;
       // A share lock of the player's row: a deletion committed before is seen.
-      const [me] = rowsOf<{ deleted: boolean }>(await tx.execute(sql`select ${players.deletedAt} is not null as deleted from ${players} where ${players.id} = ${playerId} for share`));
-      if (me?.deleted) throw deletedPlayer();
+      if (await deletedUnderShareLock(tx, playerId)) throw deletedPlayer();
       await tx
         .insert(tournamentPlayers)
         .values({ tournamentId: id, playerId, withdrawn })
@@ -241,8 +239,8 @@ where p.tournament_id = ${id}`),
       const now = clock();
       const entrants = rowsOf<Entrant & { name: string; bot: boolean }>(
         await tx.execute(sql`
-select e.player_id as "playerId", e.withdrawn, e.timeouts, p.deleted_at is not null as deleted, p.name, p.bot
-from ${tournamentPlayers} e join ${players} p on p.id = e.player_id
+select e.player_id as "playerId", e.withdrawn, e.timeouts, ${playerRows.deletedAt} is not null as deleted, ${playerRows.name} as name, ${playerRows.bot} as bot
+from ${tournamentPlayers} e join ${playerRows} on ${playerRows.id} = e.player_id
 where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       );
       const pairings = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id));
@@ -290,7 +288,7 @@ where e.tournament_id = ${id} and not e.withdrawn
           await tx.execute(sql`
 select e.player_id as id from ${tournamentPlayers} e
 where e.tournament_id = ${id} and not e.withdrawn
-  and exists (select 1 from ${botPresence} b where b.player_id = e.player_id and b.lease_until > ${now.toISOString()}::timestamptz)
+  and ${streamOpen(sql`e.player_id`, now)}
   and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended)
   and not exists (select 1 from ${tournamentPlayers} o join ${tournaments} w on w.id = o.tournament_id
     where o.player_id = e.player_id and not o.withdrawn and w.system = 'swiss' and w.status = 'running')`),

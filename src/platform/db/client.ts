@@ -27,6 +27,13 @@ declare module 'postgres' {
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A transaction of the drizzle handle (`db.transaction(async (tx) => …)`). A feature's function
+ * that writes or locks inside another feature's transaction takes one: the caller's statements and
+ * the owner's commit together (a Tx is a Db too, so such a function may also run on its own).
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 /** One statement in plain SQL with $1, $2, … parameters: its rows. */
 export type Query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
