@@ -10,7 +10,7 @@ import { TokenService } from '../platform/auth/tokens.ts';
 import { isReady, openDatabase, type Database } from '../platform/db/client.ts';
 import { ExportStore, GameExport } from '../exports/index.ts';
 import { CreateAnswerStore } from '../platform/db/create-answers.ts';
-import { GameStore, MoveBatcher, GameCache, cryptoRandomness, type Randomness, GameRepository, GameService } from '../games/index.ts';
+import { GameStore, MoveBatcher, GameCache, cryptoRandomness, type Randomness, GameRepository, GameService, gamesAnswer } from '../games/index.ts';
 import { MatchStore, MatchService } from '../matches/index.ts';
 import { PgNotifier, type Notifier } from '../platform/streams/notifier.ts';
 import { PlayerEventStore } from '../platform/streams/player-events.ts';
@@ -204,7 +204,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       tournaments,
       createAnswers,
       // A revocation list that has not been read for a while may let a revoked token pass.
-      ready: async () => !options.stopping?.() && revocations.fresh() && (await isReady(database, timeouts.readyMs)),
+      ready: async () => !options.stopping?.() && revocations.fresh() && (await isReady(database, timeouts.readyMs, gamesAnswer)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },

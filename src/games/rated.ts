@@ -32,3 +32,11 @@ export async function checkAccounts(players: Players, ids: readonly string[]): P
   if (ids.some((id) => !accounts.has(id)))
     throw new DomainError('RATED_NEEDS_ACCOUNT', 'rated play is between two accounts: sign up (POST /v1/accounts) or make this guest an account (POST /v1/players/me/account)');
 }
+
+/** Another rated game of one of the players ended first: its ratings are no longer the ones read. Nothing was kept. */
+export class RatingsMovedError extends Error {
+  override name = 'RatingsMovedError';
+  constructor(readonly gameId: string) {
+    super(`game ${gameId}: a player's rating changed while the game was rated`);
+  }
+}

@@ -27,14 +27,6 @@ export interface RatedEnd {
 /** A game not over yet, as the end of one of its players' (a deletion) sees it. */
 export type OpenGame = Pick<GameRow, 'id' | 'status' | 'forehandPlayerId' | 'dealerPlayerId' | 'reservedPlayerId'>;
 
-/** Another rated game of one of the players ended first: its ratings are no longer the ones read. Nothing was kept. */
-export class RatingsMovedError extends Error {
-  override name = 'RatingsMovedError';
-  constructor(readonly gameId: string) {
-    super(`game ${gameId}: a player's rating changed while the game was rated`);
-  }
-}
-
 export type GameRow = typeof games.$inferSelect;
 export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
 

@@ -1,7 +1,8 @@
 // The matches' application layer: create, join, read the sheet, follow the match's log, and move
 // the match on when one of its games ends. The decisions are the pure ones of matches/decide.ts;
 // this file loads, appends under the match's version guard, and announces.
-import { MatchConflictError, type MatchRow, type MatchStore } from './store.ts';
+import { MatchConflictError } from './queries.ts';
+import type { MatchRow, MatchStore } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';

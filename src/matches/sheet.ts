@@ -3,7 +3,8 @@
 // biome-ignore-all lint/style/noNonNullAssertion: a match's games are created with their number and both seats filled (the columns are nullable only for games outside a match)
 import { createHash } from 'node:crypto';
 import type { GameType, Result, Seat } from '../engine/index.ts';
-import type { ByPlayer, MatchRow, PlayedGame } from './store.ts';
+import type { ByPlayer } from './queries.ts';
+import type { MatchRow, PlayedGame } from './store.ts';
 import type { GameStatus } from '../platform/db/schema.ts';
 
 /**

@@ -8,13 +8,13 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
-import { eventRows } from '../platform/db/events.ts';
-import { writeMatchStep, type MatchRow, type MatchEvent, type NewMatchGame } from '../matches/index.ts';
-import { deletedPlayer, newGameRow, type NewGame } from '../games/index.ts';
+import { startMatchIn, type MatchRow, type MatchEvent, type NewMatchGame } from '../matches/index.ts';
+import { deletedPlayer, insertGamesIn, type NewGame } from '../games/index.ts';
 import { deletedUnderShareLock, lockPairedPlayers, notBeingDeleted, notBothBots, playerRows, streamOpen } from '../accounts/index.ts';
 import { appendNotices, NOTICE_CTES, writtenAndNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
 import type { Variant } from '../engine/types.ts';
-import { gameEvents, games, matches, ratings, seeks } from '../platform/db/schema.ts';
+import { shownRatingOf } from '../ratings/index.ts';
+import { seeks } from '../platform/db/schema.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
 export type NewSeek = Omit<SeekRow, 'status' | 'gameId' | 'matchId' | 'endedAt'>;
@@ -126,15 +126,12 @@ export class SeekStore {
       const pairing = pair(partner);
       let started: { gameId: string | null; matchId: string | null };
       if (pairing.kind === 'game') {
-        const { events = [], notices: _, ...game } = pairing.game;
-        await tx.insert(games).values(newGameRow(pairing.game, at));
-        await tx.insert(gameEvents).values(eventRows(game.id, 0, events));
-        started = { gameId: game.id, matchId: null };
+        await insertGamesIn(tx, [pairing.game], at);
+        started = { gameId: pairing.game.id, matchId: null };
       } else {
         const { match, step } = pairing;
-        await tx.insert(matches).values(match);
-        // Its first game and events, as a join writes them (the match is new: version 0).
-        await writeMatchStep(tx, match, { expectedVersion: 0, events: step.events, game: step.game }, at);
+        // Its first game and events, as a join writes them.
+        await startMatchIn(tx, match, step, at);
         started = { gameId: null, matchId: match.id };
       }
       const ended = { status: 'paired' as const, ...started, endedAt: at };
@@ -150,12 +147,8 @@ export class SeekStore {
   }
 
   /** The player's rating in `variant`, rounded as shown; null while unrated there. */
-  async ratingOf(playerId: string, variant: Variant): Promise<number | null> {
-    const [row] = await this.db
-      .select({ rating: ratings.rating })
-      .from(ratings)
-      .where(and(eq(ratings.playerId, playerId), eq(ratings.variant, variant)));
-    return row ? Math.round(row.rating) : null;
+  ratingOf(playerId: string, variant: Variant): Promise<number | null> {
+    return shownRatingOf(this.db, playerId, variant);
   }
 
   async get(id: string): Promise<PoolRow | null> {

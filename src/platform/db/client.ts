@@ -323,19 +323,20 @@ async function migratePostgresServer(url: string, connectTimeout: number): Promi
 }
 
 /**
- * For `/readyz`: the database answers within `timeoutMs` and every committed migration is
- * applied. A database that does not answer in time is not ready.
+ * For `/readyz`: the database answers within `timeoutMs`, `probe` (a look at the table every
+ * request reads, given by the composition root) with it, and every committed migration is applied.
+ * A database that does not answer in time is not ready.
  */
-export function isReady(database: Database, timeoutMs = 1000): Promise<boolean> {
-  return answersWithin(timeoutMs, () => checkReady(database));
+export function isReady(database: Database, timeoutMs = 1000, probe: (db: Db) => Promise<void> = async () => {}): Promise<boolean> {
+  return answersWithin(timeoutMs, () => checkReady(database, probe));
 }
 
-async function checkReady(database: Database): Promise<boolean> {
+async function checkReady(database: Database, probe: (db: Db) => Promise<void>): Promise<boolean> {
   try {
     await database.db.execute(q`select 1`);
-    // The table every request reads: a lock held on it (a long migration, a stuck session) makes
-    // the service unable to serve, and so not ready.
-    await database.db.execute(q`select 1 from ${schema.games} limit 1`);
+    // A lock held on the table every request reads (a long migration, a stuck session) makes the
+    // service unable to serve, and so not ready.
+    await probe(database.db);
     const rows = await database.db.execute<{ n: number }>(
       q`select count(*)::int as n from ${q.raw(MIGRATIONS_TABLE)}`,
     );
