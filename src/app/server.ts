@@ -6,6 +6,7 @@ import type { AppConfig } from '../platform/config.ts';
 import { AnalysisPool, AnalysisService, AnalysisStore } from '../analysis/index.ts';
 import { AccountService, loadKeys, forgetChangedProfiles, RevocationCache, AccountStore, PlayerStore, PRESENCE_LEASE_MS, type ScryptParams } from '../accounts/index.ts';
 import { generateSigningKey, keyFromPrivateJwk } from '../platform/auth/keys.ts';
+import { SigningKeyStore } from '../platform/auth/signing-key-store.ts';
 import { TokenService } from '../platform/auth/tokens.ts';
 import { isReady, openDatabase, type Database } from '../platform/db/client.ts';
 import { ExportStore, GameExport } from '../exports/index.ts';
@@ -50,6 +51,8 @@ export interface ServiceOptions {
 export interface ServiceParts {
   database: Database;
   players: PlayerStore;
+  /** The kept signing keys (none used when JWT_PRIVATE_KEY is set). */
+  signingKeys: SigningKeyStore;
   gameStore: GameStore;
   matchStore: MatchStore;
   seekStore: SeekStore;
@@ -82,9 +85,8 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   const gameStore = new GameStore(database, batcher);
   const matchStore = new MatchStore(database.db);
   const createAnswers = new CreateAnswerStore(database.db);
-  const key = config.jwt.privateKey
-    ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
-    : await players.getOrCreateSigningKey(generateSigningKey);
+  const signingKeys = new SigningKeyStore(database.db);
+  const key = config.jwt.privateKey ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey)) : await signingKeys.current(generateSigningKey);
   const tokens = new TokenService({
     key,
     issuer: config.jwt.issuer,
@@ -105,7 +107,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   notifier.observe({ heard: () => {}, reset: () => log.info({ event: 'databaseSessionRenewed', msg: 'the database connection was renewed (a restart or a failover): caches reset' }) });
   const legacyTtlMs = config.jwt.ttlSeconds * 1000;
   // Keys kept in the database rotate (npm run keys:rotate): read again with every refresh of the revocations.
-  const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ store: accountStore, tokens, now, legacyTtlMs });
+  const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ keys: signingKeys, store: accountStore, tokens, now, legacyTtlMs });
   const revocations = new RevocationCache({ store: accountStore, notifier, now, legacyTtlMs, onRefresh, log, refreshMs: options.revocationRefreshMs });
   tokens.setRevocations(revocations);
   await revocations.start();
@@ -208,7 +210,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
-    parts: { database, players, gameStore, matchStore, seekStore, tournamentStore, director, analysisPool, cache, notifier, sweeper, revocations },
+    parts: { database, players, signingKeys, gameStore, matchStore, seekStore, tournamentStore, director, analysisPool, cache, notifier, sweeper, revocations },
   };
 }
 
