@@ -3,7 +3,7 @@
 
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { accounts, players } from '../platform/db/schema.ts';
+import { accounts, players } from './tables.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
 /** How many player rows one process keeps (see PlayerStore.known). */

@@ -6,7 +6,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../platform/db/client.ts';
-import { botPresence, players } from '../platform/db/schema.ts';
+import { botPresence, players } from './tables.ts';
 
 /** A player's id in the caller's statement: its column, or an expression. */
 type PlayerIdOf = AnyColumn | SQL;

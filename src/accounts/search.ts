@@ -5,7 +5,7 @@ import { and, asc, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { decodeTuple, encodeTuple, isCursorId, isCursorText } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
-import { accounts, players } from '../platform/db/schema.ts';
+import { accounts, players } from './tables.ts';
 
 export interface FoundPlayer {
   playerId: string;

@@ -2,7 +2,7 @@
 // expiry and revocation), and the open streams of bot accounts. The use cases are in src/accounts.
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { accessTokens, accounts, botPresence, players } from '../platform/db/schema.ts';
+import { accessTokens, accounts, botPresence, players } from './tables.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccessTokenRow = typeof accessTokens.$inferSelect;

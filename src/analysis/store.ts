@@ -5,7 +5,7 @@
 import { getTableName } from 'drizzle-orm';
 import type { Database } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
-import { analyses, type AnalysisJobStatus } from '../platform/db/schema.ts';
+import { analyses, type AnalysisJobStatus } from './tables.ts';
 import type { AnalysisBody } from './result.ts';
 import type { Lens } from './schemas.ts';
 

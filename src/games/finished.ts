@@ -8,9 +8,8 @@ import { getTableName } from 'drizzle-orm';
 import type { GameEvent, Variant } from '../engine/types.ts';
 import type { Database } from '../platform/db/client.ts';
 import { storedEvent } from '../platform/db/events.ts';
-import { gameEvents, games } from '../platform/db/schema.ts';
+import { gameEvents, games, type GameRow } from './tables.ts';
 
-type GameRow = typeof games.$inferSelect;
 
 export interface FinishedFilter {
   /** Only this player's games (at either seat); undefined: every game (then `rated` must be true). */

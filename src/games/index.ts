@@ -30,6 +30,6 @@ export { checkAccounts, ratedTurnSeconds, RatingsMovedError } from './rated.ts';
 export { GameRepository } from './repository.ts';
 export { bothSeated } from './seating.ts';
 export { GameService } from './service.ts';
-export { GameStore, type GameRow } from './store.ts';
+export { GameStore } from './store.ts';
+export type { GameRow, GameStatus, RatingChanges } from './tables.ts';
 export { gameRecord, gameSummary, playerIdsOf, playerRef, type Names } from './view.ts';
-export type { GameStatus, RatingChanges } from '../platform/db/schema.ts';

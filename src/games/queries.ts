@@ -7,10 +7,9 @@ import { and, asc, count, desc, eq, getTableName, inArray, or, sql, type SQL } f
 import type { Config, GameEvent, Result, Variant } from '../engine/types.ts';
 import { rowsOf, type Database, type Db, type Tx } from '../platform/db/client.ts';
 import { eventRows, storedEvent } from '../platform/db/events.ts';
-import { gameEvents, games, type GameStatus, type RatingChanges } from '../platform/db/schema.ts';
+import { gameEvents, games, type GameStatus, type RatingChanges, type GameRow } from './tables.ts';
 import { newGameRow, type NewGame } from './new-game.ts';
 
-type GameRow = typeof games.$inferSelect;
 
 /**
  * New games with both seats taken (a pairing's), with the first events of their logs, in the

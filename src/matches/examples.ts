@@ -7,7 +7,8 @@ import { EXAMPLE_SEED as SEED, exampleGame, exampleStep, type Game } from '../ga
 import { DomainError } from '../platform/errors.ts';
 import { decideJoin, decideNext, type MatchStep } from './decide.ts';
 import type { MatchEvent, NewMatchGame } from './queries.ts';
-import type { MatchRow, PlayedGame } from './store.ts';
+import type { PlayedGame } from './store.ts';
+import type { MatchRow } from './tables.ts';
 import { matchSummary, matchView } from './view.ts';
 
 const MATCH_SEED = '3e5a7c9e1b3d5f7a2c4e6b8d0f1a3c5e7b9d2f4a6c8e0b1d3f5a7c9e2b4d6f8a';

@@ -1,9 +1,9 @@
 export { matchesApi } from './api.ts';
-export { waitingMatchSummary } from './examples.ts';
 export { decideJoin, type MatchStep } from './decide.ts';
-export { MatchService } from './service.ts';
+export { waitingMatchSummary } from './examples.ts';
 export { matchStatuses, playerMatchesQuery, startMatchIn, type MatchEvent, type NewMatchGame } from './queries.ts';
-export { MatchStore, type MatchRow } from './store.ts';
+export { MatchService } from './service.ts';
 export { firstDealerIndex } from './sheet.ts';
+export { MatchStore } from './store.ts';
+export type { MatchRow, MatchStatus } from './tables.ts';
 export { matchSummary } from './view.ts';
-export type { MatchStatus } from '../platform/db/schema.ts';

@@ -8,9 +8,7 @@ import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { CancelReason, GameEnd, GameEvent, GameType } from '../engine/types.ts';
 import type { Db, Tx } from '../platform/db/client.ts';
 import { insertMatchGameIn } from '../games/index.ts';
-import { matchEvents, matches, type MatchStatus } from '../platform/db/schema.ts';
-
-type MatchRow = typeof matches.$inferSelect;
+import { matchEvents, matches, type MatchRow, type MatchStatus } from './tables.ts';
 
 /** Points per player id. */
 export type ByPlayer = Record<string, number>;

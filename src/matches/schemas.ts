@@ -1,7 +1,7 @@
 // API schemas of matches: the request to create one, the score sheet, the match event log.
 import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../engine/index.ts';
-import { MATCH_STATUSES } from '../platform/db/schema.ts';
+import { MATCH_STATUSES } from './tables.ts';
 import { ConfigSchema, GameEndSchema, GameTypeSchema, ID, MAX_TURN_SECONDS, MIN_TURN_SECONDS, orNull, RATED_TURN_SECONDS, StatusSchema } from '../platform/http/schemas.ts';
 
 const turnSeconds = z

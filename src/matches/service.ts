@@ -2,11 +2,11 @@
 // the match on when one of its games ends. The decisions are the pure ones of matches/decide.ts;
 // this file loads, appends under the match's version guard, and announces.
 import { MatchConflictError } from './queries.ts';
-import type { MatchRow, MatchStore } from './store.ts';
+import type { MatchStore } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
-import type { MatchStatus } from '../platform/db/schema.ts';
+import type { MatchRow, MatchStatus } from './tables.ts';
 import type { Players } from '../accounts/index.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';

@@ -4,8 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { GameType, Result, Seat } from '../engine/index.ts';
 import type { ByPlayer } from './queries.ts';
-import type { MatchRow, PlayedGame } from './store.ts';
-import type { GameStatus } from '../platform/db/schema.ts';
+import type { PlayedGame } from './store.ts';
+import type { MatchRow } from './tables.ts';
+import type { GameStatus } from '../games/index.ts';
 
 /**
  * The first dealer is drawn with the match's committed seed: the lowest bit of

@@ -7,10 +7,8 @@ import type { Config, Result } from '../engine/types.ts';
 import type { Db } from '../platform/db/client.ts';
 import { gamesOfMatch, type GameRow } from '../games/index.ts';
 import { appendNotices, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
-import { matchEvents, matches, type MatchStatus } from '../platform/db/schema.ts';
+import { matchEvents, matches, type MatchRow, type MatchStatus } from './tables.ts';
 import { MatchConflictError, writeMatchStep, type MatchEvent, type NewMatchGame } from './queries.ts';
-
-export type MatchRow = typeof matches.$inferSelect;
 
 export interface NewMatch {
   /** Events for the players' own logs (a challenge), written with the match. */

@@ -5,7 +5,7 @@
 import { and, eq, getTableName, inArray } from 'drizzle-orm';
 import type { Variant } from '../engine/types.ts';
 import type { Database, Db } from '../platform/db/client.ts';
-import { ratingHistory, ratings } from '../platform/db/schema.ts';
+import { ratingHistory, ratings } from './tables.ts';
 
 /** The player's rating in `variant`, rounded as shown; null while unrated there. */
 export async function shownRatingOf(db: Db, playerId: string, variant: Variant): Promise<number | null> {

@@ -10,7 +10,7 @@ import { getTableName } from 'drizzle-orm';
 import type { Seat, Variant } from '../engine/types.ts';
 import type { Query } from '../platform/db/client.ts';
 import { RatingsMovedError, setRatingChanges, type RatingChanges } from '../games/index.ts';
-import { ratingHistory, ratings } from '../platform/db/schema.ts';
+import { ratingHistory, ratings } from './tables.ts';
 
 /** A rating as stored. */
 export interface StoredRating {

@@ -7,7 +7,7 @@ import { decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { StoredRating } from './rated-end.ts';
 import { playerRows } from '../accounts/index.ts';
-import { ratingHistory, ratings } from '../platform/db/schema.ts';
+import { ratingHistory, ratings } from './tables.ts';
 
 export type RatingRow = typeof ratings.$inferSelect;
 

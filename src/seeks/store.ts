@@ -14,7 +14,7 @@ import { deletedUnderShareLock, lockPairedPlayers, notBeingDeleted, notBothBots,
 import { appendNotices, NOTICE_CTES, writtenAndNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
 import type { Variant } from '../engine/types.ts';
 import { shownRatingOf } from '../ratings/index.ts';
-import { seeks } from '../platform/db/schema.ts';
+import { seeks } from './tables.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
 export type NewSeek = Omit<SeekRow, 'status' | 'gameId' | 'matchId' | 'endedAt'>;

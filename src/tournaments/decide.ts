@@ -7,7 +7,7 @@ import { configOf } from '../games/index.ts';
 import { STARTING_RATING } from '../ratings/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { RATED_TURN_SECONDS } from '../platform/http/schemas.ts';
-import type { TournamentBots, TournamentSystem } from '../platform/db/schema.ts';
+import type { TournamentBots, TournamentSystem } from './tables.ts';
 import { DEFAULTS, MAX_AHEAD_MS, PAST_GRACE_MS } from './limits.ts';
 import type { ArenaResult, SwissResult } from './standings.ts';
 import type { SwissEntrant } from './swiss-pairing.ts';

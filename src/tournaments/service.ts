@@ -4,7 +4,7 @@
 import type { Players } from '../accounts/index.ts';
 import { checkNotDeleted, type Randomness } from '../games/index.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
-import type { TournamentStatus } from '../platform/db/schema.ts';
+import type { TournamentStatus } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
 import { feedWaiter, type Feed } from '../platform/streams/feed.ts';

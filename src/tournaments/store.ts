@@ -19,7 +19,7 @@ import {
   tournaments,
   tournamentSeats,
   type TournamentStatus,
-} from '../platform/db/schema.ts';
+} from './tables.ts';
 import type { NewTournament } from './decide.ts';
 import type { TournamentEvent } from './events.ts';
 import type { PairingGame } from './decide.ts';

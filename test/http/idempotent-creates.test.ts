@@ -7,7 +7,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, isApiError } from '@offiziersskat/client';
-import { createAnswers, games, matches, players } from '../../src/platform/db/schema.ts';
+import { players } from '../../src/accounts/tables.ts';
+import { games } from '../../src/games/tables.ts';
+import { matches } from '../../src/matches/tables.ts';
+import { createAnswers } from '../../src/platform/db/tables.ts';
 import { expectProblem } from '../support/problems.ts';
 import { account, tomorrow } from '../support/tournaments.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';

@@ -4,7 +4,7 @@
 // a demoted key retires is the accounts' to decide (accounts/keyring.ts: no live token names it).
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { signingKeys } from '../db/schema.ts';
+import { signingKeys } from '../db/tables.ts';
 import type { SigningKeyRecord } from './keys.ts';
 
 export type SigningKeyRow = typeof signingKeys.$inferSelect;

@@ -15,7 +15,6 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.ts';
 import { answersWithin, guardedClient, type CallLimits } from './availability.ts';
-import * as schema from './schema.ts';
 
 declare module 'postgres' {
   // postgres.js reads this option (its src/index.js) but its type declarations leave it out.
@@ -25,7 +24,7 @@ declare module 'postgres' {
   }
 }
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * A transaction of the drizzle handle (`db.transaction(async (tx) => …)`). A feature's function
@@ -144,7 +143,7 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
       release();
       throw error;
     }
-    const db = drizzlePglite({ client: pglite, schema });
+    const db = drizzlePglite({ client: pglite });
     try {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } catch (error) {
@@ -188,7 +187,7 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
     // LISTEN and advisory locks: on the pool itself, unless that goes through a transaction pooler.
     const session = pooled || sessionUrl !== url ? postgres(sessionUrl, options(2, false)) : sql;
     const guarded = guardedClient(sql, limits);
-    return postgresDatabase(drizzlePostgres({ client: guarded, schema }), { sql, session, guarded, prepare: !pooled });
+    return postgresDatabase(drizzlePostgres({ client: guarded }), { sql, session, guarded, prepare: !pooled });
   }
 
   throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');

@@ -5,7 +5,7 @@
 
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { createAnswers } from './schema.ts';
+import { createAnswers } from './tables.ts';
 
 export type CreateAnswerRow = typeof createAnswers.$inferSelect;
 
