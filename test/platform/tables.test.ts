@@ -12,10 +12,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import '../../src/accounts/tables.ts';
 import { column } from '../../src/platform/db/references.ts';
-import { ROOT, sourceFiles } from '../../tools/imports.ts';
-
-// drizzle.config.ts's schema: every feature's tables.ts, and the platform's own.
-const isTablesFile = (file: string) => /^src\/[^/]+\/tables\.ts$/.test(file) || file === 'src/platform/db/tables.ts';
+import { isTablesFile, ROOT, sourceFiles } from '../../tools/imports.ts';
 
 interface SnapshotKey {
   name: string;
