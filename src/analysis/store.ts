@@ -1,4 +1,4 @@
-// The analyses' table (src/platform/db/schema.ts `analyses`): one row per game and lens, the job
+// The analyses' table (tables.ts `analyses`): one row per game and lens, the job
 // and its result. Every process reads and claims the same rows: a job is claimed with FOR UPDATE
 // SKIP LOCKED (two processes never take the same one) under a lease on the database's clock,
 // renewed while it runs; a job whose lease ran out (its process died) is claimed again.

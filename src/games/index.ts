@@ -5,7 +5,7 @@ export { finishedGames, type FinishedFilter, type FinishedKey } from './finished
 export { gameOf, type Game } from './game.ts';
 export type { Rated, Rater } from './handler.ts';
 export { MoveBatcher } from './move-batch.ts';
-export { newGameRow, type NewGame } from './new-game.ts';
+export type { NewGame } from './new-game.ts';
 export { gameStartNotices } from './notices.ts';
 export { checkWaitingMatches, checkWaitingSeeks } from './open-caps.ts';
 export { checkNotDeleted, checkOpponent, configOf, deletedPlayer, type RuleOptions } from './options.ts';
@@ -22,7 +22,6 @@ export {
   playerGamesQuery,
   ratedGameCounts,
   setRatingChanges,
-  type MatchGame,
   type RatedGameFact,
 } from './queries.ts';
 export { cryptoRandomness, type Randomness } from './randomness.ts';

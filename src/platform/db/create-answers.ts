@@ -1,4 +1,4 @@
-// The answers kept for create calls sent with an Idempotency-Key (see schema's createAnswers). A
+// The answers kept for create calls sent with an Idempotency-Key (see tables.ts's createAnswers). A
 // key is taken before the create runs, with the id the create will give what it makes, so of two
 // requests with one key only one makes anything; the other finds the key under way, then answered
 // (or finds what was made by that id, when the answer was never kept).
