@@ -57,6 +57,9 @@ describe('src/', () => {
     expect(declaring.filter((f) => f.startsWith('src/platform/'))).toEqual([PLATFORM_TABLES]);
     expect(declaring.every(isTablesFile)).toBe(true);
     expect(ownershipViolations(sources)).toEqual([]);
+    // References across features resolve once every tables.ts is loaded (platform/db/references.ts):
+    // only drizzle-kit and test/platform/tables.test.ts read the foreign keys, never the service.
+    expect([...sources].filter(([, text]) => /\bgetTableConfig\b|\.reference\(\)|InlineForeignKeys/.test(text)).map(([file]) => file)).toEqual([]);
   });
 
   it('fails on a table declared in the platform or outside a tables.ts, a table leaving its feature, and another feature\'s store', () => {
