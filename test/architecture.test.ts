@@ -1,11 +1,11 @@
 // The code's shape, checked: no import cycles in src/, one folder per feature over a platform that
-// knows none (tools/imports.ts layoutViolations), typed HTTP handlers, and one place that knows the
-// database driver.
+// knows none (tools/imports.ts layoutViolations), each feature owning its tables and its store
+// (ownershipViolations), typed HTTP handlers, and one place that knows the database driver.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platformSettings } from '../src/platform/config.ts';
-import { CHECKED_FOLDERS, FEATURES, featureDeclarations, importCycles, importGraph, importsOf, layoutViolations, platformDeclarations, ROOT, sourceFiles, sourceTexts } from '../tools/imports.ts';
+import { CHECKED_FOLDERS, FEATURES, featureDeclarations, importCycles, importGraph, importsOf, isTablesFile, layoutViolations, ownershipViolations, PLATFORM_TABLES, platformDeclarations, ROOT, sourceFiles, sourceTexts } from '../tools/imports.ts';
 
 const graph = importGraph();
 describe('src/', () => {
@@ -118,6 +118,40 @@ describe('src/', () => {
       'src/platform/http/problems.ts: declares NOT_YOUR_SEEK, a refusal code of src/seeks/refusals.ts',
       expect.stringContaining('src/platform/http/problems.ts: declares LOBBY_FULL, which no platform file raises'),
     ]);
+  });
+
+  it('declares each table in its feature\'s tables.ts or among the platform\'s own, and no feature uses another\'s tables or store', () => {
+    const sources = sourceTexts();
+    const declaring = [...sources].filter(([, text]) => /\bpgTable\s*\(/.test(text)).map(([file]) => file);
+    expect(declaring).toContain(PLATFORM_TABLES);
+    expect(declaring.filter((f) => f.startsWith('src/platform/'))).toEqual([PLATFORM_TABLES]);
+    expect(declaring.every(isTablesFile)).toBe(true);
+    expect(ownershipViolations(sources)).toEqual([]);
+    // References across features resolve once every tables.ts is loaded (platform/db/references.ts):
+    // only drizzle-kit and test/platform/tables.test.ts read the foreign keys, never the service.
+    expect([...sources].filter(([, text]) => /\bgetTableConfig\b|\.reference\(\)|InlineForeignKeys/.test(text)).map(([file]) => file)).toEqual([]);
+  });
+
+  it('fails on a table declared in the platform or outside a tables.ts, a table leaving its feature, and another feature\'s store', () => {
+    // Planted files, each as it would be written: the check must name every one.
+    const planted = new Map(sourceTexts());
+    planted.set('src/platform/db/planted.ts', "import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const planted = pgTable('planted', { id: text('id') });\n");
+    planted.set('src/seeks/planted.ts', "export const planted = pgTable('planted', {});\n");
+    planted.set('src/matches/index.ts', `${planted.get('src/matches/index.ts')}export { matches, type MatchRow } from './tables.ts';\n`);
+    planted.set('src/tournaments/planted.ts', "import { GameStore, type GameRow } from '../games/index.ts';\nimport type {\n  Players,\n  PlayerStore,\n} from '../accounts/index.ts';\n");
+    planted.set('src/exports/planted.ts', "import * as games from '../games/index.ts';\n");
+    const broken = ownershipViolations(planted);
+    expect(broken).toHaveLength(6);
+    expect(broken).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("src/platform/db/planted.ts: declares a table; the platform's own are in src/platform/db/tables.ts"),
+        expect.stringContaining('src/seeks/planted.ts: declares a table outside a tables.ts'),
+        expect.stringContaining('src/matches/index.ts: re-exports a value of its tables.ts'),
+        expect.stringContaining("src/tournaments/planted.ts → GameStore (src/games/store.ts): another feature's store"),
+        expect.stringContaining("src/tournaments/planted.ts → PlayerStore (src/accounts/player-store.ts): another feature's store"),
+        expect.stringContaining("src/exports/planted.ts → src/games/index.ts: all of another feature's index"),
+      ]),
+    );
   });
 
   it('keeps the engine pure: nothing from outside but the hash it deals with', () => {

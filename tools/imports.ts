@@ -1,6 +1,7 @@
 // The import graphs of src/ and web/src/, their cycles and the layout's rules (features over a
-// platform that knows none: it imports no feature, and declares no feature's refusal codes, schemas
-// or player events): `npm run check:imports` prints them and fails on any.
+// platform that knows none: it imports no feature, and declares no feature's tables, refusal
+// codes, schemas or player events; each feature owns its tables and its store): `npm run
+// check:imports` prints them and fails on any.
 // Every import counts, `import type` included (a type-only cycle still ties two files together),
 // and dynamic import() too. test/architecture.test.ts runs the same check, with the layering.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -270,6 +271,96 @@ export function platformDeclarations(texts: Map<string, string>): string[] {
   return out;
 }
 
+/** The platform's own tables (its header says which, and why they are the platform's). */
+export const PLATFORM_TABLES = 'src/platform/db/tables.ts';
+
+/** The files that declare tables: each feature's src/<feature>/tables.ts, and the platform's own (drizzle.config.ts loads these). */
+export const isTablesFile = (file: string) => file === PLATFORM_TABLES || /^src\/[^/]+\/tables\.ts$/.test(file);
+
+/** A feature's store: store.ts or <something>-store.ts, its tables' queries (its own, and the composition root's to make). */
+const isStoreFile = (file: string) => /^src\/[^/]+\/(?:[\w-]+-)?store\.ts$/.test(file);
+
+/** A name a statement imports or re-exports: `a`, `type a`, `a as b` (the name it has in the module it comes from). */
+interface Named {
+  name: string;
+  type: boolean;
+}
+
+/** `import { … } from 'x'` and `export { … } from 'x'`, `import type`/`export type` included; `* as` imports name '*'. */
+const NAMED = /^\s*(import|export)\s+(type\s+)?(?:\{([^}]*)\}|\*\s+as\s+[\w$]+|\*)\s+from\s+['"]([^'"]+)['"]/gm;
+
+/** The names each statement of `text` (the file `file`) imports or re-exports, with the module (resolved as importsOf does). */
+function namedStatements(file: string, text: string): { kind: 'import' | 'export'; from: string; names: Named[] | '*' }[] {
+  const out: { kind: 'import' | 'export'; from: string; names: Named[] | '*' }[] = [];
+  for (const [, kind, typeOnly, list, spec] of text.matchAll(NAMED)) {
+    const from = spec!.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), spec!)) : spec!;
+    const names =
+      list === undefined
+        ? ('*' as const)
+        : list
+            .split(',')
+            .map((n) => n.trim())
+            .filter((n) => n.length > 0)
+            .map((n) => {
+              const type = !!typeOnly || n.startsWith('type ');
+              return { name: n.replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim(), type };
+            });
+    out.push({ kind: kind as 'import' | 'export', from, names });
+  }
+  return out;
+}
+
+/**
+ * The data ownership rules, as broken by the sources of src/ (file → text; empty: none broken):
+ * - a table is declared (pgTable) in its feature's tables.ts, or among the platform's own in
+ *   src/platform/db/tables.ts: nowhere else, the rest of the platform least of all;
+ * - no table leaves its feature: a feature's index.ts re-exports nothing of its tables.ts but types
+ *   (and another feature's tables.ts is an internal, layoutViolations);
+ * - no feature uses another feature's store: it imports nothing that feature's index.ts takes from
+ *   a store file (store.ts, *-store.ts), not even a type; the composition root makes the stores,
+ *   and a feature offers the others functions (its queries.ts) and types of its own.
+ */
+export function ownershipViolations(sources: Map<string, string>): string[] {
+  const out: string[] = [];
+  const features = FEATURES as readonly string[];
+  const exportsOf = new Map<string, Map<string, string>>();
+  for (const [file, text] of sources) {
+    const area = areaOf(file);
+    if (/\bpgTable\s*\(/.test(text) && !isTablesFile(file))
+      out.push(
+        area === 'platform'
+          ? `${file}: declares a table; the platform's own are in ${PLATFORM_TABLES}, every other is a feature's (its tables.ts)`
+          : `${file}: declares a table outside a tables.ts (a feature's are in src/<feature>/tables.ts)`,
+      );
+    if (features.includes(area) && file === `src/${area}/index.ts`) {
+      const names = new Map<string, string>();
+      for (const s of namedStatements(file, text).filter((x) => x.kind === 'export')) {
+        if (s.from === `src/${area}/tables.ts` && (s.names === '*' || s.names.some((n) => !n.type)))
+          out.push(`${file}: re-exports a value of its tables.ts (no table leaves its feature: types only)`);
+        if (s.names !== '*') for (const n of s.names) names.set(n.name, s.from);
+      }
+      exportsOf.set(area, names);
+    }
+  }
+  for (const [file, text] of sources) {
+    const from = areaOf(file);
+    if (!features.includes(from)) continue;
+    for (const s of namedStatements(file, text)) {
+      const to = areaOf(s.from);
+      if (to === from || !features.includes(to) || s.from !== `src/${to}/index.ts`) continue;
+      if (s.names === '*') {
+        out.push(`${file} → ${s.from}: all of another feature's index (name what it uses)`);
+        continue;
+      }
+      for (const n of s.names) {
+        const origin = exportsOf.get(to)?.get(n.name);
+        if (origin && isStoreFile(origin)) out.push(`${file} → ${n.name} (${origin}): another feature's store (use what it offers: its functions, its types)`);
+      }
+    }
+  }
+  return out;
+}
+
 /** The folders whose import graphs must stay free of cycles: the service and the web client. */
 export const CHECKED_FOLDERS = ['src', 'web/src'];
 
@@ -283,8 +374,8 @@ if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
     for (const c of cycles) process.stdout.write(`  cycle: ${c.join(' ↔ ')}\n`);
     found += cycles.length;
   }
-  const broken = layoutViolations(importGraph('src'));
-  process.stdout.write(`src/: ${broken.length} import(s) against the layout (features over the platform)\n`);
+  const broken = [...layoutViolations(importGraph('src')), ...ownershipViolations(sourceTexts('src'))];
+  process.stdout.write(`src/: ${broken.length} import(s) or table(s) against the layout (features over the platform, each owning its tables)\n`);
   for (const b of broken) process.stdout.write(`  ${b}\n`);
   found += broken.length;
   const declared = platformDeclarations(sourceTexts('src'));

@@ -7,6 +7,7 @@ import { createAnalysis } from '../analysis/index.ts';
 import { createExports } from '../exports/index.ts';
 import { createGames, cryptoRandomness, type GameCache, type Randomness } from '../games/index.ts';
 import { createMatches } from '../matches/index.ts';
+import type { SigningKeyStore } from '../platform/auth/signing-key-store.ts';
 import type { Platform, Routes } from '../platform/feature.ts';
 import { createPlayers } from '../players/index.ts';
 import { createRatings } from '../ratings/index.ts';
@@ -16,6 +17,8 @@ import type { AppConfig } from './config.ts';
 import { PlayerEventSchema } from './player-events.ts';
 
 export interface FeatureOptions {
+  /** The signing keys kept in the database (the platform's: src/platform/auth). */
+  signingKeys: SigningKeyStore;
   random?: Randomness;
   /** Another game cache (tests: one that misses announcements). */
   gameCache?: GameCache;
@@ -25,7 +28,7 @@ export interface FeatureOptions {
   passwordHashing?: ScryptParams;
 }
 
-export function createFeatures(platform: Platform, config: AppConfig, options: FeatureOptions = {}) {
+export function createFeatures(platform: Platform, config: AppConfig, options: FeatureOptions) {
   const random = options.random ?? cryptoRandomness;
   const players = new PlayerStore(platform.database.db);
   // Bound below, once the later features exist (nothing calls them before a request is served).
@@ -38,6 +41,7 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
   const accounts = createAccounts(platform, {
     settings: config.accounts,
     players,
+    signingKeys: options.signingKeys,
     scrypt: options.passwordHashing,
     revocationRefreshMs: options.revocationRefreshMs,
     onDeleted: (playerId) => bound().endAllOf(playerId),

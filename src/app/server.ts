@@ -5,13 +5,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from './config.ts';
 import type { AnalysisPool } from '../analysis/index.ts';
-import { PlayerStore, type RevocationCache } from '../accounts/index.ts';
+import type { PlayerStore, RevocationCache } from '../accounts/index.ts';
 import { generateSigningKey, keyFromPrivateJwk } from '../platform/auth/keys.ts';
+import { SigningKeyStore } from '../platform/auth/signing-key-store.ts';
 import { TokenService } from '../platform/auth/tokens.ts';
 import { isReady, openDatabase, type Database } from '../platform/db/client.ts';
 import { CreateAnswerStore } from '../platform/db/create-answers.ts';
 import type { Sweep } from '../platform/feature.ts';
-import type { GameCache, GameStore } from '../games/index.ts';
+import { gamesAnswer, type GameCache, type GameStore } from '../games/index.ts';
 import type { MatchStore } from '../matches/index.ts';
 import { PgNotifier, type Notifier } from '../platform/streams/notifier.ts';
 import { createApp } from './app.ts';
@@ -25,7 +26,7 @@ import { Sweeper } from '../platform/sweeper.ts';
 import type { SeekStore } from '../seeks/index.ts';
 import type { TournamentDirector, TournamentStore } from '../tournaments/index.ts';
 
-export interface ServiceOptions extends FeatureOptions {
+export interface ServiceOptions extends Omit<FeatureOptions, 'signingKeys'> {
   log?: Logger;
   /** Use this database instead of opening one from the configuration (tests). */
   database?: Database;
@@ -39,6 +40,8 @@ export interface ServiceOptions extends FeatureOptions {
 export interface ServiceParts {
   database: Database;
   players: PlayerStore;
+  /** The kept signing keys (none used when JWT_PRIVATE_KEY is set). */
+  signingKeys: SigningKeyStore;
   gameStore: GameStore;
   matchStore: MatchStore;
   seekStore: SeekStore;
@@ -69,7 +72,8 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     }));
   const now = options.now ?? (() => new Date());
   const log = options.log ?? jsonLogger(config.logLevel);
-  const key = config.jwt.privateKey ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey)) : await new PlayerStore(database.db).getOrCreateSigningKey(generateSigningKey);
+  const signingKeys = new SigningKeyStore(database.db);
+  const key = config.jwt.privateKey ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey)) : await signingKeys.current(generateSigningKey);
   const tokens = new TokenService({
     key,
     issuer: config.jwt.issuer,
@@ -84,7 +88,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
   notifier.observe({ heard: () => {}, reset: () => log.info({ event: 'databaseSessionRenewed', msg: 'the database connection was renewed (a restart or a failover): caches reset' }) });
 
   const platform = { config, database, notifier, tokens, log, now };
-  const features = createFeatures(platform, config, options);
+  const features = createFeatures(platform, config, { ...options, signingKeys });
   const { revocations } = features.accounts;
   await revocations.start();
 
@@ -111,13 +115,14 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       routes: features.routes,
       createAnswers,
       // A revocation list that has not been read for a while may let a revoked token pass.
-      ready: async () => !options.stopping?.() && revocations.fresh() && (await isReady(database, timeouts.readyMs)),
+      ready: async () => !options.stopping?.() && revocations.fresh() && (await isReady(database, timeouts.readyMs, gamesAnswer)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
     parts: {
       database,
       players: features.players,
+      signingKeys,
       gameStore: features.games.store,
       matchStore: features.matches.store,
       seekStore: features.seeks.store,

@@ -22,7 +22,7 @@ export function inertDeps(): AppDeps {
   // The app reads its edge's settings (CORS, limits) when it is built: the defaults.
   const config = loadConfig({});
   const platform: Platform = { config, database: inert(), notifier: inert(), tokens: inert(), log: { info() {}, error() {} }, now: () => new Date(0) };
-  const features = createFeatures(platform, config);
+  const features = createFeatures(platform, config, { signingKeys: inert() });
   return {
     config,
     log: platform.log,

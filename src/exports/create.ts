@@ -1,5 +1,5 @@
 // The exports, wired: finished games read in batches, streamed by their routes on a budget of their own.
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import type { AnalysisService } from '../analysis/index.ts';
 import type { Platform, Routes } from '../platform/feature.ts';
 import type { PlayerService } from '../players/index.ts';
@@ -10,7 +10,7 @@ import { ExportStore } from './store.ts';
 
 export interface ExportsWiring {
   settings: ExportSettings;
-  players: PlayerStore;
+  players: Players;
   /** Who a player is (PLAYER_NOT_FOUND for an export of nobody). */
   playerService: PlayerService;
   analysis: Pick<AnalysisService, 'doneOf'>;

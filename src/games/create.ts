@@ -1,6 +1,6 @@
 // The games, wired: the store with its group commits, the process's copy of games, the repository
 // that announces each change, the use cases, their routes and their sweep (waiting games expire).
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import type { Platform, Routes, Sweep } from '../platform/feature.ts';
 import { gamesApi } from './api.ts';
 import { GameCache } from './cache.ts';
@@ -18,7 +18,7 @@ const SWEEP_BATCH = 200;
 
 export interface GamesWiring {
   settings: GameSettings;
-  players: PlayerStore;
+  players: Players;
   random: Randomness;
   /** Rates a rated game as it ends (src/ratings, after this feature: handed in). */
   ratings: Rater;

@@ -10,7 +10,7 @@ import { decideCommand, type GameCommand } from './commands.ts';
 import { gameOf, statusOf, type Game } from './game.ts';
 import { challengeNotices, gameStartNotices, noticesOf } from './notices.ts';
 import { seated } from './seating.ts';
-import type { GameRow } from './store.ts';
+import type { GameRow } from './tables.ts';
 import { gameRecord, gameSummary, gameView, loggedEvents, moveAnswer } from './view.ts';
 
 const GAME_ID = '8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c';

@@ -1,5 +1,5 @@
 // The matches, wired: their store, the use cases, their routes and their sweep (waiting matches expire).
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import type { Randomness } from '../games/index.ts';
 import type { Platform, Routes, Sweep } from '../platform/feature.ts';
 import { matchesApi } from './api.ts';
@@ -10,7 +10,7 @@ import { MatchStore } from './store.ts';
 const SWEEP_BATCH = 200;
 
 export interface MatchesWiring {
-  players: PlayerStore;
+  players: Players;
   random: Randomness;
   /** A waiting match nobody joined expires after this (WAITING_TTL_SECONDS, the games' setting). */
   waitingTtlMs: number;

@@ -1,7 +1,7 @@
 // API schemas of matches: the request to create one, the score sheet, the match event log.
 import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../engine/index.ts';
-import { MATCH_STATUSES } from '../platform/db/schema.ts';
+import { MATCH_STATUSES } from './tables.ts';
 import { ConfigSchema, GameEndSchema, GameTypeSchema, MAX_TURN_SECONDS, MIN_TURN_SECONDS, RATED_TURN_SECONDS, StatusSchema } from '../games/index.ts';
 import { ID, orNull } from '../platform/http/schemas.ts';
 

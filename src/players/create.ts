@@ -1,5 +1,5 @@
 // The players, wired: who a player is, the guests, a player's own games and its event stream.
-import type { AccountService, PlayerStore } from '../accounts/index.ts';
+import type { AccountService, Players } from '../accounts/index.ts';
 import type { Platform, Routes } from '../platform/feature.ts';
 import { PlayerEventStore } from '../platform/streams/player-events.ts';
 import type { RatingService } from '../ratings/index.ts';
@@ -8,7 +8,7 @@ import { playersApi, type PlayersApiDeps } from './api.ts';
 import { PlayerService } from './service.ts';
 
 export interface PlayersWiring {
-  players: PlayerStore;
+  players: Players;
   accounts: AccountService;
   ratings: RatingService;
   seeks: SeekService;

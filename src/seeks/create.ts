@@ -1,6 +1,6 @@
 // The pairing pool, wired: its store, the use cases, their routes and their sweep (seeks past
 // their time end, whileConnected ones whose owner holds no stream end, ended ones are forgotten).
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import type { Randomness } from '../games/index.ts';
 import type { Platform, Routes, Sweep } from '../platform/feature.ts';
 import { seeksApi } from './api.ts';
@@ -10,7 +10,7 @@ import { SeekStore } from './store.ts';
 
 export interface SeeksWiring {
   settings: SeekSettings;
-  players: PlayerStore;
+  players: Players;
   random: Randomness;
   /** A whileConnected seek made this long ago whose owner holds no stream anywhere ends (the presence lease). */
   graceMs: number;

@@ -1,7 +1,7 @@
 // API schemas of the pairing pool: the request to seek (the rule options are those of a new
 // game's, taken from its schema), and a seek as anyone sees it.
 import { z } from '@hono/zod-openapi';
-import { SEEK_STATUSES } from '../platform/db/schema.ts';
+import { SEEK_STATUSES } from './tables.ts';
 import { VARIANTS } from '../engine/index.ts';
 import { ConfigSchema, CreateGameSchema } from '../games/index.ts';
 import { ID, orNull } from '../platform/http/schemas.ts';

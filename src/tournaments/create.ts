@@ -1,6 +1,6 @@
 // The tournaments, wired: their store, the use cases, this process's director (its timer starts
 // and pairs them), their routes (their games' export answers through the exports' admission).
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import type { ExportService, ExportSettings } from '../exports/index.ts';
 import type { Randomness } from '../games/index.ts';
 import type { Background, Platform, Routes } from '../platform/feature.ts';
@@ -12,7 +12,7 @@ import { TournamentStore } from './store.ts';
 
 export interface TournamentsWiring {
   settings: TournamentSettings;
-  players: PlayerStore;
+  players: Players;
   random: Randomness;
   /** The waiting player's claim of a game past its deadline (src/games). */
   claimTimeout: (gameId: string, playerId: string) => Promise<unknown>;

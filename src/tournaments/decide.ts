@@ -6,7 +6,7 @@ import type { RuleOptions } from '../games/index.ts';
 import { configOf, RATED_TURN_SECONDS } from '../games/index.ts';
 import { STARTING_RATING } from '../ratings/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import type { TournamentBots, TournamentSystem } from '../platform/db/schema.ts';
+import type { TournamentBots, TournamentSystem } from './tables.ts';
 import { DEFAULTS, MAX_AHEAD_MS, PAST_GRACE_MS } from './limits.ts';
 import type { ArenaResult, SwissResult } from './standings.ts';
 import type { SwissEntrant } from './swiss-pairing.ts';

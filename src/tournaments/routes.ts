@@ -1,7 +1,7 @@
 // The tournaments' operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { AnalysisQuery, ndjson } from '../exports/index.ts';
-import { TOURNAMENT_STATUSES } from '../platform/db/schema.ts';
+import { TOURNAMENT_STATUSES } from './tables.ts';
 import { bearer, json, jsonBody, pageCursor, pageLimit, publicAccess, optionalBearer, seqQuery } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';

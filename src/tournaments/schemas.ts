@@ -2,7 +2,7 @@
 // a tournament as anyone sees it (its options, standings and current pairings), a page of them,
 // and the events of its stream.
 import { z } from '@hono/zod-openapi';
-import { TOURNAMENT_BOTS, TOURNAMENT_STATUSES, TOURNAMENT_SYSTEMS } from '../platform/db/schema.ts';
+import { TOURNAMENT_BOTS, TOURNAMENT_STATUSES, TOURNAMENT_SYSTEMS } from './tables.ts';
 import { VARIANTS } from '../engine/index.ts';
 import { ConfigSchema, CreateGameSchema } from '../games/index.ts';
 import { ID, MAX_NAME_LENGTH, nameText, orNull } from '../platform/http/schemas.ts';

@@ -1,10 +1,10 @@
 // The tournaments' application layer: create, list, read, join, withdraw, follow the stream, and
 // the director's tick that starts, pairs and ends them by the clock (step.ts decides, the store
 // writes under the tournament's row lock, this file announces).
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { checkNotDeleted, type Randomness } from '../games/index.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
-import type { TournamentStatus } from '../platform/db/schema.ts';
+import type { TournamentStatus } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
 import type { Feed } from '../platform/streams/feed.ts';
@@ -26,7 +26,7 @@ export interface StandingsQuery {
 
 export interface TournamentServiceDeps {
   store: TournamentStore;
-  players: PlayerStore;
+  players: Players;
   notifier: Notifier;
   random: Randomness;
   now: () => Date;

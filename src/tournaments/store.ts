@@ -5,25 +5,21 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL 
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
-import { eventRows, storedEvent } from '../platform/db/events.ts';
-import { newGameRow, deletedPlayer } from '../games/index.ts';
-import { writeMatchStep } from '../matches/index.ts';
+import { storedEvent } from '../platform/db/events.ts';
+import { deletedPlayer, insertGamesIn, linkedGameIds, linkedGames, overdueLinkedGames } from '../games/index.ts';
+import { deletedUnderShareLock, playerRows, streamOpen } from '../accounts/index.ts';
+import { matchStatuses, startMatchIn } from '../matches/index.ts';
+import { shownRatingsOf } from '../ratings/index.ts';
 import { appendNotices, type NoticedVersions } from '../platform/streams/player-events.ts';
 import type { GameEvent } from '../engine/index.ts';
 import {
-  botPresence,
-  gameEvents,
-  games,
-  matches,
-  players,
-  ratings,
   tournamentEvents,
   tournamentPairings,
   tournamentPlayers,
   tournaments,
   tournamentSeats,
   type TournamentStatus,
-} from '../platform/db/schema.ts';
+} from './tables.ts';
 import type { NewTournament } from './decide.ts';
 import type { PairingGame } from './decide.ts';
 import type { Entrant, Snapshot, Step } from './step.ts';
@@ -155,8 +151,7 @@ export class TournamentStore {
       const withdrawn = decide(t, entry ?? null, n?.n ?? 0);
       if (withdrawn === null) return t;
       // A share lock of the player's row: a deletion committed before is seen.
-      const [me] = rowsOf<{ deleted: boolean }>(await tx.execute(sql`select ${players.deletedAt} is not null as deleted from ${players} where ${players.id} = ${playerId} for share`));
-      if (me?.deleted) throw deletedPlayer();
+      if (await deletedUnderShareLock(tx, playerId)) throw deletedPlayer();
       await tx
         .insert(tournamentPlayers)
         .values({ tournamentId: id, playerId, withdrawn })
@@ -236,15 +231,7 @@ select (select max(seq) from back where bytes > ${budget}) as cut, (select snaps
 
   /** Games of running tournament pairings whose player to move is past the deadline (to claim). */
   async overdue(now: Date): Promise<Array<{ gameId: string; players: string[] }>> {
-    const rows = rowsOf<{ id: string; forehand: string; dealer: string }>(
-      await this.db.execute(sql`
-select g.id, g.forehand_player_id as forehand, g.dealer_player_id as dealer
-from ${tournamentPairings} p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-where p.ended_at is null and g.status not in ('finished', 'waiting', 'cancelled') and g.turn_seconds is not null
-  and g.updated_at + make_interval(secs => g.turn_seconds) < ${now.toISOString()}::timestamptz
-limit 200`),
-    );
-    return rows.map((r) => ({ gameId: r.id, players: [r.forehand, r.dealer] }));
+    return overdueLinkedGames(this.db, sql`select p.game_id, p.match_id from ${tournamentPairings} p where p.ended_at is null`, now);
   }
 
   /** The tournament of a game (arena) or of a game's match (swiss), if any. */
@@ -258,12 +245,7 @@ limit 200`),
 
   /** The games of a tournament's pairings (the export's filter). */
   async gameIds(id: string): Promise<string[]> {
-    const rows = rowsOf<{ id: string }>(
-      await this.db.execute(sql`
-select g.id from ${tournamentPairings} p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-where p.tournament_id = ${id}`),
-    );
-    return rows.map((r) => r.id);
+    return linkedGameIds(this.db, sql`select p.game_id, p.match_id from ${tournamentPairings} p where p.tournament_id = ${id}`);
   }
 
   /**
@@ -282,8 +264,8 @@ where p.tournament_id = ${id}`),
       const now = clock();
       const entrants = rowsOf<Entrant & { name: string; bot: boolean }>(
         await tx.execute(sql`
-select e.player_id as "playerId", e.withdrawn, e.timeouts, p.deleted_at is not null as deleted, p.name, p.bot
-from ${tournamentPlayers} e join ${players} p on p.id = e.player_id
+select e.player_id as "playerId", e.withdrawn, e.timeouts, ${playerRows.deletedAt} is not null as deleted, ${playerRows.name} as name, ${playerRows.bot} as bot
+from ${tournamentPlayers} e join ${playerRows} on ${playerRows.id} = e.player_id
 where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       );
       const pairings = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id));
@@ -291,12 +273,9 @@ where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       if (pairings.some((p) => p.endedAt === null)) {
         const rows = rowsOf<{ pairing: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null }>(
           await tx.execute(sql`
-select p.id as pairing, g.status, m.status as match_status, g.forehand_player_id as forehand, g.dealer_player_id as dealer, e.payload as result
-from ${tournamentPairings} p
-join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-left join ${matches} m on m.id = p.match_id
-left join ${gameEvents} e on e.game_id = g.id and e.type = 'finished'
-where p.tournament_id = ${id} and p.ended_at is null`),
+select x.pairing, x.status, ${matchStatuses.status} as match_status, x.forehand, x.dealer, x.result
+from ${linkedGames(sql`select p.id as pairing, p.game_id, p.match_id from ${tournamentPairings} p where p.tournament_id = ${id} and p.ended_at is null`)} x
+left join ${matchStatuses} on ${matchStatuses.id} = x.match_id`),
         );
         for (const r of rows) {
           const entry = playing.get(r.pairing) ?? { over: true, games: [] };
@@ -331,17 +310,13 @@ where e.tournament_id = ${id} and not e.withdrawn
           await tx.execute(sql`
 select e.player_id as id from ${tournamentPlayers} e
 where e.tournament_id = ${id} and not e.withdrawn
-  and exists (select 1 from ${botPresence} b where b.player_id = e.player_id and b.lease_until > ${now.toISOString()}::timestamptz)
+  and ${streamOpen(sql`e.player_id`, now)}
   and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended)
   and not exists (select 1 from ${tournamentPlayers} o join ${tournaments} w on w.id = o.tournament_id
     where o.player_id = e.player_id and not o.withdrawn and w.system = 'swiss' and w.status = 'running')`),
         ).map((r) => r.id);
       }
-      const rated = await tx
-        .select({ playerId: ratings.playerId, rating: ratings.rating })
-        .from(ratings)
-        .innerJoin(tournamentPlayers, and(eq(tournamentPlayers.playerId, ratings.playerId), eq(tournamentPlayers.tournamentId, id)))
-        .where(eq(ratings.variant, t.config.variant));
+      const rated = await shownRatingsOf(tx, entrants.map((e) => e.playerId), t.config.variant);
       const at = clock();
       const step = decide({
         tournament: t,
@@ -349,7 +324,7 @@ where e.tournament_id = ${id} and not e.withdrawn
         pairings,
         playing,
         free,
-        ratings: new Map(rated.map((r) => [r.playerId, Math.round(r.rating)])),
+        ratings: rated,
         arenaClosed,
         busyElsewhere,
         names: new Map(entrants.map((e) => [e.playerId, { name: e.name, bot: e.bot }])),
@@ -392,17 +367,10 @@ where e.tournament_id = ${id} and not e.withdrawn
         .update(tournamentPlayers)
         .set({ withdrawn: true })
         .where(and(eq(tournamentPlayers.tournamentId, t.id), inArray(tournamentPlayers.playerId, step.withdrawn)));
-    const played = step.pairings.filter((p) => p.game);
-    if (played.length > 0) {
-      // biome-ignore lint/style/noNonNullAssertion: filtered on game above
-      await tx.insert(games).values(played.map((p) => newGameRow(p.game!, now)));
-      // biome-ignore lint/style/noNonNullAssertion: filtered on game above
-      await tx.insert(gameEvents).values(played.flatMap((p) => eventRows(p.game!.id, 0, p.game!.events ?? [])));
-    }
+    await insertGamesIn(tx, step.pairings.flatMap((p) => (p.game ? [p.game] : [])), now);
     for (const { match } of step.pairings) {
       if (!match) continue;
-      await tx.insert(matches).values(match.row);
-      await writeMatchStep(tx, match.row, { expectedVersion: 0, events: match.step.events, game: match.step.game }, now);
+      await startMatchIn(tx, match.row, match.step, now);
     }
     if (step.pairings.length > 0) await tx.insert(tournamentPairings).values(step.pairings.map((p) => p.row));
     const version = t.version + step.events.length;

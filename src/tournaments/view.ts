@@ -1,7 +1,7 @@
 // A tournament as anyone sees it: its options, who plays, the standings (live, or the final ones
 // kept with its end) and the current pairings. Nothing private.
 import type { Config, Variant } from '../engine/index.ts';
-import type { tournamentPairings, tournaments, TournamentBots, TournamentStatus, TournamentSystem } from '../platform/db/schema.ts';
+import type { tournamentPairings, tournaments, TournamentBots, TournamentStatus, TournamentSystem } from './tables.ts';
 import type { Standing } from './standings.ts';
 
 export type TournamentRow = typeof tournaments.$inferSelect;

@@ -3,7 +3,7 @@
 // once only one does (an advisory lock).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '../../src/platform/db/schema.ts';
+import { idempotencyKeys } from '../../src/games/tables.ts';
 import { testClock } from '../support/matches.ts';
 import { Client, twoInstances, type TestService } from '../support/service.ts';
 import { openSse } from '../support/sse.ts';

@@ -4,7 +4,8 @@
 // most 5, and the refusals are those of a new game's.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings, seeks } from '../../src/platform/db/schema.ts';
+import { ratings } from '../../src/ratings/tables.ts';
+import { seeks } from '../../src/seeks/tables.ts';
 import { MAX_WAITING_SEEKS } from '../../src/seeks/open-caps.ts';
 import { testClock } from '../support/matches.ts';
 import { expectProblem } from '../support/problems.ts';

@@ -16,7 +16,6 @@ import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.ts';
 import { answersWithin, guardedClient, type CallLimits } from './availability.ts';
 import { type KeyLocks, processKeyLocks, sessionKeyLocks } from './key-locks.ts';
-import * as schema from './schema.ts';
 
 declare module 'postgres' {
   // postgres.js reads this option (its src/index.js) but its type declarations leave it out.
@@ -26,7 +25,14 @@ declare module 'postgres' {
   }
 }
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * A transaction of the drizzle handle (`db.transaction(async (tx) => …)`). A feature's function
+ * that writes or locks inside another feature's transaction takes one: the caller's statements and
+ * the owner's commit together (a Tx is a Db too, so such a function may also run on its own).
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One statement in plain SQL with $1, $2, … parameters: its rows. */
 export type Query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -140,7 +146,7 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
       release();
       throw error;
     }
-    const db = drizzlePglite({ client: pglite, schema });
+    const db = drizzlePglite({ client: pglite });
     try {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } catch (error) {
@@ -186,7 +192,7 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
     const guarded = guardedClient(sql, limits);
     // A session of its own for the key locks, never closed while the process runs (key-locks.ts).
     const keyLocks = sessionKeyLocks(() => postgres(sessionUrl, { ...options(1, false), idle_timeout: 0, max_lifetime: null }), limits);
-    return postgresDatabase(drizzlePostgres({ client: guarded, schema }), { sql, session, guarded, prepare: !pooled, keyLocks });
+    return postgresDatabase(drizzlePostgres({ client: guarded }), { sql, session, guarded, prepare: !pooled, keyLocks });
   }
 
   throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');
@@ -325,19 +331,20 @@ async function migratePostgresServer(url: string, connectTimeout: number): Promi
 }
 
 /**
- * For `/readyz`: the database answers within `timeoutMs` and every committed migration is
- * applied. A database that does not answer in time is not ready.
+ * For `/readyz`: the database answers within `timeoutMs`, `probe` (a look at the table every
+ * request reads, given by the composition root) with it, and every committed migration is applied.
+ * A database that does not answer in time is not ready.
  */
-export function isReady(database: Database, timeoutMs = 1000): Promise<boolean> {
-  return answersWithin(timeoutMs, () => checkReady(database));
+export function isReady(database: Database, timeoutMs = 1000, probe: (db: Db) => Promise<void> = async () => {}): Promise<boolean> {
+  return answersWithin(timeoutMs, () => checkReady(database, probe));
 }
 
-async function checkReady(database: Database): Promise<boolean> {
+async function checkReady(database: Database, probe: (db: Db) => Promise<void>): Promise<boolean> {
   try {
     await database.db.execute(q`select 1`);
-    // The table every request reads: a lock held on it (a long migration, a stuck session) makes
-    // the service unable to serve, and so not ready.
-    await database.db.execute(q`select 1 from ${schema.games} limit 1`);
+    // A lock held on the table every request reads (a long migration, a stuck session) makes the
+    // service unable to serve, and so not ready.
+    await probe(database.db);
     const rows = await database.db.execute<{ n: number }>(
       q`select count(*)::int as n from ${q.raw(MIGRATIONS_TABLE)}`,
     );

@@ -1,4 +1,4 @@
-// The answers kept for create calls sent with an Idempotency-Key (see schema's createAnswers). A
+// The answers kept for create calls sent with an Idempotency-Key (see tables.ts's createAnswers). A
 // key is taken before the create runs, with the id the create will give what it makes, and held
 // (a key lock, key-locks.ts) while it runs, so of two requests with one key only one makes
 // anything; the other finds the key held, then answered. A key left under way that nobody holds
@@ -9,7 +9,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
 import type { KeyLocks, Release } from './key-locks.ts';
-import { createAnswers } from './schema.ts';
+import { createAnswers } from './tables.ts';
 
 export type CreateAnswerRow = typeof createAnswers.$inferSelect;
 

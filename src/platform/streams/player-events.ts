@@ -3,7 +3,7 @@
 // that causes it, so a client that reconnects with Last-Event-ID misses nothing.
 import { and, asc, eq, getTableName, gt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/client.ts';
-import { playerEvents, players } from '../db/schema.ts';
+import { playerEvents } from '../db/tables.ts';
 
 /**
  * The events of a player's own log, by their type: each feature declares its own, with their
@@ -39,7 +39,11 @@ export type NoticedVersions = Array<[playerId: string, version: number]>;
 
 type Tx = Pick<Db, 'execute'>;
 
-const PLAYERS = getTableName(players);
+/**
+ * The players' rows (accounts' table): the log's counter is their event_version, bumped under the
+ * row's lock. Named by SQL: the platform imports no feature.
+ */
+const PLAYERS = 'players';
 const EVENTS = getTableName(playerEvents);
 
 /**
@@ -141,7 +145,7 @@ export class PlayerEventStore {
 
   /** The seq of the player's last event (0: none), or null for no such player. */
   async version(playerId: string): Promise<number | null> {
-    const [row] = await this.db.select({ version: players.eventVersion }).from(players).where(eq(players.id, playerId));
+    const [row] = rowsOf<{ version: number }>(await this.db.execute(sql`select event_version as version from ${sql.identifier(PLAYERS)} where id = ${playerId}`));
     return row?.version ?? null;
   }
 }
