@@ -19,7 +19,7 @@ import { createSolverContext } from '../src/bots/solver/index.ts';
 import { DEFAULT_CONFIG, seedCommitment, type Config, type GameEvent, type Seat, type Variant } from '../src/engine/index.ts';
 import { analyseOpen } from '../src/analysis/open-lens.ts';
 import { analyseSeat } from '../src/analysis/seat-lens.ts';
-import { loadConfig } from '../src/platform/config.ts';
+import { loadConfig } from '../src/app/config.ts';
 import { startService } from '../src/app/server.ts';
 
 const { values } = parseArgs({

@@ -28,7 +28,7 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function serve() {
-  const { loadConfig } = await import('../src/platform/config.ts');
+  const { loadConfig } = await import('../src/app/config.ts');
   const { startService } = await import('../src/app/server.ts');
   const config = loadConfig({ ...env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: 'memory://', LOG_LEVEL: env.LOG_LEVEL ?? 'silent', TRUST_PROXY: '1', RATE_LIMIT_EXPORT: '0' });
   const service = await startService(config);

@@ -259,7 +259,7 @@ async function startChild(databaseUrl: string, workers?: number): Promise<Server
 }
 
 async function startInProcess(databaseUrl: string): Promise<Server> {
-  const { loadConfig } = await import('../src/platform/config.ts');
+  const { loadConfig } = await import('../src/app/config.ts');
   const { startService } = await import('../src/app/server.ts');
   const service = await startService(loadConfig({ ...SERVICE_ENV, DATABASE_URL: databaseUrl, PORT: '0' }));
   return {

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { runSeekBot } from '../src/cli/seek-bot.ts';
+import { runSeekBot } from '../src/bots/seek-bot.ts';
 import { parseRecord, verifyRecord } from '../src/record/index.ts';
 
 const { values } = parseArgs({

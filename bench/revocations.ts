@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { startService } from '../src/app/server.ts';
-import { loadConfig } from '../src/platform/config.ts';
+import { loadConfig } from '../src/app/config.ts';
 
 const env = process.env;
 const REVOKED = Number(env.BENCH_REVOKED ?? 8000);

@@ -198,7 +198,7 @@ async function main() {
  * write of the new view to that game's streams.
  */
 async function inProcessFanOut() {
-  const { loadConfig } = await import('../src/platform/config.ts');
+  const { loadConfig } = await import('../src/app/config.ts');
   const { startService } = await import('../src/app/server.ts');
   const service = await startService(
     loadConfig({

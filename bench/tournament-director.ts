@@ -93,7 +93,7 @@ async function scratch(): Promise<{ url: string; name: string | null; drop(): Pr
 }
 
 const db = await scratch();
-const { loadConfig } = await import('../src/platform/config.ts');
+const { loadConfig } = await import('../src/app/config.ts');
 const { startService } = await import('../src/app/server.ts');
 const service = await startService(
   loadConfig({ ...env, DATABASE_URL: db.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: env.LOG_LEVEL ?? 'silent', TOURNAMENT_TICK_MS: TICK_MS, RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_PLAYER: '0' }),

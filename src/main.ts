@@ -2,7 +2,8 @@
 // process started is the primary (src/app/primary.ts): it forks the worker that serves, restarts it
 // when it dies, and passes SIGTERM/SIGINT on to it. SINGLE_PROCESS=1 serves in this process.
 import cluster from 'node:cluster';
-import { ConfigError, loadConfig, type AppConfig } from './platform/config.ts';
+import { loadConfig, type AppConfig } from './app/config.ts';
+import { ConfigError } from './platform/settings.ts';
 import { describeDatabase } from './platform/db/client.ts';
 import { shareWithPrimary } from './platform/http/cluster-metrics.ts';
 import { jsonLogger } from './platform/log.ts';
@@ -15,7 +16,7 @@ import type { HouseBots } from './house/start.ts';
 function config(): AppConfig {
   try {
     const loaded = loadConfig();
-    levels = houseLevels(loaded.houseBots);
+    levels = houseLevels(loaded.house.bots);
     return loaded;
   } catch (e) {
     if (e instanceof ConfigError || e instanceof HouseBotsError) {
@@ -60,7 +61,7 @@ async function serve(config: AppConfig) {
   if (cluster.isWorker && config.metrics.enabled) shareWithPrimary(service.deps.metrics.registry);
   if (holdsHouseBots() && !stopping) {
     const { startHouseBots, LadderStore } = await import('./house/start.ts');
-    const { gamesAtOnce, pauseSeconds } = config.houseLadder;
+    const { gamesAtOnce, pauseSeconds } = config.house.ladder;
     house = await startHouseBots({
       accounts: service.deps.accounts,
       levels,

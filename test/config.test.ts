@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/platform/config.ts';
+import { loadConfig } from '../src/app/config.ts';
+import { ConfigError } from '../src/platform/settings.ts';
 
 const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A' };
 const externalAuth = { AUTH_JWKS_URL: 'https://idp.example/.well-known/jwks.json', AUTH_ISSUER: 'https://idp.example/', AUTH_AUDIENCE: 'skat' };
@@ -28,7 +29,6 @@ describe('loadConfig', () => {
       externalAuth: null,
       logLevel: 'info',
       maxWaiters: 1000,
-      gameCacheSize: 1000,
       webConcurrency: 1,
       corsOrigins: '*',
       publicUrl: null,
@@ -38,23 +38,14 @@ describe('loadConfig', () => {
         signup: { points: 60, seconds: 3_600 },
         authFailures: { points: 30, seconds: 60 },
         pages: { points: 600, seconds: 60 },
-        signin: { points: 10, seconds: 900 },
-        signinAddress: { points: 50, seconds: 900 },
-        signinUsernameAddress: { points: 10, seconds: 900 },
-        exports: { points: 10, seconds: 60 },
         trustProxy: false,
         proxyHops: 1,
       },
       metrics: { enabled: false, token: null },
-      retention: { waitingTtlSeconds: 86_400, idempotencyTtlSeconds: 86_400, sweepIntervalSeconds: 60 },
-      seekTtlSeconds: 900,
-      tournaments: { tickMs: 1000, minuteMs: 60_000 },
-      tournamentCaps: { perAccount: 10, perAddress: 20 },
-      houseBots: [],
-      houseLadder: { gamesAtOnce: 1, pauseSeconds: 30 },
+      retention: { idempotencyTtlSeconds: 86_400, sweepIntervalSeconds: 60 },
+      tournaments: { tickMs: 1000, minuteMs: 60_000, maxPerAccount: 10, maxPerAddress: 20 },
       maxWaitersPerClient: 32,
       maxWaitersPerAddress: 100,
-      exports: { maxConcurrent: 16, maxPerAddress: 2, idleMs: 30_000 },
       analysis: { workers: 1, queueMax: 1000, maxPerAddress: 2, leaseMs: 30_000, pollMs: 2000, seatSamples: 40 },
       timeouts: {
         databaseConnectMs: 5000,
@@ -66,7 +57,12 @@ describe('loadConfig', () => {
         httpKeepAliveMs: 5000,
         shutdownMs: 8000,
       },
-      ratingProvisionalRd: 110,
+      accounts: { signin: { points: 10, seconds: 900 }, signinAddress: { points: 50, seconds: 900 }, signinUsernameAddress: { points: 10, seconds: 900 } },
+      games: { cacheSize: 1000, waitingTtlSeconds: 86_400 },
+      ratings: { provisionalRd: 110 },
+      seeks: { ttlSeconds: 900 },
+      exports: { maxConcurrent: 16, maxPerAddress: 2, idleMs: 30_000, budget: { points: 10, seconds: 60 } },
+      house: { bots: [], ladder: { gamesAtOnce: 1, pauseSeconds: 30 } },
     });
   });
 
@@ -144,7 +140,6 @@ describe('loadConfig', () => {
       externalAuth: { jwksUrl: externalAuth.AUTH_JWKS_URL, issuer: externalAuth.AUTH_ISSUER, audience: 'skat' },
       logLevel: 'silent',
       maxWaiters: 0,
-      gameCacheSize: 0,
       webConcurrency: 3,
       corsOrigins: ['https://play.example.com', 'http://localhost:5173'],
       publicUrl: 'https://skat.example.com',
@@ -154,23 +149,14 @@ describe('loadConfig', () => {
         signup: { points: 5, seconds: 60 },
         authFailures: { points: 10, seconds: 60 },
         pages: { points: 100, seconds: 60 },
-        signin: { points: 3, seconds: 60 },
-        signinAddress: { points: 0, seconds: 1 },
-        signinUsernameAddress: { points: 5, seconds: 300 },
-        exports: { points: 3, seconds: 60 },
         trustProxy: true,
         proxyHops: 2,
       },
       metrics: { enabled: true, token: 'a-long-enough-metrics-token' },
-      retention: { waitingTtlSeconds: 600, idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 },
-      seekTtlSeconds: 120,
-      tournaments: { tickMs: 200, minuteMs: 1000 },
-      tournamentCaps: { perAccount: 3, perAddress: 7 },
-      houseBots: ['random', 'greedy'],
-      houseLadder: { gamesAtOnce: 0, pauseSeconds: 5 },
+      retention: { idempotencyTtlSeconds: 3600, sweepIntervalSeconds: 0 },
+      tournaments: { tickMs: 200, minuteMs: 1000, maxPerAccount: 3, maxPerAddress: 7 },
       maxWaitersPerClient: 4,
       maxWaitersPerAddress: 8,
-      exports: { maxConcurrent: 4, maxPerAddress: 1, idleMs: 5000 },
       analysis: { workers: 0, queueMax: 50, maxPerAddress: 3, leaseMs: 5000, pollMs: 500, seatSamples: 10 },
       timeouts: {
         databaseConnectMs: 2000,
@@ -182,7 +168,12 @@ describe('loadConfig', () => {
         httpKeepAliveMs: 7000,
         shutdownMs: 20_000,
       },
-      ratingProvisionalRd: 200,
+      accounts: { signin: { points: 3, seconds: 60 }, signinAddress: { points: 0, seconds: 1 }, signinUsernameAddress: { points: 5, seconds: 300 } },
+      games: { cacheSize: 0, waitingTtlSeconds: 600 },
+      ratings: { provisionalRd: 200 },
+      seeks: { ttlSeconds: 120 },
+      exports: { maxConcurrent: 4, maxPerAddress: 1, idleMs: 5000, budget: { points: 3, seconds: 60 } },
+      house: { bots: ['random', 'greedy'], ladder: { gamesAtOnce: 0, pauseSeconds: 5 } },
     });
   });
 

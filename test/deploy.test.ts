@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runBots } from '../src/cli/bot-runner.ts';
 import { verifyRecord } from '../src/record/index.ts';
-import { loadConfig } from '../src/platform/config.ts';
+import { loadConfig } from '../src/app/config.ts';
 import { DEFAULT_TIMING } from '../src/app/deps.ts';
 import { createScratchDatabase, testDriver, throughPooler, type ScratchDatabase } from './support/db.ts';
 import { freePort, startServiceProcess, stopProcesses } from './support/processes.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/platform/config.ts';
+import { loadConfig } from '../src/app/config.ts';
 import cluster from 'node:cluster';
 import { restartDelay, schedulingPolicy, workerCount } from '../src/app/primary.ts';
 

@@ -3,22 +3,23 @@
 import { requirePlayer } from '../platform/auth/middleware.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { AccountService } from './service.ts';
-import type { PlatformDeps } from '../platform/http/deps.ts';
 import { createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { operation } from '../platform/http/operation.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { changePassword, claimAccount, createToken, deleteMe, listTokens, renameToken, revokeAllTokens, revokeToken, signIn, signUp } from './routes.ts';
 import { limitSignIns } from './signin-limits.ts';
+import type { AccountSettings } from './settings.ts';
 
 /** What the accounts routes are built from. */
-export interface AccountsApiDeps extends Pick<PlatformDeps, 'config'> {
+export interface AccountsApiDeps {
   accounts: AccountService;
+  config: { accounts: AccountSettings };
 }
 
 export function accountsApi({ accounts, config }: AccountsApiDeps): App {
   const api = createApi();
-  const signIns = limitSignIns(config.limits);
+  const signIns = limitSignIns(config.accounts);
 
   operation(api, signUp, async (c) => {
     const account = await accounts.signUp(c.req.valid('json'), c.req.header('User-Agent'));

@@ -27,10 +27,10 @@ export interface AccountServiceDeps {
   scrypt?: ScryptParams;
   /**
    * Ends everything a player being deleted was in (its seeks, games, matches, challenges): the
-   * features above this one do it (app/server.ts wires them). Each of its steps may run again.
+   * features above this one do it (app/features.ts wires them). Each of its steps may run again.
    */
   onDeleted?: (playerId: string) => Promise<void>;
-  /** A player's first stream opened and its presence is written: the tournaments (app/server.ts) may pair it now. */
+  /** A player's first stream opened and its presence is written: the tournaments (wired in app/features.ts) may pair it now. */
   onOnline?: (playerId: string) => Promise<void>;
 }
 

@@ -13,7 +13,7 @@
 import type { Context } from 'hono';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { usernameKey } from './credentials.ts';
-import type { LimitsConfig } from '../platform/config.ts';
+import type { AccountSettings } from './settings.ts';
 import type { AppEnv } from '../platform/http/env.ts';
 import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
 
@@ -30,7 +30,7 @@ export interface SignInLimits {
   succeeded(c: Context<AppEnv>, username: string): Promise<void>;
 }
 
-export function limitSignIns(config: LimitsConfig): SignInLimits {
+export function limitSignIns(config: AccountSettings): SignInLimits {
   const byAddress = unlimited(config.signinAddress) ? null : limiter('signin-address', config.signinAddress);
   const byUsernameAddress = unlimited(config.signinUsernameAddress) ? null : limiter('signin-username-address', config.signinUsernameAddress);
   const byUsername = unlimited(config.signin) ? null : limiter('signin', config.signin);

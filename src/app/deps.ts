@@ -2,10 +2,12 @@
 // never global, so tests build their own.
 import type { AccountService } from '../accounts/index.ts';
 import type { AnalysisService } from '../analysis/index.ts';
-import type { GameExport } from '../exports/index.ts';
+import type { ExportService } from '../exports/index.ts';
 import type { GameService } from '../games/index.ts';
 import type { MatchService } from '../matches/index.ts';
+import type { Routes } from '../platform/feature.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
+import type { AppConfig } from './config.ts';
 import type { PlayerService } from '../players/index.ts';
 import type { RatingService } from '../ratings/index.ts';
 import type { SeekService } from '../seeks/index.ts';
@@ -14,6 +16,8 @@ import type { TournamentService } from '../tournaments/index.ts';
 export { DEFAULT_TIMING } from '../platform/http/deps.ts';
 
 export interface AppDeps extends PlatformDeps {
+  /** The platform's settings and every feature's (src/app/config.ts). */
+  config: AppConfig;
   /** Players: guests, those behind external tokens, and what a player asks about itself (src/players). */
   players: PlayerService;
   /** Accounts, sign-in and the players' tokens (src/accounts). */
@@ -27,9 +31,11 @@ export interface AppDeps extends PlatformDeps {
   /** Ratings, their history and the leaderboards (src/ratings). */
   ratings: RatingService;
   /** The exports of finished games (src/exports). */
-  exporter: GameExport;
+  exports: ExportService;
   /** The pairing pool (src/seeks). */
   seeks: SeekService;
   /** Arenas and Swiss events (src/tournaments). */
   tournaments: TournamentService;
+  /** Every feature's routes, in the order the app mounts them (src/app/features.ts). */
+  routes: Routes[];
 }

@@ -4,7 +4,7 @@
 // primary is the platform's business: the container runtime's restart policy, systemd, the
 // orchestrator (docs/operations.md, "Processes and supervision").
 import cluster, { type Worker } from 'node:cluster';
-import type { AppConfig } from '../platform/config.ts';
+import type { AppConfig } from '../app/config.ts';
 import { serveClusterMetrics } from '../platform/http/cluster-metrics.ts';
 import type { Logger } from '../platform/log.ts';
 import { STARTUP_FAILED } from '../platform/startup.ts';
@@ -45,7 +45,7 @@ export function runPrimary(config: AppConfig, log: Logger): void {
   // One worker runs the house bots (HOUSE_BOTS): the first, and the one started in its place.
   let houseHolder: number | null = null;
   const fork = () => {
-    const holds = config.houseBots.length > 0 && houseHolder === null;
+    const holds = config.house.bots.length > 0 && houseHolder === null;
     const worker = cluster.fork(holds ? { HOUSE_BOTS_HOLDER: '1' } : {});
     if (holds) houseHolder = worker.id;
     started.set(worker.id, performance.now());

@@ -4,7 +4,7 @@
 // account, docs/bots.md); the tokens of the bots renew themselves before they end.
 // Plays whole games over HTTP (see bot-runner.ts), shows a progress bar on a terminal, prints
 // a summary, and exits non-zero on any unexpected error.
-// With `--seek [--rated] [--think-ms MS]` it is one bot of the pairing pool instead (seek-bot.ts):
+// With `--seek [--rated] [--think-ms MS]` it is one bot of the pairing pool instead (src/bots/seek-bot.ts):
 // it keeps one seek open while idle and plays whatever it is paired into, `--games N` games (or
 // until stopped); `--rated` needs a bot account's token.
 // With `--tournament <id>` it joins that tournament and plays every game it is given there until
@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { formatSummary, latencyStats, runBots } from './bot-runner.ts';
-import { runSeekBot } from './seek-bot.ts';
+import { runSeekBot } from '../bots/seek-bot.ts';
 import { runTournamentBot } from './tournament-bot.ts';
 import { isStrategyName, STRATEGY_NAMES, type StrategyName } from '../bots/index.ts';
 

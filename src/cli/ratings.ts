@@ -3,7 +3,7 @@
 // difference; 1: differences (each printed); 2: bad usage. The database is DATABASE_URL's.
 // (Exit codes through process.exitCode: process.exit could cut off output still going to a pipe.)
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../platform/config.ts';
+import { loadConfig } from '../app/config.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { checkRatingsReport } from './ratings-check.ts';
 

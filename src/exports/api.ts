@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import type { ExportFilter } from './store.ts';
 import type { PlayerService } from '../players/index.ts';
-import type { GameExport } from './service.ts';
+import type { ExportService } from './service.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import { createApi } from '../platform/http/edge.ts';
 import { DomainError } from '../platform/errors.ts';
@@ -15,13 +15,15 @@ import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
 import { ndjsonStream } from '../platform/http/ndjson.ts';
 import { operation } from '../platform/http/operation.ts';
 import { Admission } from '../platform/streams/waiters.ts';
+import type { ExportSettings } from './settings.ts';
 import { ExportedRecordSchema, exportGames, exportPlayerGames } from './routes.ts';
 
 const dateOf = (s: string | undefined) => (s === undefined ? undefined : new Date(s));
 
 /** What the exports routes are built from. */
-export interface ExportsApiDeps extends Pick<PlatformDeps, 'config' | 'log'> {
-  exporter: GameExport;
+export interface ExportsApiDeps extends Pick<PlatformDeps, 'log'> {
+  config: { exports: ExportSettings };
+  exports: ExportService;
   players: PlayerService;
 }
 
@@ -35,18 +37,17 @@ const tooManyExports = (mine: boolean) =>
 export type ExportAnswer = (c: Context<AppEnv>, filter: () => Promise<ExportFilter>, withAnalysis?: boolean) => Promise<Response>;
 
 /** The exports' one way to answer (the tournaments' export answers through it too): one admission per process. */
-export function exportAnswer(deps: Pick<ExportsApiDeps, 'exporter' | 'config' | 'log'>): ExportAnswer {
-  // One admission per exporter (per process): every export route shares its slots.
-  let made = answers.get(deps.exporter);
-  if (!made) answers.set(deps.exporter, (made = makeAnswer(deps)));
+export function exportAnswer(deps: Pick<ExportsApiDeps, 'exports' | 'config' | 'log'>): ExportAnswer {
+  // One admission per export service (per process): every export route shares its slots.
+  let made = answers.get(deps.exports);
+  if (!made) answers.set(deps.exports, (made = makeAnswer(deps)));
   return made;
 }
 
-const answers = new WeakMap<GameExport, ExportAnswer>();
+const answers = new WeakMap<ExportService, ExportAnswer>();
 
-function makeAnswer({ exporter, config, log }: Pick<ExportsApiDeps, 'exporter' | 'config' | 'log'>): ExportAnswer {
-  const { limits } = config;
-  const budget = unlimited(limits.exports) ? null : limiter('export', limits.exports);
+function makeAnswer({ exports, config, log }: Pick<ExportsApiDeps, 'exports' | 'config' | 'log'>): ExportAnswer {
+  const budget = unlimited(config.exports.budget) ? null : limiter('export', config.exports.budget);
   const open = new Admission(config.exports.maxConcurrent, Infinity, config.exports.maxPerAddress, tooManyExports);
 
   /**
@@ -77,15 +78,15 @@ function makeAnswer({ exporter, config, log }: Pick<ExportsApiDeps, 'exporter' |
       release();
       throw e;
     }
-    return ndjsonStream(c, log, (stopped) => exporter.lines(filter, stopped, withAnalysis), { idleMs: config.exports.idleMs, ended: release });
+    return ndjsonStream(c, log, (stopped) => exports.lines(filter, stopped, withAnalysis), { idleMs: config.exports.idleMs, ended: release });
   };
 }
 
-export function exportApi({ exporter, players, config, log }: ExportsApiDeps): App {
+export function exportsApi({ exports, players, config, log }: ExportsApiDeps): App {
   const api = createApi();
   // The stream names its lines' schema by reference only.
   api.openAPIRegistry.register('ExportedGameRecord', ExportedRecordSchema);
-  const answer = exportAnswer({ exporter, config, log });
+  const answer = exportAnswer({ exports, config, log });
 
   operation(api, exportPlayerGames, async (c) => {
     const { playerId } = c.req.valid('param');

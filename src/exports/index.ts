@@ -1,4 +1,6 @@
-export { exportAnswer, exportApi } from './api.ts';
+export { exportAnswer } from './api.ts';
 export { AnalysisQuery, ndjson } from './routes.ts';
-export { GameExport } from './service.ts';
-export { ExportStore } from './store.ts';
+export { EXPORT_REFUSALS } from './refusals.ts';
+export { ExportService } from './service.ts';
+export { exportSettings, type ExportSettings } from './settings.ts';
+export { createExports } from './create.ts';

@@ -1,6 +1,6 @@
 // The commands a player gives a game, each decided by a pure function of the game, the player
 // and the time: join (the `seated` event), a move (the engine's decide; resigning is a move) and
-// claiming a timeout (the engine scores it). games/handler.ts runs them all the same way.
+// claiming a timeout (the engine scores it). games/run-command.ts runs them all the same way.
 import type { SeatPatch } from './store.ts';
 import { decide, timeOut, type GameEvent, type Move, type Seat } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';

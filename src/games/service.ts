@@ -3,7 +3,7 @@
 // repository; what comes back is the read model (games/view.ts).
 import type { GameListQuery } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { seedCommitment, viewEvent, type Move, type Seat, type Viewer } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { GameCommand } from './commands.ts';
@@ -11,7 +11,7 @@ import { checkWaitingGames } from './open-caps.ts';
 import { feedWaiter, type Feed, type FeedItem } from '../platform/streams/feed.ts';
 import { SharedRounds, SharedViews, type RoundKind } from './shared-views.ts';
 import { isFinished, seatOf, viewerOf, type Game } from './game.ts';
-import { handleCommand, type HandlerDeps, type Rater } from './handler.ts';
+import { runCommand, type CommandDeps, type Rater } from './run-command.ts';
 import { checkNotDeleted, checkOpponent, configOf, deletedOpponent, type RuleOptions } from './options.ts';
 import type { Randomness } from './randomness.ts';
 import type { GameRepository } from './repository.ts';
@@ -23,7 +23,7 @@ import type { Cancellation } from '../platform/cancellation.ts';
 
 export interface GameServiceDeps {
   repository: GameRepository;
-  players: PlayerStore;
+  players: Players;
   notifier: Notifier;
   random: Randomness;
   /** The service clock: turn deadlines and the time written with events. */
@@ -54,7 +54,7 @@ const END_PASSES = 120;
 export type MoveRequest = { move: Exclude<Move, { type: 'cut' }> | { type: 'cut'; at?: number }; expectedVersion?: number };
 
 export class GameService {
-  private readonly handler: HandlerDeps;
+  private readonly commandDeps: CommandDeps;
   /** The views streams send, made once per version per viewer (see feed). */
   readonly sharedViews = new SharedViews(
     (game, viewer) => this.view(game, viewer),
@@ -69,7 +69,7 @@ export class GameService {
   );
 
   constructor(private readonly deps: GameServiceDeps) {
-    this.handler = {
+    this.commandDeps = {
       repository: deps.repository,
       now: deps.now,
       onFinished: deps.onFinished,
@@ -133,7 +133,7 @@ export class GameService {
 
   /** Nobody joined in time: the waiting game is called off (the sweeper's command). */
   async expire(gameId: string): Promise<void> {
-    await handleCommand(this.handler, gameId, null, { type: 'expire' }, { answer: async () => null });
+    await runCommand(this.commandDeps, gameId, null, { type: 'expire' }, { answer: async () => null });
   }
 
   async join(gameId: string, playerId: string): Promise<GameView> {
@@ -154,7 +154,7 @@ export class GameService {
     // A cut left open is the server's to choose (the player gives up that part of fairness).
     const move: Move = sent.type === 'cut' ? { type: 'cut', at: sent.at ?? this.deps.random.cut() } : sent;
     const command: GameCommand = { type: 'move', move, expectedVersion: request.expectedVersion };
-    const handled = await handleCommand(this.handler, gameId, playerId, command, {
+    const handled = await runCommand(this.commandDeps, gameId, playerId, command, {
       answer: async (before, after, viewer): Promise<MoveAnswer | MinimalMoveAnswer> =>
         minimal ? minimalMoveAnswer(after, viewer) : moveAnswer(before, after, viewer, await this.namesOf(after)),
       idempotency: idempotencyKey === undefined ? undefined : { playerId, key: idempotencyKey, operation: 'makeMove', request },
@@ -366,7 +366,7 @@ export class GameService {
 
   /** A command answered with the game as its player sees it afterwards. */
   private async command(gameId: string, playerId: string, command: GameCommand, requestId?: string): Promise<GameView> {
-    const handled = await handleCommand(this.handler, gameId, playerId, command, { answer: (_, after, viewer) => this.view(after, viewer), requestId });
+    const handled = await runCommand(this.commandDeps, gameId, playerId, command, { answer: (_, after, viewer) => this.view(after, viewer), requestId });
     return handled.answer;
   }
 

@@ -2,7 +2,7 @@
 // cannot be reached, the embedded database held by another process. No stack: the cause is
 // outside the code, and the line says what to change.
 import { DataDirInUseError } from './db/data-dir-lock.ts';
-import type { AppConfig } from './config.ts';
+import type { PlatformConfig } from './config.ts';
 
 /** The exit code of a worker that could not start: the primary stops instead of restarting it. */
 export const STARTUP_FAILED = 78;
@@ -32,7 +32,7 @@ export function redactedUrl(url: string): string {
 }
 
 /** The one line that says why the start failed; null when the failure is a bug (then the stack matters). */
-export function startupProblem(e: unknown, config: Pick<AppConfig, 'port' | 'host' | 'databaseUrl'>): string | null {
+export function startupProblem(e: unknown, config: Pick<PlatformConfig, 'port' | 'host' | 'databaseUrl'>): string | null {
   if (e instanceof DataDirInUseError) return e.message;
   const err = e as { code?: string; syscall?: string; message?: string; errors?: { code?: string }[] };
   const code = err?.code ?? err?.errors?.[0]?.code;

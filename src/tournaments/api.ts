@@ -1,12 +1,13 @@
 // The tournaments: each handler translates a request into a use case of src/tournaments.
 import { requirePlayer } from '../platform/auth/middleware.ts';
-import { exportAnswer, type GameExport } from '../exports/index.ts';
+import { exportAnswer, type ExportSettings, type ExportService } from '../exports/index.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { foundOrNull, idempotentCreate } from '../platform/http/idempotent-create.ts';
 import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
 import { operation } from '../platform/http/operation.ts';
+import { respondTagged } from '../platform/http/etag.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { eventStream } from '../platform/http/sse.ts';
 import type { TournamentService } from './service.ts';
@@ -15,20 +16,21 @@ import { createTournament, exportTournamentGames, getTournament, joinTournament,
 import type { TournamentView } from './view.ts';
 
 /** What the tournaments routes are built from. */
-export interface TournamentsApiDeps extends Pick<PlatformDeps, 'config' | 'timing' | 'metrics' | 'createAnswers' | 'log'> {
+export interface TournamentsApiDeps extends Pick<PlatformDeps, 'timing' | 'metrics' | 'createAnswers' | 'log'> {
+  config: PlatformDeps['config'] & { exports: ExportSettings };
   tournaments: TournamentService;
-  exporter: GameExport;
+  exports: ExportService;
 }
 
 /** Creations per account (besides the per-player budget of every call): an event is not made by the dozen. */
 const CREATES = { points: 20, seconds: 3600 };
 
-export function tournamentsApi({ tournaments, exporter, config, timing, metrics, createAnswers, log }: TournamentsApiDeps): App {
+export function tournamentsApi({ tournaments, exports, config, timing, metrics, createAnswers, log }: TournamentsApiDeps): App {
   const api = createApi();
   const creates = { store: createAnswers, log };
   // Off where the per-player budget is off (the test suites).
   const createBudget = unlimited(config.limits.player) ? null : limiter('tournament-create', CREATES);
-  const answerExport = exportAnswer({ exporter, config, log });
+  const answerExport = exportAnswer({ exports, config, log });
   api.openAPIRegistry.register('TournamentEvent', TournamentEventSchema);
   api.openAPIRegistry.register('TournamentEventMessage', TournamentStream.message);
 
@@ -51,8 +53,9 @@ export function tournamentsApi({ tournaments, exporter, config, timing, metrics,
   });
 
   operation(api, getTournament, async (c) => {
+    const { standingsLimit, standingsCursor } = c.req.valid('query');
     setHeader(c, 'Cache-Control', 'no-cache');
-    return respond(c, await tournaments.get(c.req.valid('param').tournamentId), 200);
+    return respondTagged(c, await tournaments.get(c.req.valid('param').tournamentId, { limit: standingsLimit, cursor: standingsCursor }), 200);
   });
 
   operation(api, joinTournament, async (c) => {

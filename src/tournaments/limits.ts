@@ -1,5 +1,6 @@
 // The bounds of a tournament's options (docs/api.md, "Tournaments") and the creators' caps.
 import { DomainError } from '../platform/errors.ts';
+import type { TournamentSettings } from './settings.ts';
 
 export const LIMITS = {
   turnSeconds: { min: 5, max: 86_400 },
@@ -24,10 +25,10 @@ export interface CreatorCounts {
 }
 
 /** Why a creation is refused, given what its creator and its address hold already; null: it is not. */
-export function capRefusal(held: CreatorCounts, caps: { perAccount: number; perAddress: number }): DomainError | null {
+export function capRefusal(held: CreatorCounts, caps: Pick<TournamentSettings, 'maxPerAccount' | 'maxPerAddress'>): DomainError | null {
   if (held.upcoming >= MAX_UPCOMING) return new DomainError('TOO_MANY_TOURNAMENTS', `you have ${held.upcoming} upcoming tournaments: wait until one starts`);
-  if (held.open >= caps.perAccount) return new DomainError('TOO_MANY_TOURNAMENTS', `you have ${held.open} tournaments not finished, as many as one account may: wait until one ends`);
-  if (held.fromAddress >= caps.perAddress)
+  if (held.open >= caps.maxPerAccount) return new DomainError('TOO_MANY_TOURNAMENTS', `you have ${held.open} tournaments not finished, as many as one account may: wait until one ends`);
+  if (held.fromAddress >= caps.maxPerAddress)
     return new DomainError('TOO_MANY_TOURNAMENTS', `your address has created ${held.fromAddress} tournaments not finished, as many as one address may: wait until one ends`);
   return null;
 }

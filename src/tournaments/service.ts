@@ -1,27 +1,33 @@
 // The tournaments' application layer: create, list, read, join, withdraw, follow the stream, and
 // the director's tick that starts, pairs and ends them by the clock (step.ts decides, the store
 // writes under the tournament's row lock, this file announces).
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { checkNotDeleted, type Randomness } from '../games/index.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
-import type { TournamentStatus } from '../platform/db/schema.ts';
+import type { TournamentStatus } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
-import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
+import type { Feed } from '../platform/streams/feed.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import { checkJoin, checkWithdraw, decideCreate, type CreateTournamentRequest } from './decide.ts';
+import { tournamentFeed, tournamentKey } from './feed.ts';
 import { capRefusal } from './limits.ts';
 import { decideStep, standingsOf } from './step.ts';
 import type { Due, TournamentStore } from './store.ts';
+import type { TournamentSettings } from './settings.ts';
+import { STANDINGS_PAGE, standingsPage } from './standings-page.ts';
 import { namedStandings, tournamentSummary, tournamentView, type StandingView, type TournamentRow, type TournamentView } from './view.ts';
 
-/** The notifier key of a tournament's log. */
-export const tournamentKey = (id: string) => `tournament:${id}`;
+/** Which page of the standings a read answers: at most `limit` rows after `cursor`. */
+export interface StandingsQuery {
+  limit?: number;
+  cursor?: string;
+}
 
 export interface TournamentServiceDeps {
   store: TournamentStore;
-  players: PlayerStore;
+  players: Players;
   notifier: Notifier;
   random: Randomness;
   now: () => Date;
@@ -31,7 +37,7 @@ export interface TournamentServiceDeps {
   /** The waiting player's claim of a game past its deadline (GameService.claimTimeout). */
   claimTimeout: (gameId: string, playerId: string) => Promise<unknown>;
   /** Tournaments not finished one account, and one client address, may have created (TOURNAMENT_MAX_PER_ACCOUNT, TOURNAMENT_MAX_PER_ADDRESS). */
-  caps: { perAccount: number; perAddress: number };
+  caps: Pick<TournamentSettings, 'maxPerAccount' | 'maxPerAddress'>;
 }
 
 /** What a tick did: the tournaments it looked at (due ones) and the steps it wrote. */
@@ -70,8 +76,9 @@ export class TournamentService {
     return { items: rows.map((r) => tournamentSummary(r, counts.get(r.id) ?? 0, names)), nextCursor };
   }
 
-  async get(id: string): Promise<TournamentView> {
-    return this.view(await this.load(id));
+  /** The tournament with one page of its standings (standings-page.ts; the first by default). */
+  async get(id: string, page: StandingsQuery = {}): Promise<TournamentView> {
+    return this.view(await this.load(id), page);
   }
 
   /** The player enters (again, after a withdrawal: back in, the score kept). */
@@ -135,24 +142,10 @@ export class TournamentService {
     return this.deps.store.gameIds(id);
   }
 
-  /** The tournament's events after `after` as they happen; complete after tournamentEnd. */
+  /** The tournament's events after `after` as they happen (feed.ts says which, in what pieces); complete after tournamentEnd. */
   async feed(id: string, after: number, client?: string): Promise<Feed> {
-    const { store, notifier } = this.deps;
-    await this.load(id);
-    let seq = after;
-    return {
-      ...feedWaiter(notifier, tournamentKey(id), async () => (await store.get(id))?.version ?? null, client),
-      next: async () => {
-        const t = await this.load(id);
-        const items = [];
-        for (const { seq: s, event } of await store.events(id, seq)) {
-          items.push({ seq: s, type: event.type, payload: event });
-          seq = s;
-        }
-        // Read up to `seq`: the wait is for what comes after it (a long log is read in several rounds).
-        return { items, version: t.status === 'finished' && seq >= t.version ? null : seq };
-      },
-    };
+    if (!(await this.deps.store.head(id))) throw notFound(id);
+    return tournamentFeed(this.deps.store, this.deps.notifier, id, after, client);
   }
 
   /**
@@ -224,11 +217,18 @@ export class TournamentService {
     return t;
   }
 
-  private async view(t: TournamentRow): Promise<TournamentView> {
+  private async view(t: TournamentRow, { limit = STANDINGS_PAGE.default, cursor }: StandingsQuery = {}): Promise<TournamentView> {
     const { store, players } = this.deps;
+    // A finished event's table is kept with its end, named: what is read besides is its size and the last round.
+    if (t.status === 'finished' && t.standings) {
+      const [counts, pairings] = await Promise.all([store.counts([t.id]), store.pairings(t.id, t.round)]);
+      const page = standingsPage(t.standings as StandingView[], limit, cursor);
+      return tournamentView(t, counts.get(t.id) ?? 0, await players.namesOf([t.createdBy]), page, pairings);
+    }
     const [entrants, pairings] = await Promise.all([store.entrants(t.id), store.pairings(t.id)]);
-    const names = await players.namesOf([t.createdBy, ...entrants.map((e) => e.playerId)]);
-    const standings: StandingView[] = t.status === 'finished' && t.standings ? (t.standings as StandingView[]) : namedStandings(standingsOf(t, entrants, pairings), names);
-    return tournamentView(t, entrants.length, names, standings, pairings);
+    const { rows, nextCursor } = standingsPage(standingsOf(t, entrants, pairings), limit, cursor);
+    // Only the page's players are named.
+    const names = await players.namesOf([t.createdBy, ...rows.map((s) => s.playerId)]);
+    return tournamentView(t, entrants.length, names, { rows: namedStandings(rows, names), nextCursor }, pairings);
   }
 }

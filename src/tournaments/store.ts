@@ -5,29 +5,24 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL 
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
-import { eventRows, storedEvent } from '../platform/db/events.ts';
-import { newGameRow, deletedPlayer } from '../games/index.ts';
-import { writeMatchStep } from '../matches/index.ts';
+import { storedEvent } from '../platform/db/events.ts';
+import { deletedPlayer, insertGamesIn, linkedGameIds, linkedGames } from '../games/index.ts';
+import { deletedUnderShareLock, playerRows, streamOpen } from '../accounts/index.ts';
+import { matchStatuses, startMatchIn } from '../matches/index.ts';
+import { shownRatingsOf } from '../ratings/index.ts';
 import { appendNotices, type NoticedVersions } from '../platform/streams/player-events.ts';
 import type { GameEvent } from '../engine/index.ts';
 import {
-  botPresence,
-  gameEvents,
-  games,
-  matches,
-  players,
-  ratings,
   tournamentEvents,
   tournamentPairings,
   tournamentPlayers,
   tournaments,
   tournamentSeats,
   type TournamentStatus,
-} from '../platform/db/schema.ts';
+} from './tables.ts';
 import type { NewTournament } from './decide.ts';
 import type { CreatorCounts } from './limits.ts';
 import { nextAt } from './next-at.ts';
-import type { TournamentEvent } from './events.ts';
 import type { PairingGame } from './decide.ts';
 import type { Entrant, Snapshot, Step } from './step.ts';
 import type { PairingRow, TournamentRow } from './view.ts';
@@ -105,6 +100,12 @@ export class TournamentStore {
     return row ?? null;
   }
 
+  /** Its status and version (the seq of its last event), without the rest of the row (a finished one's standings are some 170 KB for 1,000 players). */
+  async head(id: string): Promise<Pick<TournamentRow, 'status' | 'version'> | null> {
+    const [row] = await this.db.select({ status: tournaments.status, version: tournaments.version }).from(tournaments).where(eq(tournaments.id, id));
+    return row ?? null;
+  }
+
   async entrants(id: string): Promise<EntrantRow[]> {
     return this.db
       .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts })
@@ -113,8 +114,14 @@ export class TournamentStore {
       .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.playerId));
   }
 
-  async pairings(id: string): Promise<PairingRow[]> {
-    return this.db.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id)).orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
+  /** Its pairings (of one round or wave, with `round`). */
+  async pairings(id: string, round?: number): Promise<PairingRow[]> {
+    const which = eq(tournamentPairings.tournamentId, id);
+    return this.db
+      .select()
+      .from(tournamentPairings)
+      .where(round === undefined ? which : and(which, eq(tournamentPairings.round, round)))
+      .orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
   }
 
   /** Entrants per tournament. */
@@ -182,8 +189,7 @@ export class TournamentStore {
       const withdrawn = decide(t, entry ?? null, n?.n ?? 0);
       if (withdrawn === null) return t;
       // A share lock of the player's row: a deletion committed before is seen.
-      const [me] = rowsOf<{ deleted: boolean }>(await tx.execute(sql`select ${players.deletedAt} is not null as deleted from ${players} where ${players.id} = ${playerId} for share`));
-      if (me?.deleted) throw deletedPlayer();
+      if (await deletedUnderShareLock(tx, playerId)) throw deletedPlayer();
       await tx
         .insert(tournamentPlayers)
         .values({ tournamentId: id, playerId, withdrawn })
@@ -210,15 +216,45 @@ export class TournamentStore {
       );
   }
 
-  async events(id: string, after: number): Promise<Array<{ seq: number; event: TournamentEvent }>> {
-    const rows = await this.db
-      .select({ seq: tournamentEvents.seq, payload: tournamentEvents.payload })
-      .from(tournamentEvents)
-      .where(and(eq(tournamentEvents.tournamentId, id), gt(tournamentEvents.seq, after)))
-      .orderBy(asc(tournamentEvents.seq))
-      .limit(500);
-    // The payload is a TournamentEvent as #write stored it (the column's type is plain JSON).
-    return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as TournamentEvent }));
+  /**
+   * The events after `after` as a reader is sent them (stream-replay.ts): those a later one stands
+   * for left out, in order, as their JSON text, and at most `budget` bytes of it (always one event,
+   * however large). One row at a time, so no more is read, or made text, than is sent.
+   */
+  async eventPage(id: string, after: number, budget: number): Promise<StoredEvent[]> {
+    const rows = rowsOf<StoredEvent>(
+      await this.db.execute(sql`
+with recursive kept as (${keptSince(id)}),
+page (seq, type, data, bytes) as (
+  (select e.seq, e.type, e.data, octet_length(e.data) from kept k, lateral (${keptAfter(id, sql`${after}`)}) e)
+  union all
+  (select e.seq, e.type, e.data, p.bytes + octet_length(e.data) from page p, kept k, lateral (${keptAfter(id, sql`p.seq`)}) e
+   where p.bytes + octet_length(e.data) <= ${budget})
+)
+select seq, type, data from page order by seq`),
+    );
+    return rows.map((r) => ({ seq: Number(r.seq), type: r.type, data: r.data }));
+  }
+
+  /**
+   * Where a replay of the events after `after` starts so that it holds at most `budget` bytes:
+   * `from`, the seq after which the newest kept events fit (`after` when they all do), and
+   * `snapshot`, the newest event with the standings (0: none). Walks back from the newest, one
+   * row at a time: no more is made text than the budget and one event.
+   */
+  async replayStart(id: string, after: number, budget: number): Promise<{ from: number; snapshot: number }> {
+    const [row] = rowsOf<{ cut: number | null; snapshot: number }>(
+      await this.db.execute(sql`
+with recursive kept as (${keptSince(id)}),
+back (seq, bytes) as (
+  (select e.seq, octet_length(e.data) from kept k, lateral (${keptBefore(id, sql`${MAX_SEQ}`)}) e where e.seq > ${after})
+  union all
+  (select e.seq, b.bytes + octet_length(e.data) from back b, kept k, lateral (${keptBefore(id, sql`b.seq`)}) e
+   where e.seq > ${after} and b.bytes <= ${budget})
+)
+select (select max(seq) from back where bytes > ${budget}) as cut, (select snapshot from kept) as snapshot`),
+    );
+    return { from: row?.cut === null || row?.cut === undefined ? after : Number(row.cut), snapshot: Number(row?.snapshot ?? 0) };
   }
 
   /**
@@ -274,10 +310,10 @@ export class TournamentStore {
     await this.db.execute(sql`
 update ${tournaments} set next_at = ${dueBy(now)}
 where status = 'running' and id in (
-  select p.tournament_id from ${tournamentPairings} p
-  left join ${games} g on g.id = p.game_id and p.match_id is null
-  left join ${matches} m on m.id = p.match_id
-  where p.ended_at is null and coalesce(m.status, g.status) = 'finished')`);
+  select x.tournament_id
+  from ${linkedGames(sql`select p.tournament_id, p.game_id, p.match_id from ${tournamentPairings} p where p.ended_at is null`)} x
+  left join ${matchStatuses} on ${matchStatuses.id} = x.match_id
+  where coalesce(${matchStatuses.status}, x.status) = 'finished')`);
   }
 
   /**
@@ -317,12 +353,7 @@ where status = 'running' and id in (
 
   /** The games of a tournament's pairings (the export's filter). */
   async gameIds(id: string): Promise<string[]> {
-    const rows = rowsOf<{ id: string }>(
-      await this.db.execute(sql`
-select g.id from ${tournamentPairings} p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-where p.tournament_id = ${id}`),
-    );
-    return rows.map((r) => r.id);
+    return linkedGameIds(this.db, sql`select p.game_id, p.match_id from ${tournamentPairings} p where p.tournament_id = ${id}`);
   }
 
   /**
@@ -347,8 +378,8 @@ where p.tournament_id = ${id}`),
       }
       const entrants = rowsOf<Entrant & { name: string; bot: boolean }>(
         await tx.execute(sql`
-select e.player_id as "playerId", e.withdrawn, e.timeouts, p.deleted_at is not null as deleted, p.name, p.bot
-from ${tournamentPlayers} e join ${players} p on p.id = e.player_id
+select e.player_id as "playerId", e.withdrawn, e.timeouts, ${playerRows.deletedAt} is not null as deleted, ${playerRows.name} as name, ${playerRows.bot} as bot
+from ${tournamentPlayers} e join ${playerRows} on ${playerRows.id} = e.player_id
 where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       );
       const pairings = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id));
@@ -359,13 +390,10 @@ where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       if (pairings.some((p) => p.endedAt === null)) {
         const rows = rowsOf<{ pairing: string; game: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null; deadline_ms: number }>(
           await tx.execute(sql`
-select p.id as pairing, g.id as game, g.status, m.status as match_status, g.forehand_player_id as forehand, g.dealer_player_id as dealer, e.payload as result,
-  (extract(epoch from g.updated_at + make_interval(secs => coalesce(g.turn_seconds, ${t.turnSeconds}))) * 1000)::float8 as deadline_ms
-from ${tournamentPairings} p
-join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-left join ${matches} m on m.id = p.match_id
-left join ${gameEvents} e on e.game_id = g.id and e.type = 'finished'
-where p.tournament_id = ${id} and p.ended_at is null`),
+select x.pairing, x.game, x.status, ${matchStatuses.status} as match_status, x.forehand, x.dealer, x.result,
+  (extract(epoch from x.updated_at + make_interval(secs => coalesce(x.turn_seconds, ${t.turnSeconds}))) * 1000)::float8 as deadline_ms
+from ${linkedGames(sql`select p.id as pairing, p.game_id, p.match_id from ${tournamentPairings} p where p.tournament_id = ${id} and p.ended_at is null`)} x
+left join ${matchStatuses} on ${matchStatuses.id} = x.match_id`),
         );
         for (const r of rows) {
           const entry = playing.get(r.pairing) ?? { over: true, games: [] };
@@ -405,17 +433,13 @@ where e.tournament_id = ${id} and not e.withdrawn
           await tx.execute(sql`
 select e.player_id as id from ${tournamentPlayers} e
 where e.tournament_id = ${id} and not e.withdrawn
-  and exists (select 1 from ${botPresence} b where b.player_id = e.player_id and b.lease_until > ${now.toISOString()}::timestamptz)
+  and ${streamOpen(sql`e.player_id`, now)}
   and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended and s.tournament_id <> ${id})
   and not exists (select 1 from ${tournamentPlayers} o join ${tournaments} w on w.id = o.tournament_id
     where o.player_id = e.player_id and not o.withdrawn and w.system = 'swiss' and w.status = 'running')`),
         ).map((r) => r.id);
       }
-      const rated = await tx
-        .select({ playerId: ratings.playerId, rating: ratings.rating })
-        .from(ratings)
-        .innerJoin(tournamentPlayers, and(eq(tournamentPlayers.playerId, ratings.playerId), eq(tournamentPlayers.tournamentId, id)))
-        .where(eq(ratings.variant, t.config.variant));
+      const rated = await shownRatingsOf(tx, entrants.map((e) => e.playerId), t.config.variant);
       const at = clock();
       const step = decide({
         tournament: t,
@@ -423,7 +447,7 @@ where e.tournament_id = ${id} and not e.withdrawn
         pairings,
         playing,
         free,
-        ratings: new Map(rated.map((r) => [r.playerId, Math.round(r.rating)])),
+        ratings: rated,
         arenaClosed,
         busyElsewhere,
         names: new Map(entrants.map((e) => [e.playerId, { name: e.name, bot: e.bot }])),
@@ -488,17 +512,10 @@ where e.tournament_id = ${id} and not e.withdrawn
         .update(tournamentPlayers)
         .set({ withdrawn: true })
         .where(and(eq(tournamentPlayers.tournamentId, t.id), inArray(tournamentPlayers.playerId, step.withdrawn)));
-    const played = step.pairings.filter((p) => p.game);
-    if (played.length > 0) {
-      // biome-ignore lint/style/noNonNullAssertion: filtered on game above
-      await tx.insert(games).values(played.map((p) => newGameRow(p.game!, now)));
-      // biome-ignore lint/style/noNonNullAssertion: filtered on game above
-      await tx.insert(gameEvents).values(played.flatMap((p) => eventRows(p.game!.id, 0, p.game!.events ?? [])));
-    }
+    await insertGamesIn(tx, step.pairings.flatMap((p) => (p.game ? [p.game] : [])), now);
     for (const { match } of step.pairings) {
       if (!match) continue;
-      await tx.insert(matches).values(match.row);
-      await writeMatchStep(tx, match.row, { expectedVersion: 0, events: match.step.events, game: match.step.game }, now);
+      await startMatchIn(tx, match.row, match.step, now);
     }
     if (step.pairings.length > 0) await tx.insert(tournamentPairings).values(step.pairings.map((p) => p.row));
     const version = t.version + step.events.length;
@@ -507,9 +524,40 @@ where e.tournament_id = ${id} and not e.withdrawn
       // A finished tournament forgets the address that created it (it counted only while it was not finished).
       .set({ ...step.tournament, version, nextAt, ...(step.tournament.status === 'finished' ? { createdFrom: null } : {}) })
       .where(eq(tournaments.id, t.id));
-    // Each a TournamentEvent, as JSON (events() reads it back).
+    // Each a TournamentEvent, as JSON (eventPage() reads it back as text).
     const rows = step.events.map((event, i) => ({ tournamentId: t.id, seq: t.version + 1 + i, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now }));
     if (rows.length > 0) await tx.insert(tournamentEvents).values(rows);
     return version;
   }
 }
+
+/** An event as a stream sends it: its JSON text as stored. */
+export interface StoredEvent {
+  seq: number;
+  type: string;
+  data: string;
+}
+
+/** Above any seq (they are integers). */
+const MAX_SEQ = 2_147_483_647;
+
+/**
+ * One row, `snapshot`: the seq of the tournament's newest event that carries the standings
+ * (`standings`, `tournamentEnd`), 0 before any. A `standings` event before it is left out of what
+ * a reader is sent: each holds the whole table, so the newest stands for those before it. Read
+ * backwards along the primary key: it is one of the last few events.
+ */
+const keptSince = (id: string) => sql`
+select coalesce((select seq from ${tournamentEvents} where tournament_id = ${id} and type in ('standings', 'tournamentEnd') order by seq desc limit 1), 0) as snapshot`;
+
+/** The first kept event after `seq` (in a lateral join with `kept k`), its payload as text. */
+const keptAfter = (id: string, seq: SQL) => sql`
+select seq, type, payload::text as data from ${tournamentEvents}
+where tournament_id = ${id} and seq > ${seq} and (type <> 'standings' or seq >= k.snapshot)
+order by seq limit 1`;
+
+/** The last kept event before `seq` (in a lateral join with `kept k`), its payload as text. */
+const keptBefore = (id: string, seq: SQL) => sql`
+select seq, type, payload::text as data from ${tournamentEvents}
+where tournament_id = ${id} and seq < ${seq} and (type <> 'standings' or seq >= k.snapshot)
+order by seq desc limit 1`;

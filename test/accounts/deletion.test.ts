@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnavailable } from '../../src/platform/db/availability.ts';
-import { players } from '../../src/platform/db/schema.ts';
+import { players } from '../../src/accounts/tables.ts';
 import { PlayerEventStore } from '../../src/platform/streams/player-events.ts';
 import { initialRating, rateGame, shown } from '../../src/ratings/glicko.ts';
 import { expectProblem } from '../support/problems.ts';
@@ -17,7 +17,7 @@ let service: TestService;
 let client: Client;
 beforeAll(async () => {
   // Every rating counts as settled here (as in test/ratings/rated-games.test.ts).
-  service = await startTestService({ config: { seekTtlSeconds: 600, ratingProvisionalRd: 350 } });
+  service = await startTestService({ config: { seeks: { ttlSeconds: 600 }, ratings: { provisionalRd: 350 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());

@@ -3,7 +3,7 @@
 // against them before any hash is made — a guest's claim of a username, a password change —
 // and a taken username is found out before any hash.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/platform/config.ts';
+import { loadConfig } from '../../src/app/config.ts';
 import { expectProblem } from '../support/problems.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -14,13 +14,14 @@ vi.mock('../../src/accounts/password.ts', async (original) => {
 const { hashPassword, verifyPassword } = await import('../../src/accounts/password.ts');
 const hashes = () => vi.mocked(hashPassword).mock.calls.length + vi.mocked(verifyPassword).mock.calls.length;
 
-const DEFAULTS = loadConfig({ TRUST_PROXY: '1' }).limits;
+const CONFIG = loadConfig({ TRUST_PROXY: '1' });
+const DEFAULTS = CONFIG.accounts;
 const PASSWORD = 'correct horse battery staple';
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService({ config: { limits: DEFAULTS } });
+  service = await startTestService({ config: { limits: CONFIG.limits, accounts: DEFAULTS } });
 });
 afterAll(() => service?.close());
 beforeEach(() => {

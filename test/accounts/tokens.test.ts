@@ -170,7 +170,7 @@ describe('sign-in limits', () => {
   it('limits attempts per username (whatever the password or case) and per address, 429 with Retry-After', async () => {
     const limited = await startTestService({
       // The username's budget from its own (sign-up) address is the one per username and address.
-      config: { limits: { ...a.deps.config.limits, signin: { points: 3, seconds: 900 }, signinAddress: { points: 6, seconds: 900 }, signinUsernameAddress: { points: 3, seconds: 900 } } },
+      config: { accounts: { signin: { points: 3, seconds: 900 }, signinAddress: { points: 6, seconds: 900 }, signinUsernameAddress: { points: 3, seconds: 900 } } },
     });
     try {
       const username = uniqueName();

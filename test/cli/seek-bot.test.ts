@@ -2,7 +2,7 @@
 // are paired with each other game after game and play them to the end; when they stop, no seek
 // of theirs is left in the pool.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSeekBot } from '../../src/cli/seek-bot.ts';
+import { runSeekBot } from '../../src/bots/seek-bot.ts';
 import { testClock } from '../support/matches.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -14,7 +14,7 @@ beforeAll(async () => {
   // last 2 s, so after a short game a bot does not wait out the grace its seek keeper gives a
   // gameStart still on its way (2 s after the pairing; here it has come and its game is over).
   clock.advance(-3);
-  service = await startTestService({ now: clock.now, config: { seekTtlSeconds: 60 } });
+  service = await startTestService({ now: clock.now, config: { seeks: { ttlSeconds: 60 } } });
 });
 afterAll(() => service?.close());
 

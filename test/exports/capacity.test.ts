@@ -4,13 +4,16 @@
 // once). The export budget counts the address as well as the token's player.
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../src/platform/config.ts';
+import type { AppConfig } from '../../src/app/config.ts';
 import type { Database } from '../../src/platform/db/client.ts';
 import { jsonLogger } from '../../src/platform/log.ts';
 import { openTestDatabase } from '../support/db.ts';
 import { playToEnd } from '../support/matches.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, testConfig, type TestService } from '../support/service.ts';
+
+/** No export budget: these tests count slots, not requests. */
+const NO_BUDGET = { points: 0, seconds: 1 };
 
 /** Enough games that one export (about 7.7 KB a game) is far more than the socket buffers hold (some 4 MB here). */
 const COPIES = 1500;
@@ -107,7 +110,7 @@ async function wholeExport(url: string): Promise<number> {
 describe('concurrent exports', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await serviceWith({ exports: { maxConcurrent: 3, maxPerAddress: 2, idleMs: 60_000 } });
+    service = await serviceWith({ exports: { maxConcurrent: 3, maxPerAddress: 2, idleMs: 60_000, budget: NO_BUDGET } });
   });
   afterAll(() => service?.close());
 
@@ -147,13 +150,13 @@ describe('a reader that stops reading', () => {
   let service: TestService;
   const lines: Record<string, unknown>[] = [];
   beforeAll(async () => {
-    service = await serviceWith({ exports: { maxConcurrent: 16, maxPerAddress: 1, idleMs: 300 } }, (line) => lines.push(JSON.parse(line)));
+    service = await serviceWith({ exports: { maxConcurrent: 16, maxPerAddress: 1, idleMs: 300, budget: NO_BUDGET } }, (line) => lines.push(JSON.parse(line)));
   });
   afterAll(() => service?.close());
 
   it('is not cut while it keeps taking bytes, pausing for less than EXPORT_IDLE_MS', async () => {
     const logged: Record<string, unknown>[] = [];
-    const slow = await serviceWith({ exports: { maxConcurrent: 16, maxPerAddress: 1, idleMs: 2000 } }, (line) => logged.push(JSON.parse(line)));
+    const slow = await serviceWith({ exports: { maxConcurrent: 16, maxPerAddress: 1, idleMs: 2000, budget: NO_BUDGET } }, (line) => logged.push(JSON.parse(line)));
     try {
       const reader = await stalled(slow.url, '10.0.2.1');
       let closed = false;
@@ -207,8 +210,8 @@ describe('the export budget', () => {
   let service: TestService;
   beforeAll(async () => {
     service = await serviceWith({
-      exports: { maxConcurrent: 16, maxPerAddress: 2, idleMs: 30_000 },
-      limits: { ...testConfig().limits, trustProxy: true, exports: { points: 3, seconds: 60 } },
+      exports: { maxConcurrent: 16, maxPerAddress: 2, idleMs: 30_000, budget: { points: 3, seconds: 60 } },
+      limits: { ...testConfig().limits, trustProxy: true },
     });
   });
   afterAll(() => service?.close());

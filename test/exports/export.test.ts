@@ -196,7 +196,7 @@ describe('the exports', () => {
 describe('the export budget', () => {
   let service: TestService;
   beforeAll(async () => {
-    service = await startTestService({ config: { limits: { ...testConfig().limits, exports: { points: 2, seconds: 60 } } } });
+    service = await startTestService({ config: { exports: { ...testConfig().exports, budget: { points: 2, seconds: 60 } } } });
   });
   afterAll(() => service?.close());
 

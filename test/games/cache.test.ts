@@ -377,7 +377,7 @@ beforeAll(async () => {
   a = await startTestService({ database: dbs[0], gameCache: deaf });
   b = await startTestService({ database: other });
   cached = await startTestService({ database: dbs[0], gameCache: counting });
-  uncached = await startTestService({ database: other, config: { gameCacheSize: 0 } });
+  uncached = await startTestService({ database: other, config: { games: { cacheSize: 0, waitingTtlSeconds: 86_400 } } });
   poller = await startTestService({ database: dbs[0], timing: { longPollMs: 300 } });
 });
 afterAll(async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db/client.ts';
 import { IdempotencyConflictError, VersionConflictError } from '../../src/platform/db/errors.ts';
 import { MoveBatcher } from '../../src/games/move-batch.ts';
-import { gameEvents } from '../../src/platform/db/schema.ts';
+import { gameEvents } from '../../src/games/tables.ts';
 import { GameStore } from '../../src/games/store.ts';
 import type { GameEvent } from '../../src/engine/types.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
@@ -125,7 +125,7 @@ describe(`MoveBatcher (${testDriver})`, () => {
     expect(batcher.stats).toEqual({ statements: 1, appends: 2 });
     const answer = await store.getIdempotent(seated[0].forehand.id, 'k0');
     expect(answer).toMatchObject({ gameId: seated[0].game.id, requestHash: 'h-k0', status: 200 });
-    // Kept as the JSON text sent; a driver may hand it back parsed (games/handler.ts reads both).
+    // Kept as the JSON text sent; a driver may hand it back parsed (games/run-command.ts reads both).
     const body = answer!.body;
     expect(typeof body === 'string' ? JSON.parse(body) : body).toEqual({ version: 1 });
     expect(await store.getIdempotent(seated[1].forehand.id, 'k1')).toBeNull();

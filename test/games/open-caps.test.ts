@@ -2,7 +2,8 @@
 // MAX_WAITING_MATCHES waiting matches at once, refused past that with a code of their own; also
 // when the creates arrive at once (counted where the game or match is written).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_WAITING_GAMES, MAX_WAITING_MATCHES } from '../../src/games/open-caps.ts';
+import { MAX_WAITING_GAMES } from '../../src/games/open-caps.ts';
+import { MAX_WAITING_MATCHES } from '../../src/matches/open-caps.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LimitsConfig } from '../../src/platform/config.ts';
 import { expectProblem } from '../support/problems.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { startTestService, testConfig, type TestService } from '../support/service.ts';
 
 const NONE = { points: 0, seconds: 1 };
 const TWO = { points: 2, seconds: 60 };
@@ -27,14 +27,10 @@ describe.each([1, 2])('behind %i trusted prox(ies)', (hops) => {
       signup: TWO,
       authFailures: TWO,
       pages: TWO,
-      signin: NONE,
-      signinAddress: TWO,
-      signinUsernameAddress: NONE,
-      exports: TWO,
       trustProxy: true,
       proxyHops: hops,
     };
-    service = await startTestService({ config: { limits, maxWaitersPerAddress: 2, maxWaitersPerClient: 100 } });
+    service = await startTestService({ config: { limits, accounts: { signin: NONE, signinAddress: TWO, signinUsernameAddress: NONE }, exports: { ...testConfig().exports, budget: TWO }, maxWaitersPerAddress: 2, maxWaitersPerClient: 100 } });
   });
   afterAll(() => service?.close());
 

@@ -2,7 +2,7 @@
 // answered, the headers a client needs exposed); a burst is cut with 429 and the IETF headers,
 // per player and per address; normal bot play at full speed is not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.ts';
+import { loadConfig } from '../../src/app/config.ts';
 import { runBots } from '../../src/cli/bot-runner.ts';
 import type { Database } from '../../src/platform/db/client.ts';
 import { openTestDatabase } from '../support/db.ts';
@@ -70,10 +70,6 @@ describe('rate limits', () => {
         limits: { player: { points: 20, seconds: 60 }, anonymous: { points: 10, seconds: 60 }, signup: { points: 5, seconds: 60 },
         authFailures: { points: 0, seconds: 1 },
         pages: { points: 0, seconds: 1 },
-        signin: { points: 0, seconds: 1 },
-        signinAddress: { points: 0, seconds: 1 },
-        signinUsernameAddress: { points: 0, seconds: 1 },
-        exports: { points: 0, seconds: 1 },
         trustProxy: true,
         proxyHops: 1,
       },

@@ -9,7 +9,7 @@ describe('the order of refusals', () => {
   let service: TestService;
   beforeAll(async () => {
     service = await startTestService({
-      config: { limits: { player: { points: 1, seconds: 60 }, anonymous: { points: 1, seconds: 60 }, signup: { points: 0, seconds: 60 }, authFailures: { points: 0, seconds: 60 }, pages: { points: 0, seconds: 60 }, signin: { points: 0, seconds: 60 }, signinAddress: { points: 0, seconds: 60 }, signinUsernameAddress: { points: 0, seconds: 60 }, exports: { points: 0, seconds: 60 }, trustProxy: true, proxyHops: 1 } },
+      config: { limits: { player: { points: 1, seconds: 60 }, anonymous: { points: 1, seconds: 60 }, signup: { points: 0, seconds: 60 }, authFailures: { points: 0, seconds: 60 }, pages: { points: 0, seconds: 60 }, trustProxy: true, proxyHops: 1 } },
     });
   });
   afterAll(() => service?.close());

@@ -54,7 +54,7 @@ describe('waiter slots per address', () => {
         maxWaiters: 20,
         maxWaitersPerClient: 4,
         maxWaitersPerAddress: 10,
-        limits: { player: NO_LIMIT, anonymous: NO_LIMIT, signup: NO_LIMIT, authFailures: NO_LIMIT, pages: NO_LIMIT, signin: NO_LIMIT, signinAddress: NO_LIMIT, signinUsernameAddress: NO_LIMIT, exports: NO_LIMIT, trustProxy: true, proxyHops: 1 },
+        limits: { player: NO_LIMIT, anonymous: NO_LIMIT, signup: NO_LIMIT, authFailures: NO_LIMIT, pages: NO_LIMIT, trustProxy: true, proxyHops: 1 },
       },
     });
   });

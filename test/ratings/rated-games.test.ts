@@ -12,7 +12,7 @@ let service: TestService;
 let client: Client;
 beforeAll(async () => {
   // Every rating counts as settled here, so the leaderboard lists players after one game.
-  service = await startTestService({ config: { ratingProvisionalRd: 350 } });
+  service = await startTestService({ config: { ratings: { provisionalRd: 350 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());

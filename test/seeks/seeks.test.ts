@@ -4,8 +4,9 @@
 // most 5, and the refusals are those of a new game's.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings, seeks } from '../../src/platform/db/schema.ts';
-import { MAX_WAITING_SEEKS } from '../../src/games/open-caps.ts';
+import { ratings } from '../../src/ratings/tables.ts';
+import { seeks } from '../../src/seeks/tables.ts';
+import { MAX_WAITING_SEEKS } from '../../src/seeks/open-caps.ts';
 import { testClock } from '../support/matches.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
@@ -16,7 +17,7 @@ let service: TestService;
 let client: Client;
 
 beforeAll(async () => {
-  service = await startTestService({ now: clock.now, config: { seekTtlSeconds: 600 } });
+  service = await startTestService({ now: clock.now, config: { seeks: { ttlSeconds: 600 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());
@@ -281,7 +282,7 @@ describe('the end of a seek', () => {
     const orphan = (await seek(anna, { ...pool(), whileConnected: true }).expect(201)).body;
     clock.advance(120);
     const young = (await seek(anna, pool()).expect(201)).body;
-    expect((await service.parts.sweeper.sweep()).seeks).toBeGreaterThanOrEqual(1);
+    expect((await service.parts.sweeper.sweep()).ended.seeks).toBeGreaterThanOrEqual(1);
     expect((await seekOf(orphan.seekId)).status).toBe('disconnected');
     expect((await seekOf(old.seekId)).status).toBe('waiting');
     clock.advance(500);

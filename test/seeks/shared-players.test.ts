@@ -36,7 +36,7 @@ async function patientDatabase(): Promise<Database> {
 
 beforeAll(async () => {
   database = await patientDatabase();
-  service = await startTestService({ database, config: { seekTtlSeconds: 600 } });
+  service = await startTestService({ database, config: { seeks: { ttlSeconds: 600 } } });
   client = new Client(service.http);
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@
 // small client for the tests: players, games, moves. Every answer it receives is checked against
 // openapi/openapi.json (test/support/openapi.ts).
 import request from 'supertest';
-import { loadConfig, type AppConfig } from '../../src/platform/config.ts';
+import { loadConfig, type AppConfig } from '../../src/app/config.ts';
 import { openDatabase, type Database } from '../../src/platform/db/client.ts';
 import type { Logger } from '../../src/platform/log.ts';
 import type { ScryptParams } from '../../src/accounts/password.ts';

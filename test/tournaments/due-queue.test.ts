@@ -4,7 +4,7 @@
 // no tournament at all. The director is stepped by hand and the service's clock moved by the test.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testClock } from '../support/matches.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { testConfig, startTestService, type TestService } from '../support/service.ts';
 import { account, startingNow } from '../support/tournaments.ts';
 
 const RUNNING = 1000;
@@ -12,7 +12,7 @@ let service: TestService;
 const clock = testClock();
 
 beforeAll(async () => {
-  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: 1000, minuteMs: 60_000 } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { ...testConfig().tournaments, tickMs: 1000, minuteMs: 60_000 } } });
   await service.parts.director.stop();
   // One arena started by the director with five entrants, then copied in SQL (every column, as
   // the director left it) until RUNNING run.

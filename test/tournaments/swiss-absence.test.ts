@@ -4,14 +4,14 @@
 // in the next round. The director is stepped by hand and the service's clock moved by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/matches.ts';
-import { startTestService, type TestPlayer, type TestService } from '../support/service.ts';
+import { testConfig, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
 import { account, resignRunning, startingNow } from '../support/tournaments.ts';
 
 let service: TestService;
 const clock = testClock();
 
 beforeAll(async () => {
-  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: 1000, minuteMs: 60_000 } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { ...testConfig().tournaments, tickMs: 1000, minuteMs: 60_000 } } });
   await service.parts.director.stop();
 });
 afterAll(() => service?.close());

@@ -3,7 +3,7 @@
 // The director is stepped by hand and the service's clock moved by the test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/matches.ts';
-import { startTestService, type TestPlayer, type TestService } from '../support/service.ts';
+import { testConfig, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
 import { openSse } from '../support/sse.ts';
 import { account, startingNow, until } from '../support/tournaments.ts';
 
@@ -11,7 +11,7 @@ let service: TestService;
 const clock = testClock();
 
 beforeAll(async () => {
-  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: 1000, minuteMs: 60_000 } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { ...testConfig().tournaments, tickMs: 1000, minuteMs: 60_000 } } });
   await service.parts.director.stop();
 });
 afterAll(() => service?.close());

@@ -31,7 +31,7 @@ const overflow = (page: Page) =>
   });
 
 browserSuite('the web client: a first-time player', () => {
-  const web = webFixture({ service: { config: { ratingProvisionalRd: 300 } } });
+  const web = webFixture({ service: { config: { ratings: { provisionalRd: 300 } } } });
 
   const signInWith = (page: Page, username: string) => signIn(page, web.service.url, username, ['[data-testid=open-game]']);
 

@@ -23,7 +23,7 @@ interface ServerRating {
 browserSuite('the web client: rated play', () => {
   // One rated game brings RD from 350 to about 290: with the threshold (RATING_PROVISIONAL_RD) at
   // 300 both players are established after it, and the leaderboard lists them.
-  const web = webFixture({ service: { config: { ratingProvisionalRd: 300 } } });
+  const web = webFixture({ service: { config: { ratings: { provisionalRd: 300 } } } });
 
   const signInWith = (page: Page, username: string) => signIn(page, web.service.url, username, ['[data-testid=quick-pairing]']);
 

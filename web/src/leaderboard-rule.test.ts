@@ -1,14 +1,14 @@
 // What the leaderboard page says of who appears on it is the service's own rule: the provisional
 // threshold of the configuration's default, and the games two newcomers need to pass it.
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.ts';
+import { loadConfig } from '../../src/app/config.ts';
 import { initialRating, isProvisional, rateGame } from '../../src/ratings/glicko.ts';
 import { translator } from './i18n.ts';
 import { LEADERBOARD_RULE } from './rated-api.ts';
 
 describe('the leaderboard says when a player appears', () => {
   it('at the service’s deviation, after the games two newcomers need', () => {
-    const threshold = loadConfig({}).ratingProvisionalRd;
+    const threshold = loadConfig({}).ratings.provisionalRd;
     expect(LEADERBOARD_RULE.rd).toBe(threshold);
     // Two newcomers playing each other, winning in turn: the games until neither is provisional.
     let [a, b] = [initialRating(), initialRating()];

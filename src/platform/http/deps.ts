@@ -1,13 +1,13 @@
 // What every feature's routes may be built from, besides their own services. Handed in, never
 // global, so tests build their own.
 import type { TokenService } from '../auth/tokens.ts';
-import type { AppConfig } from '../config.ts';
+import type { PlatformConfig } from '../config.ts';
 import type { CreateAnswerStore } from '../db/create-answers.ts';
 import type { Logger } from '../log.ts';
 import type { ServiceMetrics } from './metrics.ts';
 
 export interface PlatformDeps {
-  config: AppConfig;
+  config: PlatformConfig;
   log: Logger;
   tokens: TokenService;
   /** The answers kept for create calls sent with an Idempotency-Key (idempotent-create.ts). */

@@ -786,8 +786,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a tournament: options, standings, the current pairings
-         * @description The standings are live while it runs and final once it is finished (kept for ever). `pairings`: a Swiss event's current round, an arena's games being played.
+         * Read a tournament: options, a page of the standings, the current pairings
+         * @description The standings are live while it runs and final once it is finished (kept for ever), best first, a page at a time: `standingsLimit` rows (default 100, the whole table of a tournament of the default size), then pass `standingsNextCursor` as `standingsCursor` for the next page. While it runs the ranking may move between two pages (the stream's `standings` event has the whole table at once). `pairings`: a Swiss event's current round, an arena's games being played. A strong ETag (a hash of the answer); If-None-Match answers 304.
          */
         get: operations["getTournament"];
         put?: never;
@@ -847,7 +847,7 @@ export interface paths {
         };
         /**
          * Follow a tournament: standings, pairings, rounds and its end as Server-Sent Events
-         * @description Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.
+         * @description Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`), whichever process answers. Each `standings` event holds the whole table, so one stands for those before it: a `standings` event is left out once a later one (or `tournamentEnd`) is stored. What is stored when you connect (after your Last-Event-ID) comes first, at most its newest 512 KiB, preceded by the newest standings if the cut passed them; the ids show where events were left out. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.
          */
         get: operations["streamTournamentEvents"];
         put?: never;
@@ -2531,8 +2531,10 @@ export interface components {
             options: components["schemas"]["TournamentOptions"];
             /** @description entrants, the withdrawn included */
             players: number;
-            /** @description live while it runs; the final standings once finished, kept for ever */
+            /** @description live while it runs; the final standings once finished, kept for ever. One page of them (`standingsLimit`, default 100), best first */
             standings: components["schemas"]["Standing"][];
+            /** @description pass as `standingsCursor` for the next page of the standings; null: this page is the last */
+            standingsNextCursor: string | null;
             /** @description swiss: the current round's pairings; arena: the games being played */
             pairings?: components["schemas"]["TournamentPairing"][];
             /** Format: date-time */
@@ -10309,7 +10311,8 @@ export interface operations {
                      *         "gamesPerRound": 2
                      *       },
                      *       "players": 0,
-                     *       "standings": []
+                     *       "standings": [],
+                     *       "standingsNextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["Tournament"];
@@ -10428,7 +10431,12 @@ export interface operations {
     };
     getTournament: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description rows of the standings, 1..100 */
+                standingsLimit?: number;
+                /** @description standingsNextCursor of the page before */
+                standingsCursor?: string;
+            };
             header?: never;
             path: {
                 tournamentId: string;
@@ -10503,6 +10511,7 @@ export interface operations {
                      *           "bot": false
                      *         }
                      *       ],
+                     *       "standingsNextCursor": null,
                      *       "pairings": [
                      *         {
                      *           "round": 1,
@@ -10521,7 +10530,14 @@ export interface operations {
                     "application/json": components["schemas"]["Tournament"];
                 };
             };
-            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            /** @description Not modified since the ETag given in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10671,6 +10687,7 @@ export interface operations {
                      *           "bot": false
                      *         }
                      *       ],
+                     *       "standingsNextCursor": null,
                      *       "pairings": [
                      *         {
                      *           "round": 1,

@@ -1,5 +1,5 @@
-// The one place that runs a game command (emmett's command handler): load → decide → append →
-// announce → the match hook. A command is decided on this process's copy of the game when it has
+// The one place that runs a game command (emmett's command handler; the HTTP handlers are in
+// api.ts): load → decide → append → announce → the match hook. A command is decided on this process's copy of the game when it has
 // one; whatever a copy refuses, or loses to another write, is decided again on a fresh read, so
 // only the database's current state can refuse a command. An Idempotency-Key makes a command
 // safe to send again (the rule of platform/http/idempotency.ts): its first answer is kept with
@@ -14,7 +14,7 @@ import type { Change, GameRepository } from './repository.ts';
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
 import type { RatedEnd } from './store.ts';
 
-export interface HandlerDeps {
+export interface CommandDeps {
   repository: GameRepository;
   now: () => Date;
   /**
@@ -72,8 +72,8 @@ export interface Handled<A> {
 
 type Attempt<A> = { ok: true; handled: Handled<A> } | { ok: false; refused?: DomainError };
 
-export async function handleCommand<A>(
-  deps: HandlerDeps,
+export async function runCommand<A>(
+  deps: CommandDeps,
   gameId: string,
   playerId: string | null,
   command: GameCommand,

@@ -5,7 +5,7 @@
 // The house bots (src/house) are this bot with several seeks (one per variant) kept standing
 // while they play (`concurrent`), and challenges taken (`acceptChallenges`).
 import { createClient, playGame, SeekKeeper, type CreateSeek, type GameView } from '@offiziersskat/client';
-import { newMemory, pimc, remember, rng, star, STRATEGIES, type Strategy, type StrategyName } from '../bots/index.ts';
+import { newMemory, pimc, remember, rng, star, STRATEGIES, type Strategy, type StrategyName } from './index.ts';
 
 export interface SeekBotOptions {
   server: string;
