@@ -21,6 +21,8 @@ export interface AccountsWiring {
   signingKeys: SigningKeyStore;
   /** Ends everything a player being deleted was in (later features, wired by the app). */
   onDeleted: (playerId: string) => Promise<void>;
+  /** A player's first stream opened and its presence is written (the tournaments, wired by the app: an arena pairs connected players). */
+  onOnline: (playerId: string) => Promise<void>;
   /** The password hash's cost (tests: a cheap one); a deployment always hashes at the default. */
   scrypt?: ScryptParams;
   /** How often the revocation list is read again (tests: shorter). */
@@ -36,7 +38,7 @@ export function createAccounts({ config, database, notifier, tokens, log, now }:
   const onRefresh = config.jwt.privateKey ? undefined : () => loadKeys({ keys: wiring.signingKeys, store, tokens, now, legacyTtlMs });
   const revocations = new RevocationCache({ store, notifier, now, legacyTtlMs, onRefresh, log, refreshMs: wiring.revocationRefreshMs });
   tokens.setRevocations(revocations);
-  const service = new AccountService({ store, players, tokens, revocations, notifier, now, log, scrypt: wiring.scrypt, onDeleted: wiring.onDeleted });
+  const service = new AccountService({ store, players, tokens, revocations, notifier, now, log, scrypt: wiring.scrypt, onDeleted: wiring.onDeleted, onOnline: wiring.onOnline });
   const routes: Routes = () => accountsApi({ accounts: service, config: { accounts: wiring.settings } });
   return { players, store, revocations, service, routes };
 }

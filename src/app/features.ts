@@ -1,13 +1,15 @@
 // The features, made in the order they need each other (lila's Env files): each line is one
 // feature's factory, given the platform and what it uses of the features made before it. A later
-// feature an earlier one must reach (a game that ends moves its match on, a deletion ends a
-// player's seeks and entries) is handed in as a function, bound once everything is made.
+// feature an earlier one must reach (a game that ends moves its match on and wakes its tournament,
+// a deletion ends a player's seeks and entries, a stream opening wakes the player's arenas) is
+// handed in as a function, bound once everything is made.
 import { createAccounts, PlayerStore, PRESENCE_LEASE_MS, type ScryptParams } from '../accounts/index.ts';
 import { createAnalysis } from '../analysis/index.ts';
 import { createExports } from '../exports/index.ts';
 import { createGames, cryptoRandomness, type GameCache, type Randomness } from '../games/index.ts';
 import { createMatches } from '../matches/index.ts';
 import type { SigningKeyStore } from '../platform/auth/signing-key-store.ts';
+import { scrubbedMessage } from '../platform/db/errors.ts';
 import type { Platform, Routes } from '../platform/feature.ts';
 import { createPlayers } from '../players/index.ts';
 import { createRatings } from '../ratings/index.ts';
@@ -32,7 +34,7 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
   const random = options.random ?? cryptoRandomness;
   const players = new PlayerStore(platform.database.db);
   // Bound below, once the later features exist (nothing calls them before a request is served).
-  let later: { endAllOf(playerId: string): Promise<void>; gameFinished: Parameters<typeof createGames>[1]['onFinished'] } | null = null;
+  let later: { endAllOf(playerId: string): Promise<void>; playerOnline(playerId: string): Promise<void>; gameFinished: Parameters<typeof createGames>[1]['onFinished'] } | null = null;
   const bound = () => {
     if (!later) throw new Error('the features are still being made');
     return later;
@@ -45,6 +47,7 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
     scrypt: options.passwordHashing,
     revocationRefreshMs: options.revocationRefreshMs,
     onDeleted: (playerId) => bound().endAllOf(playerId),
+    onOnline: (playerId) => bound().playerOnline(playerId),
   });
   const ratings = createRatings(platform, { settings: config.ratings, players: () => playersFeature.service });
   const games = createGames(platform, {
@@ -71,11 +74,20 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
   });
 
   later = {
-    // A tournament's game that ends nudges this process's director (its next pairing need not wait for the tick).
+    // A tournament's game that ends makes its tournament due (in the database, for every process's
+    // director) and nudges this process's director (its next pairing need not wait for the tick).
     async gameFinished(game, requestId) {
       await matches.service.gameFinished(game, requestId);
+      try {
+        await tournaments.service.gameEnded(game.row.id, game.row.matchId);
+      } catch (e) {
+        // The game's end is written: a tournament not woken looks at its games by their deadline.
+        platform.log.error({ requestId, event: 'tournamentWakeFailed', gameId: game.row.id, message: scrubbedMessage(e) });
+      }
       tournaments.director.poke();
     },
+    // A player's stream opened (its presence is written): the arenas it is in may pair it now.
+    playerOnline: (playerId) => tournaments.service.playerOnline(playerId),
     /**
      * A player being deleted (marked so already: nothing new starts with it): its tournament entries
      * and waiting seeks are withdrawn, its waiting matches and games called off, the challenges to it

@@ -15,7 +15,6 @@ export {
   insertMatchGameIn,
   linkedGameIds,
   linkedGames,
-  overdueLinkedGames,
   playerGamesQuery,
   ratedGameCounts,
   setRatingChanges,

@@ -94,10 +94,13 @@ export function playerGamesQuery(db: Db, query: { playerId: string; statuses?: r
 /**
  * The games of `links` (the caller's subquery of rows with `game_id` and `match_id` columns): a
  * link's game by its id, or its match's games. For one statement of the caller's: a FROM item
- * with the link's own columns, and of each game its status, its seated players (`forehand`,
- * `dealer`) and its `finished` event's payload (`result`, null while it is played).
+ * with the link's own columns, and of each game its id (`game`), status, seated players
+ * (`forehand`, `dealer`), its `finished` event's payload (`result`, null while it is played), and
+ * what its deadline is reckoned from: its last move (`updated_at`) and its time per move
+ * (`turn_seconds`, null: none).
  */
-export const linkedGames = (links: SQL): SQL => sql`(select l.*, g.status, g.forehand_player_id as forehand, g.dealer_player_id as dealer, e.payload as result
+export const linkedGames = (links: SQL): SQL => sql`(select l.*, g.id as game, g.status, g.forehand_player_id as forehand, g.dealer_player_id as dealer, e.payload as result,
+  g.updated_at, g.turn_seconds
 from (${links}) l
 join ${games} g on g.id = l.game_id or g.match_id = l.match_id
 left join ${gameEvents} e on e.game_id = g.id and e.type = 'finished')`;
@@ -107,22 +110,6 @@ export async function linkedGameIds(db: Db, links: SQL): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(await db.execute(sql`
 select g.id from (${links}) p join ${games} g on g.id = p.game_id or g.match_id = p.match_id`));
   return rows.map((r) => r.id);
-}
-
-/**
- * The games of `links` (as linkedGames reads them) whose player to move is past its deadline at
- * `now` (to claim), at most 200: each with its seated players.
- */
-export async function overdueLinkedGames(db: Db, links: SQL, now: Date): Promise<Array<{ gameId: string; players: string[] }>> {
-  const rows = rowsOf<{ id: string; forehand: string; dealer: string }>(
-    await db.execute(sql`
-select g.id, g.forehand_player_id as forehand, g.dealer_player_id as dealer
-from (${links}) p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-where g.status not in ('finished', 'waiting', 'cancelled') and g.turn_seconds is not null
-  and g.updated_at + make_interval(secs => g.turn_seconds) < ${now.toISOString()}::timestamptz
-limit 200`),
-  );
-  return rows.map((r) => ({ gameId: r.id, players: [r.forehand, r.dealer] }));
 }
 
 // ---------------------------------------------------------------- the house ladder's

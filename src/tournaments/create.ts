@@ -22,7 +22,7 @@ export interface TournamentsWiring {
 
 export function createTournaments({ config, database, notifier, now, log }: Platform, wiring: TournamentsWiring) {
   const store = new TournamentStore(database.db);
-  const service = new TournamentService({ store, players: wiring.players, notifier, random: wiring.random, now, log, minuteMs: wiring.settings.minuteMs, claimTimeout: wiring.claimTimeout });
+  const service = new TournamentService({ store, players: wiring.players, notifier, random: wiring.random, now, log, minuteMs: wiring.settings.minuteMs, claimTimeout: wiring.claimTimeout, caps: wiring.settings });
   const director = new TournamentDirector(service, log);
   const background: Background = { start: () => director.start(wiring.settings.tickMs), stop: () => director.stop() };
   const routes: Routes = (edge) => tournamentsApi({ ...edge, config: { ...config, exports: wiring.exportSettings }, tournaments: service, exports: wiring.exports });

@@ -27,7 +27,7 @@ export interface CreateTournamentRequest extends RuleOptions {
   bots?: TournamentBots;
 }
 
-export type NewTournament = Omit<TournamentRow, 'round' | 'version' | 'endedEarly' | 'standings' | 'finishedAt'>;
+export type NewTournament = Omit<TournamentRow, 'round' | 'version' | 'endedEarly' | 'standings' | 'finishedAt' | 'nextAt' | 'createdFrom'>;
 
 /** The tournament `request` makes, or why not (the ranges are the schema's; these are the rules across fields). */
 export function decideCreate(request: CreateTournamentRequest, creator: string, id: string, now: Date, minuteMs = 60_000): NewTournament | DomainError {

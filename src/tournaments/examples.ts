@@ -29,6 +29,8 @@ const swiss: TournamentRow = {
   standings: null,
   createdAt: new Date(T0 - 86_400_000),
   finishedAt: null,
+  nextAt: new Date(T0 + 60_000),
+  createdFrom: null,
 };
 
 const pairing: PairingRow = {

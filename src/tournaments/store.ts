@@ -1,12 +1,12 @@
 // The tournaments' tables: the tournament row (its lock serialises every change a director or a
 // join makes to one tournament), its entrants, its pairings with their seats (the unique index
 // over unended seats: nobody in two tournament games at once), and its own event log.
-import { and, asc, count, desc, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
 import { storedEvent } from '../platform/db/events.ts';
-import { deletedPlayer, insertGamesIn, linkedGameIds, linkedGames, overdueLinkedGames } from '../games/index.ts';
+import { deletedPlayer, insertGamesIn, linkedGameIds, linkedGames } from '../games/index.ts';
 import { deletedUnderShareLock, playerRows, streamOpen } from '../accounts/index.ts';
 import { matchStatuses, startMatchIn } from '../matches/index.ts';
 import { shownRatingsOf } from '../ratings/index.ts';
@@ -21,14 +21,37 @@ import {
   type TournamentStatus,
 } from './tables.ts';
 import type { NewTournament } from './decide.ts';
+import type { CreatorCounts } from './limits.ts';
+import { nextAt } from './next-at.ts';
 import type { PairingGame } from './decide.ts';
 import type { Entrant, Snapshot, Step } from './step.ts';
 import type { PairingRow, TournamentRow } from './view.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Any fixed number: the first half of a creator's lock while its upcoming tournaments are counted ("Tour"). */
+/** A wake's next_at: `now`, or the time it was due already if that is sooner. */
+const dueBy = (now: Date) => sql`least(coalesce(${tournaments.nextAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
+
+/** Any fixed number: the first half of a creator's lock while its tournaments are counted ("Tour"). */
 const CREATOR_LOCK = 0x54_6f_75_72;
+/** The same for a creating address ("TAdr"). */
+const ADDRESS_LOCK = 0x54_41_64_72;
+
+/** A tournament's place in the due queue (a tick's keyset). */
+export interface Due {
+  id: string;
+  at: Date;
+}
+
+/** What a director's look at one tournament did. */
+export interface Stepped {
+  /** The step written (its new version, the players' log versions to announce); null: nothing changed but when it is due next. */
+  written: Written | null;
+  /** Its games past their deadline, to claim for the waiting player (after the step: a claim ends a game, which wakes it again). */
+  overdue: Array<{ gameId: string; players: string[] }>;
+  /** Players this step freed for their other tournaments: their seats given back, or the Swiss event they were in over. */
+  freed: string[];
+}
 
 export interface EntrantRow {
   playerId: string;
@@ -45,16 +68,28 @@ export interface Written {
 export class TournamentStore {
   constructor(private readonly db: Db) {}
 
-  /** Inserts `row` unless its creator has `max` upcoming tournaments already (counted under the creator's lock). */
-  async create(row: NewTournament, cap: (upcoming: number) => void): Promise<TournamentRow> {
+  /**
+   * Inserts `row`, due at its start, unless `cap` refuses what its creator and its address have
+   * already: counted under the creator's lock, then the address's (two creations at once cannot
+   * both take the last place; always in this order, so two never wait for each other).
+   */
+  async create(row: NewTournament, address: string, cap: (held: CreatorCounts) => void): Promise<TournamentRow> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CREATOR_LOCK}::int, hashtext(${row.createdBy}))`);
-      const [n] = await tx
-        .select({ n: count() })
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}::int, hashtext(${address}))`);
+      const [mine] = await tx
+        .select({ upcoming: sql<number>`count(*) filter (where ${tournaments.status} = 'upcoming')`.mapWith(Number), open: count() })
         .from(tournaments)
-        .where(and(eq(tournaments.createdBy, row.createdBy), eq(tournaments.status, 'upcoming')));
-      cap(n?.n ?? 0);
-      const [made] = await tx.insert(tournaments).values(row).returning();
+        .where(and(eq(tournaments.createdBy, row.createdBy), ne(tournaments.status, 'finished')));
+      const [there] = await tx
+        .select({ open: count() })
+        .from(tournaments)
+        .where(and(eq(tournaments.createdFrom, address), ne(tournaments.status, 'finished')));
+      cap({ upcoming: mine?.upcoming ?? 0, open: mine?.open ?? 0, fromAddress: there?.open ?? 0 });
+      const [made] = await tx
+        .insert(tournaments)
+        .values({ ...row, nextAt: row.startsAt, createdFrom: address })
+        .returning();
       // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
       return made!;
     });
@@ -130,10 +165,13 @@ export class TournamentStore {
    * A join or a withdrawal, decided under the tournament's row lock (a director pairing it waits,
    * and so does another join for the last place): `decide` sees the tournament, the player's entry
    * and how many are in (not withdrawn), and throws to refuse; it answers the entry's new `withdrawn`.
+   * A player entering a running tournament makes it due at `now` (an arena pairs it, a waiting
+   * Swiss round may be made).
    */
   async enter(
     id: string,
     playerId: string,
+    now: Date,
     decide: (t: TournamentRow, entry: EntrantRow | null, entrants: number) => boolean | null,
   ): Promise<TournamentRow | null> {
     return this.db.transaction(async (tx) => {
@@ -156,6 +194,7 @@ export class TournamentStore {
         .insert(tournamentPlayers)
         .values({ tournamentId: id, playerId, withdrawn })
         .onConflictDoUpdate({ target: [tournamentPlayers.tournamentId, tournamentPlayers.playerId], set: { withdrawn } });
+      if (!withdrawn && t.status === 'running' && (t.nextAt === null || t.nextAt > now)) await tx.update(tournaments).set({ nextAt: now }).where(eq(tournaments.id, id));
       return t;
     });
   }
@@ -218,20 +257,89 @@ select (select max(seq) from back where bytes > ${budget}) as cut, (select snaps
     return { from: row?.cut === null || row?.cut === undefined ? after : Number(row.cut), snapshot: Number(row?.snapshot ?? 0) };
   }
 
-  /** Tournaments a director may have work for: running ones, and upcoming ones whose start is reached. */
-  async due(now: Date): Promise<string[]> {
+  /**
+   * The due queue: tournaments whose next look is at `at` or before, soonest first, `limit` at a
+   * time after `after` (keyset on (next_at, id), so a tick goes through each due one once).
+   */
+  async due(at: Date, limit: number, after?: Due): Promise<Due[]> {
+    const where = [lte(tournaments.nextAt, at)];
+    if (after) where.push(sql`(${tournaments.nextAt}, ${tournaments.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`);
     const rows = await this.db
-      .select({ id: tournaments.id })
+      .select({ id: tournaments.id, at: tournaments.nextAt })
       .from(tournaments)
-      .where(or(eq(tournaments.status, 'running'), and(eq(tournaments.status, 'upcoming'), lte(tournaments.startsAt, now))))
-      .orderBy(asc(tournaments.startsAt))
-      .limit(500);
-    return rows.map((r) => r.id);
+      .where(and(...where))
+      .orderBy(asc(tournaments.nextAt), asc(tournaments.id))
+      .limit(limit);
+    // biome-ignore lint/style/noNonNullAssertion: next_at <= at holds no null
+    return rows.map((r) => ({ id: r.id, at: r.at! }));
   }
 
-  /** Games of running tournament pairings whose player to move is past the deadline (to claim). */
-  async overdue(now: Date): Promise<Array<{ gameId: string; players: string[] }>> {
-    return overdueLinkedGames(this.db, sql`select p.game_id, p.match_id from ${tournamentPairings} p where p.ended_at is null`, now);
+  /** The soonest moment after `now` a tournament is due (the queue's next one not due yet); null: none. */
+  async nextDue(now: Date): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: tournaments.nextAt })
+      .from(tournaments)
+      .where(gt(tournaments.nextAt, now))
+      .orderBy(asc(tournaments.nextAt))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  /**
+   * A game of a pairing ended: its tournament is due at `now` (its result is recorded, the next
+   * pairing made). Written even when it is due already: a step holding its row may have read the
+   * game before it ended, and would set a later time; this write waits for that step and comes after.
+   */
+  async wakeOfGame(gameId: string, matchId: string | null, now: Date): Promise<void> {
+    const pairing = this.db
+      .select({ id: tournamentPairings.tournamentId })
+      .from(tournamentPairings)
+      .where(and(matchId ? eq(tournamentPairings.matchId, matchId) : eq(tournamentPairings.gameId, gameId), isNull(tournamentPairings.endedAt)));
+    await this.db
+      .update(tournaments)
+      .set({ nextAt: dueBy(now) })
+      .where(and(inArray(tournaments.id, pairing), eq(tournaments.status, 'running')));
+  }
+
+  /**
+   * The running tournaments with a pairing whose game or match has finished but is not recorded
+   * are due at `now`: a process that died between a game's end and the wake of its tournament
+   * left them sleeping until the next deadline (a director runs this when it starts).
+   */
+  async wakeUnrecorded(now: Date): Promise<void> {
+    await this.db.execute(sql`
+update ${tournaments} set next_at = ${dueBy(now)}
+where status = 'running' and id in (
+  select x.tournament_id
+  from ${linkedGames(sql`select p.tournament_id, p.game_id, p.match_id from ${tournamentPairings} p where p.ended_at is null`)} x
+  left join ${matchStatuses} on ${matchStatuses.id} = x.match_id
+  where coalesce(${matchStatuses.status}, x.status) = 'finished')`);
+  }
+
+  /**
+   * The running tournaments `players` are in (not withdrawn), but `except`, are due at `now`: the
+   * players may be free for them now (connected, or freed by another tournament). Their rows are
+   * locked in id order, so two such wakes never wait for each other; a step holding one is waited
+   * for (even when it is due already: the step may have read before the change), and its
+   * tournament is due again after it.
+   */
+  async wakeTournamentsOf(players: readonly string[], now: Date, except?: string): Promise<void> {
+    if (players.length === 0) return;
+    const theirs = this.db
+      .select({ id: tournaments.id })
+      .from(tournaments)
+      .innerJoin(tournamentPlayers, eq(tournamentPlayers.tournamentId, tournaments.id))
+      .where(
+        and(
+          inArray(tournamentPlayers.playerId, [...players]),
+          eq(tournamentPlayers.withdrawn, false),
+          eq(tournaments.status, 'running'),
+          except ? ne(tournaments.id, except) : undefined,
+        ),
+      )
+      .orderBy(asc(tournaments.id))
+      .for('update', { of: tournaments });
+    await this.db.update(tournaments).set({ nextAt: dueBy(now) }).where(inArray(tournaments.id, theirs));
   }
 
   /** The tournament of a game (arena) or of a game's match (swiss), if any. */
@@ -249,19 +357,25 @@ select (select max(seq) from back where bytes > ${budget}) as cut, (select snaps
   }
 
   /**
-   * The director's step on one tournament: its row locked (FOR UPDATE SKIP LOCKED: a tournament
-   * another process is moving on right now is left to it), the snapshot read, `decide` asked, and
-   * what it answers written in the same transaction: results, withdrawals, the new pairings with
-   * their games or matches, seats and notices, the events. Null: locked elsewhere, or nothing due.
+   * The director's look at one tournament due now: its row locked (FOR UPDATE SKIP LOCKED: a
+   * tournament another process is moving on right now is left to it; one it has moved on since
+   * the queue was read is no longer due), the snapshot read, `decide` asked, and what it answers
+   * written in the same transaction: results, withdrawals, the new pairings with their games or
+   * matches, seats and notices, the events; and, whatever it answered, when the tournament is due
+   * next (next-at.ts). Null: locked elsewhere, finished, or not due.
    * The step's time is read once the snapshot is: after every change it saw was committed, so a
    * pairing made here never starts before the end of one it saw ended (in any tournament).
    */
-  async step(id: string, clock: () => Date, decide: (s: Snapshot, now: Date) => Step | null): Promise<Written | null> {
+  async step(id: string, clock: () => Date, decide: (s: Snapshot, now: Date) => Step | null): Promise<Stepped | null> {
     return this.db.transaction(async (tx) => {
       const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update', { skipLocked: true });
-      if (!t || t.status === 'finished') return null;
       // The presence leases are judged by the time the step began; the step's own time is read below.
       const now = clock();
+      if (!t || t.nextAt === null || t.nextAt > now) return null;
+      if (t.status === 'finished') {
+        await tx.update(tournaments).set({ nextAt: null }).where(eq(tournaments.id, id));
+        return null;
+      }
       const entrants = rowsOf<Entrant & { name: string; bot: boolean }>(
         await tx.execute(sql`
 select e.player_id as "playerId", e.withdrawn, e.timeouts, ${playerRows.deletedAt} is not null as deleted, ${playerRows.name} as name, ${playerRows.bot} as bot
@@ -270,10 +384,14 @@ where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       );
       const pairings = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id));
       const playing = new Map<string, { over: boolean; games: PairingGame[] }>();
+      /** Per pairing being played: the earliest deadline of its games being played (a timeout to claim). */
+      const deadlines = new Map<string, number>();
+      const running: Array<{ gameId: string; players: string[]; deadline: number }> = [];
       if (pairings.some((p) => p.endedAt === null)) {
-        const rows = rowsOf<{ pairing: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null }>(
+        const rows = rowsOf<{ pairing: string; game: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null; deadline_ms: number }>(
           await tx.execute(sql`
-select x.pairing, x.status, ${matchStatuses.status} as match_status, x.forehand, x.dealer, x.result
+select x.pairing, x.game, x.status, ${matchStatuses.status} as match_status, x.forehand, x.dealer, x.result,
+  (extract(epoch from x.updated_at + make_interval(secs => coalesce(x.turn_seconds, ${t.turnSeconds}))) * 1000)::float8 as deadline_ms
 from ${linkedGames(sql`select p.id as pairing, p.game_id, p.match_id from ${tournamentPairings} p where p.tournament_id = ${id} and p.ended_at is null`)} x
 left join ${matchStatuses} on ${matchStatuses.id} = x.match_id`),
         );
@@ -285,6 +403,10 @@ left join ${matchStatuses} on ${matchStatuses.id} = x.match_id`),
           // An arena game is over when it finished; a Swiss match when the match did.
           entry.over &&= r.match_status !== null ? r.match_status === 'finished' : r.status === 'finished';
           playing.set(r.pairing, entry);
+          const deadline = Number(r.deadline_ms);
+          if (['finished', 'waiting', 'cancelled'].includes(r.status)) continue;
+          deadlines.set(r.pairing, Math.min(deadlines.get(r.pairing) ?? deadline, deadline));
+          running.push({ gameId: r.game, players: [r.forehand, r.dealer], deadline });
         }
       }
       let free: string[] = [];
@@ -304,14 +426,15 @@ where e.tournament_id = ${id} and not e.withdrawn
             .from(tournamentEvents)
             .where(and(eq(tournamentEvents.tournamentId, id), eq(tournamentEvents.type, 'roundEnd')))
             .limit(1)).length > 0;
-        // Free: present, a player stream open on some process (a live presence lease), in no
-        // tournament game anywhere, and in no Swiss event running (its rounds come first).
+        // Free: present, a player stream open on some process (a live presence lease), in no game
+        // of another tournament (this one's are the step's to judge: a game it records frees its
+        // players for the wave it pairs), and in no Swiss event running (its rounds come first).
         free = rowsOf<{ id: string }>(
           await tx.execute(sql`
 select e.player_id as id from ${tournamentPlayers} e
 where e.tournament_id = ${id} and not e.withdrawn
   and ${streamOpen(sql`e.player_id`, now)}
-  and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended)
+  and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended and s.tournament_id <> ${id})
   and not exists (select 1 from ${tournamentPlayers} o join ${tournaments} w on w.id = o.tournament_id
     where o.player_id = e.player_id and not o.withdrawn and w.system = 'swiss' and w.status = 'running')`),
         ).map((r) => r.id);
@@ -329,14 +452,36 @@ where e.tournament_id = ${id} and not e.withdrawn
         busyElsewhere,
         names: new Map(entrants.map((e) => [e.playerId, { name: e.name, bot: e.bot }])),
       }, at);
-      if (!step) return null;
+      const overdue = running.filter((g) => g.deadline < at.getTime()).map(({ gameId, players }) => ({ gameId, players }));
+      const recorded = new Set(step?.recorded.map((r) => r.pairingId));
+      // When it is due next: the deadlines of the pairings still played, and of those made now. A
+      // pairing not over with no game being played (a match between two games) is looked at again
+      // a move's time later, never sooner: a stuck one costs a look per move's time, not per tick.
+      const due = (started: Date) => {
+        const between = [...playing].filter(([pairing, p]) => !p.over && !recorded.has(pairing) && !deadlines.has(pairing));
+        const still = [...[...deadlines].filter(([pairing]) => !recorded.has(pairing)).map(([, ms]) => new Date(ms)), ...between.map(() => new Date(at.getTime() + t.turnSeconds * 1000))];
+        const made = (step?.pairings ?? []).filter((p) => p.row.endedAt === null).map(() => new Date(started.getTime() + t.turnSeconds * 1000));
+        return nextAt({ ...t, ...step?.tournament }, [...still, ...made], at);
+      };
+      if (!step) {
+        await tx.update(tournaments).set({ nextAt: due(at) }).where(eq(tournaments.id, id));
+        return { written: null, overdue, freed: [] };
+      }
       // The seats first: a pairing that another step made since this snapshot was read holds one
       // of them (or is about to: this insert waits for it), and the unique index refuses this step
       // now, before anything else is written. The pairings start once their seats are taken.
       await this.#takeSeats(tx, t, step);
       const started = clock();
       for (const p of step.pairings) if (p.row.endedAt === null) p.row.createdAt = started;
-      return { version: await this.#write(tx, t, step, at), noticed: await appendNotices(tx, step.pairings.flatMap((p) => p.notices)) };
+      const byId = new Map(pairings.map((p) => [p.id, p]));
+      const freed = step.recorded.flatMap(({ pairingId }) => {
+        const p = byId.get(pairingId);
+        return p ? [p.firstPlayerId, ...(p.secondPlayerId ? [p.secondPlayerId] : [])] : [];
+      });
+      // A Swiss event over: an arena pairs its players again.
+      if (t.system === 'swiss' && step.tournament.status === 'finished') freed.push(...entrants.filter((e) => !e.withdrawn).map((e) => e.playerId));
+      const version = await this.#write(tx, t, step, at, due(started));
+      return { written: { version, noticed: await appendNotices(tx, step.pairings.flatMap((p) => p.notices)) }, overdue, freed: [...new Set(freed)] };
     });
   }
 
@@ -350,7 +495,7 @@ where e.tournament_id = ${id} and not e.withdrawn
     if (seats.length > 0) await tx.insert(tournamentSeats).values(seats);
   }
 
-  async #write(tx: Tx, t: TournamentRow, step: Step, now: Date): Promise<number> {
+  async #write(tx: Tx, t: TournamentRow, step: Step, now: Date, nextAt: Date | null): Promise<number> {
     for (const { pairingId, outcome } of step.recorded) {
       await tx
         .update(tournamentPairings)
@@ -376,7 +521,8 @@ where e.tournament_id = ${id} and not e.withdrawn
     const version = t.version + step.events.length;
     await tx
       .update(tournaments)
-      .set({ ...step.tournament, version })
+      // A finished tournament forgets the address that created it (it counted only while it was not finished).
+      .set({ ...step.tournament, version, nextAt, ...(step.tournament.status === 'finished' ? { createdFrom: null } : {}) })
       .where(eq(tournaments.id, t.id));
     // Each a TournamentEvent, as JSON (eventPage() reads it back as text).
     const rows = step.events.map((event, i) => ({ tournamentId: t.id, seq: t.version + 1 + i, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now }));

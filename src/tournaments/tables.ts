@@ -55,11 +55,18 @@ export const tournaments = pgTable(
     standings: jsonb('standings').$type<unknown[]>(),
     createdAt: stamp('created_at'),
     finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+    /** When a director must next look at it (src/tournaments/next-at.ts); null once finished. */
+    nextAt: timestamp('next_at', { withTimezone: true, precision: 3 }),
+    /** The client address that created it, kept until it finishes (the per-address cap counts it). */
+    createdFrom: text('created_from'),
   },
   (t) => [
-    // The lists (soonest or newest first) and the directors' look for what is due.
+    // The lists (soonest or newest first).
     index('tournaments_status_idx').on(t.status, t.startsAt, t.id),
     index('tournaments_creator_idx').on(t.createdBy, t.status),
+    // The directors' due queue, soonest first; the tournaments not finished per creating address.
+    index('tournaments_next_idx').on(t.nextAt).where(sql`next_at is not null`),
+    index('tournaments_address_idx').on(t.createdFrom).where(sql`created_from is not null`),
   ],
 );
 

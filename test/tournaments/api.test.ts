@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/matches.ts';
 import { expectProblem } from '../support/problems.ts';
-import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
+import { testConfig, Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
 import { openSse } from '../support/sse.ts';
 import { account, exportedRecords, listed, resignRunning, startingNow, tomorrow, until } from '../support/tournaments.ts';
 
@@ -23,7 +23,7 @@ const startNow = () => clock.advance(START_AHEAD_S);
 const TICK_MS = 50;
 
 beforeAll(async () => {
-  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: TICK_MS, minuteMs: 60_000 } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { ...testConfig().tournaments, tickMs: TICK_MS, minuteMs: 60_000 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());
@@ -371,10 +371,11 @@ describe('timeouts', () => {
     const { director } = service.parts;
     const id = (await create(anna, startingNow({ system: 'arena', minutes: 20, startsAt: clock.now().toISOString() })).expect(201)).body.id;
     for (const p of [anna, bert]) {
-      await join(p, id).expect(200);
       // Connected: an arena pairs players whose player stream is open; the presence row such a
-      // stream keeps, here for a day (a stream's own lease would lapse as the clock jumps).
+      // stream keeps, here for a day (a stream's own lease would lapse as the clock jumps). Then
+      // the join, which makes the arena due (a stream opening would, as the row stands in for one).
       await service.database.query(`insert into bot_presence (id, player_id, lease_until) values ($1, $2, now() + interval '1 day')`, [crypto.randomUUID(), p.playerId]);
+      await join(p, id).expect(200);
     }
     // The director stepped by hand from here: each tick past a game's deadline claims it for the
     // waiting player, records it, and pairs the two again.
