@@ -30,8 +30,8 @@ export interface Topology {
   apps: [string, string];
   /** Both Postgres nodes directly, the primary wanted (target_session_attrs=primary): the checks' way in (the service goes through HAProxy). */
   databaseUrl: string;
-  /** ha.sh with this topology's environment. */
-  ha(...args: string[]): Promise<void>;
+  /** ha.sh with this topology's environment: what it printed (each command says what it did). */
+  ha(...args: string[]): Promise<string>;
   /** The Postgres node (1 or 2) Patroni reports as primary (leader, running) now, or null. */
   primary(): Promise<number | null>;
   /** Resolves when one node is primary and the other its synchronous standby (both settled). */
@@ -53,15 +53,19 @@ export interface Topology {
 const UNLIMITED = 'RATE_LIMIT_PLAYER=0 RATE_LIMIT_ANONYMOUS=0 RATE_LIMIT_SIGNUP=0 RATE_LIMIT_AUTH_FAILURES=0 RATE_LIMIT_PAGES=0 RATE_LIMIT_SIGNIN=0 RATE_LIMIT_SIGNIN_ADDRESS=0 RATE_LIMIT_SIGNIN_USERNAME_ADDRESS=0';
 
 /**
- * Starts the topology (ha.sh start) afresh in `dir` on ports from `portBase`; `durable`: fsync on
- * (the benchmark), else off (the tests: a commit still waits for the standby).
+ * Starts the topology (ha.sh start) afresh in `dir` on ports from `portBase` (by default HA_DIR's
+ * and HA_PORT_BASE's, else /tmp/offiziersskat-ha-test and 15400); `durable`: fsync on (the
+ * benchmark), else off (the tests: a commit still waits for the standby).
  */
-export async function startTopology({ dir = '/tmp/offiziersskat-ha-test', portBase = 15400, serviceEnv = UNLIMITED, durable = false } = {}): Promise<Topology> {
+export async function startTopology({
+  dir = process.env.HA_DIR ?? '/tmp/offiziersskat-ha-test',
+  portBase = Number(process.env.HA_PORT_BASE ?? 15400),
+  serviceEnv = UNLIMITED,
+  durable = false,
+} = {}): Promise<Topology> {
   buildOnce();
   const env = { ...process.env, HA_DIR: dir, HA_PORT_BASE: String(portBase), HA_PG_FAST: durable ? '0' : '1', HA_SERVICE_ENV: serviceEnv };
-  const ha = async (...args: string[]) => {
-    await run(HA_SH, args, { env, maxBuffer: 1 << 24 });
-  };
+  const ha = async (...args: string[]) => (await run(HA_SH, args, { env, maxBuffer: 1 << 24 })).stdout;
   execFileSync(HA_SH, ['destroy'], { env, stdio: 'ignore' });
   await ha('start');
   // Patroni's REST API of node n (ha.sh: port base + 5 + n); /cluster lists every member's role and state.
@@ -191,8 +195,9 @@ export async function faultRun(topology: Topology, name: string, fault: () => Pr
     // machine, is not play time): a fault before any game has begun would test nothing.
     durationMs: 600_000,
     stopped: () => firstAckAt !== null && performance.now() > firstAckAt + seconds * 1000,
-    // Past the 60 s after which a create's key left under way by a primary that died is taken over.
-    retryForMs: 75_000,
+    // Past the longest fault's outage (a primary's machine lost: ~11 s of 503s). A create caught by
+    // a fault is made by its first retry after it, as a move is: nobody holds its key any more.
+    retryForMs: 30_000,
     idempotency: 'all',
     protocol,
     onAck: (ack) => {

@@ -17,7 +17,7 @@ import { houseLevels } from '../src/house/levels.ts';
 import { LadderStore, startHouseBots } from '../src/house/start.ts';
 import { startService } from '../src/app/server.ts';
 import { loadConfig } from '../src/app/config.ts';
-import { games as gamesTable } from '../src/platform/db/schema.ts';
+import { games as gamesTable } from '../src/games/tables.ts';
 import { scoresOf } from '../src/ratings/index.ts';
 
 const { values } = parseArgs({

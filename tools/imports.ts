@@ -1,5 +1,7 @@
 // The import graphs of src/ and web/src/, their cycles and the layout's rules (features over a
-// platform that knows none): `npm run check:imports` prints them and fails on any.
+// platform that knows none: it imports no feature, and declares no feature's tables, refusal
+// codes, schemas or player events; each feature owns its tables and its store): `npm run
+// check:imports` prints them and fails on any.
 // Every import counts, `import type` included (a type-only cycle still ties two files together),
 // and dynamic import() too. test/architecture.test.ts runs the same check, with the layering.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -142,6 +144,223 @@ export function layoutViolations(graph: Map<string, string[]>): string[] {
   return out;
 }
 
+/** The text of every source file of a folder (tests left out), by its path relative to the repository. */
+export function sourceTexts(folder = 'src'): Map<string, string> {
+  return new Map(sourceFiles(folder).map((f) => [f, readFileSync(join(ROOT, f), 'utf8')]));
+}
+
+/**
+ * The components the platform names itself (`.openapi('<Name>', …)`): a problem, its code, a
+ * stream's error. A stream's `<name>Message` and `<name>Stream` take their name from the feature
+ * that makes them (sse.ts); every other component is a feature's.
+ */
+export const PLATFORM_COMPONENTS = ['Problem', 'ProblemCode', 'StreamError'];
+
+/**
+ * A file's code without its comments, and its string literals ('…', "…", `…` but its ${}): a scan
+ * that knows where strings, template literals and comments begin and end (a path's '/v1/*' opens no
+ * comment). Regular expressions are read as code.
+ */
+function scan(text: string): { code: string; literals: Set<string> } {
+  let code = '';
+  const literals = new Set<string>();
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === '/' && next === '/') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 2;
+      code += ' ';
+    } else if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      let literal = '';
+      let plain = true;
+      while (j < text.length && text[j] !== c && !(c !== '`' && text[j] === '\n')) {
+        if (text[j] === '\\') {
+          literal += text.slice(j, j + 2);
+          j += 2;
+          continue;
+        }
+        if (c === '`' && text[j] === '$' && text[j + 1] === '{') plain = false;
+        literal += text[j++];
+      }
+      if (plain) literals.add(literal);
+      code += text.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      code += c;
+      i++;
+    }
+  }
+  return { code, literals };
+}
+
+/** The keys of the object literal or interface that starts after `start` (its own members, one indentation in). */
+function keysAfter(text: string, start: RegExp): string[] {
+  const at = text.search(start);
+  if (at < 0) return [];
+  const lines = text.slice(text.lastIndexOf('\n', at) + 1).split('\n');
+  const indent = /^ */.exec(lines[0])?.[0].length ?? 0;
+  if (/\{\s*\}/.test(lines[0])) return [];
+  const out: string[] = [];
+  for (const line of lines.slice(1)) {
+    const depth = /^ */.exec(line)?.[0].length ?? 0;
+    if (line.trim() !== '' && depth <= indent) break;
+    const key = new RegExp(`^ {${indent + 2}}([A-Za-z_]\\w*)\\??:`).exec(line);
+    if (key) out.push(key[1]);
+  }
+  return out;
+}
+
+/** The component names a file's code declares: `.openapi('<Name>', …)` and `register('<Name>', …)`. */
+const componentsOf = (code: string) => [...code.matchAll(/\.openapi\(\s*['"`]([A-Za-z]\w*)['"`]|\bregister\(\s*['"`]([A-Za-z]\w*)['"`]/g)].map((m) => m[1] ?? m[2]);
+
+/** What the features declare: their refusal codes, their schemas' component names, their player events' types (each with its file). */
+export function featureDeclarations(texts: Map<string, string>) {
+  const codes = new Map<string, string>();
+  const schemas = new Map<string, string>();
+  const events = new Map<string, string>();
+  for (const [file, text] of texts) {
+    if (!(FEATURES as readonly string[]).includes(areaOf(file))) continue;
+    const { code } = scan(text);
+    if (file.endsWith('/refusals.ts')) for (const [, c] of code.matchAll(/^ {2}([A-Z][A-Z0-9_]+): \{/gm)) codes.set(c, file);
+    for (const name of componentsOf(code)) schemas.set(name, file);
+    for (const type of keysAfter(code, /interface PlayerEvents \{/)) events.set(type, file);
+  }
+  return { codes, schemas, events };
+}
+
+/**
+ * What the platform declares of the features, in the texts of src/ (empty: nothing). The platform
+ * knows no feature's refusal codes, schemas or player events:
+ * - no platform file names a code a feature declares (src/<feature>/refusals.ts), and the
+ *   platform's catalogue (PLATFORM_PROBLEMS) holds only codes the platform raises (a code belongs to
+ *   whoever raises it: one no other platform file names is a feature's);
+ * - the platform names no component but its own (PLATFORM_COMPONENTS);
+ * - no platform file names a player event a feature declares (src/<feature>/player-events.ts), and
+ *   the platform's `PlayerEvents` has no member of its own.
+ */
+export function platformDeclarations(texts: Map<string, string>): string[] {
+  const out: string[] = [];
+  const features = featureDeclarations(texts);
+  const platform = [...texts].filter(([file]) => areaOf(file) === 'platform');
+  const named = new Map<string, string[]>();
+  for (const [file, text] of platform) {
+    const { code, literals } = scan(text);
+    for (const literal of literals) {
+      named.set(literal, [...(named.get(literal) ?? []), file]);
+      const owner = features.codes.get(literal);
+      if (owner) out.push(`${file}: names ${literal}, a refusal code of ${owner}`);
+      const event = features.events.get(literal);
+      if (event) out.push(`${file}: names ${literal}, a player event of ${event}`);
+    }
+    for (const name of componentsOf(code)) {
+      if (!PLATFORM_COMPONENTS.includes(name)) out.push(`${file}: declares the schema ${name}${features.schemas.has(name) ? `, a schema of ${features.schemas.get(name)}` : ''} (the platform's own: ${PLATFORM_COMPONENTS.join(', ')})`);
+    }
+    for (const type of keysAfter(code, /interface PlayerEvents \{/)) out.push(`${file}: declares the player event ${type} (each feature declares its own)`);
+  }
+  const catalogue = 'src/platform/http/problems.ts';
+  for (const c of keysAfter(scan(texts.get(catalogue) ?? '').code, /export const PLATFORM_PROBLEMS = \{/)) {
+    const owner = features.codes.get(c);
+    if (owner) out.push(`${catalogue}: declares ${c}, a refusal code of ${owner}`);
+    else if (!(named.get(c) ?? []).some((f) => f !== catalogue)) out.push(`${catalogue}: declares ${c}, which no platform file raises (a feature's code goes to its refusals.ts)`);
+  }
+  return out;
+}
+
+/** The platform's own tables (its header says which, and why they are the platform's). */
+export const PLATFORM_TABLES = 'src/platform/db/tables.ts';
+
+/** The files that declare tables: each feature's src/<feature>/tables.ts, and the platform's own (drizzle.config.ts loads these). */
+export const isTablesFile = (file: string) => file === PLATFORM_TABLES || /^src\/[^/]+\/tables\.ts$/.test(file);
+
+/** A feature's store: store.ts or <something>-store.ts, its tables' queries (its own, and the composition root's to make). */
+const isStoreFile = (file: string) => /^src\/[^/]+\/(?:[\w-]+-)?store\.ts$/.test(file);
+
+/** A name a statement imports or re-exports: `a`, `type a`, `a as b` (the name it has in the module it comes from). */
+interface Named {
+  name: string;
+  type: boolean;
+}
+
+/** `import { … } from 'x'` and `export { … } from 'x'`, `import type`/`export type` included; `* as` imports name '*'. */
+const NAMED = /^\s*(import|export)\s+(type\s+)?(?:\{([^}]*)\}|\*\s+as\s+[\w$]+|\*)\s+from\s+['"]([^'"]+)['"]/gm;
+
+/** The names each statement of `text` (the file `file`) imports or re-exports, with the module (resolved as importsOf does). */
+function namedStatements(file: string, text: string): { kind: 'import' | 'export'; from: string; names: Named[] | '*' }[] {
+  const out: { kind: 'import' | 'export'; from: string; names: Named[] | '*' }[] = [];
+  for (const [, kind, typeOnly, list, spec] of text.matchAll(NAMED)) {
+    const from = spec!.startsWith('.') ? relative(ROOT, resolve(ROOT, dirname(file), spec!)) : spec!;
+    const names =
+      list === undefined
+        ? ('*' as const)
+        : list
+            .split(',')
+            .map((n) => n.trim())
+            .filter((n) => n.length > 0)
+            .map((n) => {
+              const type = !!typeOnly || n.startsWith('type ');
+              return { name: n.replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim(), type };
+            });
+    out.push({ kind: kind as 'import' | 'export', from, names });
+  }
+  return out;
+}
+
+/**
+ * The data ownership rules, as broken by the sources of src/ (file → text; empty: none broken):
+ * - a table is declared (pgTable) in its feature's tables.ts, or among the platform's own in
+ *   src/platform/db/tables.ts: nowhere else, the rest of the platform least of all;
+ * - no table leaves its feature: a feature's index.ts re-exports nothing of its tables.ts but types
+ *   (and another feature's tables.ts is an internal, layoutViolations);
+ * - no feature uses another feature's store: it imports nothing that feature's index.ts takes from
+ *   a store file (store.ts, *-store.ts), not even a type; the composition root makes the stores,
+ *   and a feature offers the others functions (its queries.ts) and types of its own.
+ */
+export function ownershipViolations(sources: Map<string, string>): string[] {
+  const out: string[] = [];
+  const features = FEATURES as readonly string[];
+  const exportsOf = new Map<string, Map<string, string>>();
+  for (const [file, text] of sources) {
+    const area = areaOf(file);
+    if (/\bpgTable\s*\(/.test(text) && !isTablesFile(file))
+      out.push(
+        area === 'platform'
+          ? `${file}: declares a table; the platform's own are in ${PLATFORM_TABLES}, every other is a feature's (its tables.ts)`
+          : `${file}: declares a table outside a tables.ts (a feature's are in src/<feature>/tables.ts)`,
+      );
+    if (features.includes(area) && file === `src/${area}/index.ts`) {
+      const names = new Map<string, string>();
+      for (const s of namedStatements(file, text).filter((x) => x.kind === 'export')) {
+        if (s.from === `src/${area}/tables.ts` && (s.names === '*' || s.names.some((n) => !n.type)))
+          out.push(`${file}: re-exports a value of its tables.ts (no table leaves its feature: types only)`);
+        if (s.names !== '*') for (const n of s.names) names.set(n.name, s.from);
+      }
+      exportsOf.set(area, names);
+    }
+  }
+  for (const [file, text] of sources) {
+    const from = areaOf(file);
+    if (!features.includes(from)) continue;
+    for (const s of namedStatements(file, text)) {
+      const to = areaOf(s.from);
+      if (to === from || !features.includes(to) || s.from !== `src/${to}/index.ts`) continue;
+      if (s.names === '*') {
+        out.push(`${file} → ${s.from}: all of another feature's index (name what it uses)`);
+        continue;
+      }
+      for (const n of s.names) {
+        const origin = exportsOf.get(to)?.get(n.name);
+        if (origin && isStoreFile(origin)) out.push(`${file} → ${n.name} (${origin}): another feature's store (use what it offers: its functions, its types)`);
+      }
+    }
+  }
+  return out;
+}
+
 /** The folders whose import graphs must stay free of cycles: the service and the web client. */
 export const CHECKED_FOLDERS = ['src', 'web/src'];
 
@@ -155,9 +374,13 @@ if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
     for (const c of cycles) process.stdout.write(`  cycle: ${c.join(' ↔ ')}\n`);
     found += cycles.length;
   }
-  const broken = layoutViolations(importGraph('src'));
-  process.stdout.write(`src/: ${broken.length} import(s) against the layout (features over the platform)\n`);
+  const broken = [...layoutViolations(importGraph('src')), ...ownershipViolations(sourceTexts('src'))];
+  process.stdout.write(`src/: ${broken.length} import(s) or table(s) against the layout (features over the platform, each owning its tables)\n`);
   for (const b of broken) process.stdout.write(`  ${b}\n`);
   found += broken.length;
+  const declared = platformDeclarations(sourceTexts('src'));
+  process.stdout.write(`src/platform/: ${declared.length} declaration(s) of a feature's refusal codes, schemas or player events\n`);
+  for (const d of declared) process.stdout.write(`  ${d}\n`);
+  found += declared.length;
   process.exitCode = found > 0 ? 1 : 0;
 }

@@ -8,13 +8,15 @@
 #   - HAProxy in front of the service nodes, checking /healthz, and in front of Postgres,
 #     forwarding to the node Patroni's REST API names the primary.
 # Usage: deploy/ha/ha.sh start|stop|status|env|destroy|switchover|start-app N|stop-app N|start-node N
+# (each command and what it waits for: docs/operations.md). Every command says in a line what it
+# did; one that waits gives up after HA_WAIT_SECONDS (default 120) with what it last saw, exit 1.
 # Environment: HA_DIR (state, default /tmp/offiziersskat-ha), HA_PORT_BASE (default 15400: etcd
 # +0 (its peer port +3), Postgres nodes +1 +2, their Patroni REST APIs +6 +7, HAProxy +10 (its
 # Postgres listener +13), service nodes +11 +12, HAProxy's stats +19), HA_SERVICE_ENV (more VAR=value words for the service nodes),
 # HA_PG_FAST=1 (fsync off: tests only), HA_DATABASE_ROUTE=hosts (the service nodes get both Postgres
 # nodes in one URL instead of HAProxy's listener: shows why not, docs/operations.md).
 # Build first (npm run build): the service nodes run dist/main.js. As root, Patroni and Postgres run
-# as the `postgres` OS user (initdb refuses root).
+# as the `postgres` OS user (initdb refuses root). Needs curl and jq (Patroni's REST API answers JSON).
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
@@ -30,6 +32,7 @@ APP2_PORT=$((BASE + 12))
 STATS_PORT=$((BASE + 19))
 PG_LB_PORT=$((BASE + 13))
 DB=skat
+WAIT_SECONDS="${HA_WAIT_SECONDS:-120}"
 export PATH="/usr/lib/postgresql/15/bin:$PATH"
 
 rest_port() { echo $((BASE + 5 + $1)); }
@@ -55,13 +58,23 @@ database_url() {
 }
 etcd_url() { echo "http://127.0.0.1:$ETCD_PORT"; }
 
-alive() { [ -f "$HA_DIR/$1.pid" ] && kill -0 "$(cat "$HA_DIR/$1.pid")" 2>/dev/null; }
+# A process of ours runs (a killed one not yet reaped, a zombie, does not: `ps` says Z).
+alive() {
+  local stat
+  [ -f "$HA_DIR/$1.pid" ] && stat=$(ps -o stat= -p "$(cat "$HA_DIR/$1.pid")" 2>/dev/null) && [ "${stat:0:1}" != Z ]
+}
+
+say() { echo "ha.sh: $*"; }
+fail() { echo "ha.sh: $*" >&2; exit 1; }
 
 wait_for() { # seconds, command...
   local n=$1; shift
   for _ in $(seq 1 $((n * 5))); do "$@" >/dev/null 2>&1 && return 0; sleep 0.2; done
   echo "ha.sh: timed out waiting for: $*" >&2; return 1
 }
+
+# Seconds since `since` (a `date +%s.%N`), to one decimal.
+took() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
 
 start_etcd() {
   alive etcd && return 0
@@ -93,6 +106,42 @@ run_node() { # n
 rest() { curl -fs -o /dev/null "http://127.0.0.1:$(rest_port "$1")/$2"; }
 primary_node() { for n in 1 2; do rest $n primary && { echo $n; return 0; }; done; return 1; }
 synchronous() { rest 1 primary && rest 2 sync || { rest 2 primary && rest 1 sync; }; }
+# Node n's own state as its Patroni tells it (GET /patroni): state, role, ...; {} when it does not answer.
+patroni_of() { curl -s --max-time 2 "http://127.0.0.1:$(rest_port "$1")/patroni" 2>/dev/null | jq -ec . 2>/dev/null || echo '{}'; }
+
+# Node n is in the cluster: Postgres running as the primary (Patroni holds the leader key), or
+# running as a replica that the primary lists as streaming (its WAL sender to node n, in the
+# primary's own GET /patroni). Prints how: "primary", "synchronous standby" or "standby".
+in_cluster() { # n
+  local n=$1 other=$((3 - $1)) self
+  self=$(patroni_of "$n")
+  [ "$(jq -r .state <<<"$self")" = running ] || return 1
+  case "$(jq -r .role <<<"$self")" in
+    master | primary) rest "$n" primary && { echo primary; return 0; } ;;
+    replica)
+      rest "$other" primary || return 1
+      case "$(patroni_of "$other" | jq -r --arg name "node$n" '.replication // [] | map(select(.application_name == $name and .state == "streaming")) | .[0].sync_state // empty')" in
+        '') return 1 ;;
+        sync) echo "synchronous standby" ;;
+        *) echo standby ;;
+      esac
+      return 0
+      ;;
+  esac
+  return 1
+}
+
+# Waits until node n is in the cluster (in_cluster): prints how and how long it took, or fails with
+# what its Patroni last said.
+wait_in_cluster() { # n since
+  local n=$1 since=$2 how
+  for _ in $(seq 1 $((WAIT_SECONDS * 5))); do
+    how=$(in_cluster "$n") && { say "node$n: back in the cluster as the $how, in $(took "$since") s"; return 0; }
+    alive "node$n" || fail "node$n: its Patroni exited (see $HA_DIR/node$n.log)"
+    sleep 0.2
+  done
+  fail "node$n: not back in the cluster within $WAIT_SECONDS s (its Patroni says $(patroni_of "$n" | jq -c '{state, role}'); see $HA_DIR/node$n.log)"
+}
 
 start_pg() {
   mkdir -p "$HA_DIR"
@@ -123,6 +172,7 @@ start_app() { # n port
 
 # haproxy.cfg reads its addresses from the environment (the compose file sets them too).
 start_lb() {
+  alive haproxy && return 0
   LB_BIND="127.0.0.1:$LB_PORT" STATS_BIND="127.0.0.1:$STATS_PORT" APP1_ADDR="127.0.0.1:$APP1_PORT" APP2_ADDR="127.0.0.1:$APP2_PORT" \
     PG_BIND="127.0.0.1:$PG_LB_PORT" PG1_ADDR="127.0.0.1:$PG1_PORT" PG2_ADDR="127.0.0.1:$PG2_PORT" PG1_REST_PORT="$(rest_port 1)" PG2_REST_PORT="$(rest_port 2)" \
     haproxy -f "$HERE/haproxy.cfg" -D -p "$HA_DIR/haproxy.pid"
@@ -149,7 +199,12 @@ stop_node() { # n
   kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
 }
 
-case "${1:-}" in
+node_arg() { # the N of a command: 1 or 2
+  case "${1:-}" in 1 | 2) ;; *) echo "usage: $0 ${CMD} 1|2" >&2; exit 2 ;; esac
+}
+
+CMD="${1:-}"
+case "$CMD" in
   start)
     [ -f "$ROOT/dist/main.js" ] || { echo "ha.sh: build first (npm run build)" >&2; exit 1; }
     start_pg
@@ -159,33 +214,68 @@ case "${1:-}" in
     wait_for 60 curl -fs "http://127.0.0.1:$APP1_PORT/readyz"
     wait_for 60 curl -fs "http://127.0.0.1:$APP2_PORT/readyz"
     wait_for 20 curl -fs "http://127.0.0.1:$LB_PORT/readyz"
-    echo "ha.sh: up: http://127.0.0.1:$LB_PORT (HAProxy), DATABASE_URL=$(database_url)"
-    ;;
-  start-app) # n: one service node again (after a test killed it)
-    start_app "$2" $((BASE + 10 + $2))
-    wait_for 60 curl -fs "http://127.0.0.1:$((BASE + 10 + $2))/readyz"
-    ;;
-  stop-app) # n
-    stop_one "app$2"
-    ;;
-  start-node) # n: one Postgres node's Patroni again (after "its machine" died)
-    run_node "$2"
-    ;;
-  switchover) # the standby becomes primary, the primary its standby (planned: maintenance)
     primary=$(primary_node)
-    curl -fsS -XPOST "http://127.0.0.1:$(rest_port "$primary")/switchover" \
-      -d "{\"leader\":\"node$primary\",\"candidate\":\"node$((3 - primary))\"}" >>"$HA_DIR/switchover.log" 2>&1
-    echo >>"$HA_DIR/switchover.log"
+    say "up: node$primary primary, node$((3 - primary)) its synchronous standby; the service at http://127.0.0.1:$LB_PORT (HAProxy), DATABASE_URL=$(database_url)"
     ;;
-  stop)
+  start-app) # n: one service node again (after a test killed it); returns once it is ready
+    node_arg "${2:-}"
+    port=$((BASE + 10 + $2)) since=$(date +%s.%N)
+    if alive "app$2"; then
+      say "app$2: already running (pid $(cat "$HA_DIR/app$2.pid"))"
+    else
+      start_app "$2" "$port"
+    fi
+    wait_for "$WAIT_SECONDS" curl -fs "http://127.0.0.1:$port/readyz" ||
+      fail "app$2: not ready within $WAIT_SECONDS s (see $HA_DIR/app$2.log)"
+    say "app$2: ready on http://127.0.0.1:$port (pid $(cat "$HA_DIR/app$2.pid")), in $(took "$since") s"
+    ;;
+  stop-app) # n: returns once its processes are gone
+    node_arg "${2:-}"
+    if alive "app$2"; then
+      stop_one "app$2"
+      say "app$2: stopped"
+    else
+      rm -f "$HA_DIR/app$2.pid"
+      say "app$2: was not running"
+    fi
+    ;;
+  start-node) # n: one Postgres node's Patroni again (after "its machine" died); returns once it is
+    # back in the cluster: the primary, or a replica streaming from the primary
+    node_arg "${2:-}"
+    since=$(date +%s.%N)
+    if alive "node$2"; then
+      say "node$2: its Patroni is already running (pid $(cat "$HA_DIR/node$2.pid"))"
+    else
+      run_node "$2"
+      say "node$2: Patroni started (pid $(cat "$HA_DIR/node$2.pid")); waiting for it to rejoin"
+    fi
+    wait_in_cluster "$2" "$since"
+    ;;
+  switchover) # the standby becomes primary, the primary its standby (planned: maintenance); returns
+    # once the new primary is in place
+    primary=$(primary_node) || fail "switchover: no node is primary now (ha.sh status)"
+    candidate=$((3 - primary)) since=$(date +%s.%N)
+    # Patroni answers when the switchover is done (or refused): its words, and its status.
+    answer=$(curl -sS --max-time "$WAIT_SECONDS" -w '\n%{http_code}' -XPOST "http://127.0.0.1:$(rest_port "$primary")/switchover" \
+      -d "{\"leader\":\"node$primary\",\"candidate\":\"node$candidate\"}" 2>&1) || true
+    status=${answer##*$'\n'}
+    say "switchover: Patroni (node$primary) answered $status: ${answer%$'\n'*}"
+    [ "$status" = 200 ] || fail "switchover: refused or failed; node$primary stays the primary (ha.sh status)"
+    wait_for "$WAIT_SECONDS" rest "$candidate" primary ||
+      fail "switchover: node$candidate is not the primary within $WAIT_SECONDS s (ha.sh status)"
+    say "switchover: node$candidate is the primary now, in $(took "$since") s; node$primary rejoins as its standby"
+    ;;
+  stop) # returns once every process is gone; the state stays in HA_DIR
     [ -f "$HA_DIR/haproxy.pid" ] && kill "$(cat "$HA_DIR/haproxy.pid")" 2>/dev/null || true
     rm -f "$HA_DIR/haproxy.pid"
     stop_one app1; stop_one app2
     stop_node 2; stop_node 1; stop_one etcd
+    say "stopped: HAProxy, the service nodes, both Postgres nodes, etcd (their data and logs kept in $HA_DIR)"
     ;;
   destroy)
     "$0" stop
     rm -rf "$HA_DIR"
+    say "destroyed: $HA_DIR removed"
     ;;
   status)
     for p in etcd node1 node2 app1 app2 haproxy; do

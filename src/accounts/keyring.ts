@@ -3,10 +3,14 @@
 // last of them has expired, then it is retired (deleted). A rotation (npm run keys:rotate) is
 // announced like a revocation, so every process signs with the new key within a second.
 import { generateSigningKey, type SigningKeyRecord } from '../platform/auth/keys.ts';
+import type { SigningKeyStore } from '../platform/auth/signing-key-store.ts';
 import type { TokenService } from '../platform/auth/tokens.ts';
 import type { AccountStore } from './store.ts';
 
 export interface KeyringOptions {
+  /** The kept keys (the platform's). */
+  keys: SigningKeyStore;
+  /** The accounts' tokens: which key a live one names. */
   store: AccountStore;
   tokens: TokenService;
   now: () => Date;
@@ -22,8 +26,8 @@ const record = (row: { id: string; alg: string; privateJwk: SigningKeyRecord['pr
 });
 
 /** Reads the kept keys, retires those no live token needs, and hands the rest to the token service. */
-export async function loadKeys({ store, tokens, now, legacyTtlMs }: KeyringOptions): Promise<void> {
-  const rows = await store.signingKeys();
+export async function loadKeys({ keys, store, tokens, now, legacyTtlMs }: KeyringOptions): Promise<void> {
+  const rows = await keys.all();
   const current = rows.find((r) => r.slot === 'current');
   if (!current) return;
   const previous: SigningKeyRecord[] = [];
@@ -32,7 +36,7 @@ export async function loadKeys({ store, tokens, now, legacyTtlMs }: KeyringOptio
     if (row === current) continue;
     const legacyMayLive = row.demotedAt === null || row.demotedAt.getTime() + legacyTtlMs > at.getTime();
     if (legacyMayLive || (await store.keyInUse(row.id, at))) previous.push(record(row));
-    else await store.retireSigningKey(row.id);
+    else await keys.retire(row.id);
   }
   const known = tokens.jwks().keys.map((k) => k.kid);
   const next = [current.id, ...previous.map((p) => p.id)];
@@ -40,8 +44,8 @@ export async function loadKeys({ store, tokens, now, legacyTtlMs }: KeyringOptio
 }
 
 /** A new signing key; the current one is demoted. The caller announces it (RevocationCache.changed). */
-export async function rotateKey(store: AccountStore, now: Date): Promise<string> {
+export async function rotateKey(keys: SigningKeyStore, now: Date): Promise<string> {
   const key = await generateSigningKey();
-  await store.rotateSigningKey(key, now);
+  await keys.rotate(key, now);
   return key.id;
 }

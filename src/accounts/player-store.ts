@@ -1,23 +1,11 @@
-// Players (guests of this service and identities of an external provider) and the key the
-// service signs its own tokens with.
+// Players (guests of this service and identities of an external provider): the players' rows,
+// with a per-process copy of those seen. The other features use it as Players (players.ts).
 
-import type { JWK } from 'jose';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { accounts, players, signingKeys } from '../platform/db/schema.ts';
+import { accounts, players } from './tables.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
-export type SigningKeyRow = typeof signingKeys.$inferSelect;
-
-export interface NewSigningKey {
-  id: string;
-  alg: string;
-  privateJwk: JWK;
-  publicJwk: JWK;
-}
-
-// The one row all processes race to fill; see signingKeys.slot.
-const CURRENT_KEY = 'current';
 /** How many player rows one process keeps (see PlayerStore.known). */
 const KNOWN_PLAYERS_MAX = 10_000;
 
@@ -124,24 +112,5 @@ export class PlayerStore {
       .returning();
     // biome-ignore lint/style/noNonNullAssertion: the insert lost a race on (issuer, subject): the winner's row is there now
     return created ?? (await find())!;
-  }
-
-  /**
-   * The service's own signing key. When there is none, `generate` makes one; of several
-   * processes doing so at once, the first insert wins and all return that key.
-   */
-  async getOrCreateSigningKey(generate: () => Promise<NewSigningKey>): Promise<SigningKeyRow> {
-    const current = async () =>
-      (await this.db.select().from(signingKeys).where(eq(signingKeys.slot, CURRENT_KEY)))[0];
-    const existing = await current();
-    if (existing) return existing;
-    const key = await generate();
-    await this.db
-      .insert(signingKeys)
-      .values({ id: key.id, alg: key.alg, privateJwk: key.privateJwk, publicJwk: key.publicJwk, slot: CURRENT_KEY })
-      .onConflictDoNothing();
-    const stored = await current();
-    if (!stored) throw new Error('signing key: inserted, yet not found');
-    return stored;
   }
 }

@@ -2,7 +2,17 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN } from './credentials.ts';
 import { SCOPES } from '../platform/auth/scopes.ts';
-import { CreatePlayerSchema, storedText } from '../platform/http/schemas.ts';
+import { MAX_NAME_LENGTH, nameText, storedText } from '../platform/http/schemas.ts';
+
+/**
+ * The name a player goes by, wherever a request gives one: a guest's (POST /v1/players), an
+ * account's, a token's.
+ */
+export const PlayerName = nameText().openapi({
+  maxLength: MAX_NAME_LENGTH,
+  description: `Surrounding whitespace is trimmed; then 1..${MAX_NAME_LENGTH} characters, no control characters and no bidi controls (U+202A–U+202E, U+2066–U+2069). A name of only whitespace or invisible characters (U+200B, U+3164, U+2800…) is refused.`,
+  example: 'Anna',
+});
 
 /** Far above 128 characters (a code point is at most 4 UTF-16 units twice over): only absurd input stops here. */
 const PASSWORD_INPUT_MAX = 1024;
@@ -40,14 +50,13 @@ export const ScopeSchema = z
   .enum(SCOPES)
   .openapi('Scope', { description: '`play`: everything that acts for the player (reads too); `read`: reads and streams only; `account`: the account itself (its tokens, apps, password, deletion): a sign-in’s token only' });
 
-
 const ExpiresAt = z.string().nullable().openapi({ description: 'when the token expires; null: never' });
 
 export const SignUpSchema = z
   .strictObject({
     username: Username,
     password: NewPassword,
-    name: CreatePlayerSchema.shape.name.optional().openapi({ description: 'the name others see (default: the username)' }),
+    name: PlayerName.optional().openapi({ description: 'the name others see (default: the username)' }),
     bot: Bot.optional(),
   })
   .openapi('SignUp');
@@ -91,7 +100,7 @@ export const TokenListSchema = z
 
 export const CreateTokenSchema = z
   .strictObject({
-    name: CreatePlayerSchema.shape.name.openapi({ description: 'what the token is for (1–40 characters)', example: 'my bot' }),
+    name: PlayerName.openapi({ description: 'what the token is for (1–40 characters)', example: 'my bot' }),
     scopes: z
       .array(ScopeSchema)
       .min(1)
@@ -110,7 +119,7 @@ export const CreateTokenSchema = z
   .openapi('CreateToken');
 
 export const RenameTokenSchema = z
-  .strictObject({ name: CreatePlayerSchema.shape.name.openapi({ description: 'what the token is called from now on (1–40 characters)', example: 'phone' }) })
+  .strictObject({ name: PlayerName.openapi({ description: 'what the token is called from now on (1–40 characters)', example: 'phone' }) })
   .openapi('RenameToken');
 
 export const NewTokenSchema = z

@@ -27,12 +27,14 @@ export interface AccountServiceDeps {
   scrypt?: ScryptParams;
   /**
    * Ends everything a player being deleted was in (its seeks, games, matches, challenges): the
-   * features above this one do it (app/server.ts wires them). Each of its steps may run again.
+   * features above this one do it (app/features.ts wires them). Each of its steps may run again.
    */
   onDeleted?: (playerId: string) => Promise<void>;
+  /** A player's first stream opened and its presence is written: the tournaments (wired in app/features.ts) may pair it now. */
+  onOnline?: (playerId: string) => Promise<void>;
   /**
    * Every token of the player ends (a sign-out everywhere, a password change, the deletion): so do
-   * the grants of the apps it approved (the oauth feature, wired in app/server.ts). Announced with
+   * the grants of the apps it approved (the oauth feature, wired in app/features.ts). Announced with
    * the tokens' revocation.
    */
   onSignedOutEverywhere?: (playerId: string) => Promise<void>;
@@ -301,7 +303,8 @@ export class AccountService {
   /**
    * A player's stream is open: a row in the database says so to every process, its lease renewed
    * while the stream lasts (a process that dies leaves a row that lapses within PRESENCE_LEASE_MS).
-   * Bots are listed online by it; every player's whileConnected seeks last by it. Returns the call
+   * Bots are listed online by it; every player's whileConnected seeks last by it; once it is
+   * written, onOnline tells the tournaments (an arena pairs connected players). Returns the call
    * that ends it; `gone` runs once the row is gone (the seeks of a player with no stream left end).
    */
   online(playerId: string, gone?: () => Promise<unknown>): () => void {
@@ -314,6 +317,7 @@ export class AccountService {
     const hold = () => store.holdPresence(id, playerId, new Date(now().getTime() + PRESENCE_LEASE_MS)).then(...settled('hold'));
     void store.sweepPresence(now()).then(...settled('sweep'));
     const holding = hold();
+    void holding.then(() => this.deps.onOnline?.(playerId)).then(...settled('online'));
     const timer = setInterval(hold, PRESENCE_RENEW_MS);
     timer.unref();
     return () => {

@@ -1,9 +1,8 @@
 // Accounts (username and password hash), the tokens the service signed (their ids, names, scopes,
 // expiry and revocation), and the open streams of bot accounts. The use cases are in src/accounts.
-import type { JWK } from 'jose';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { accessTokens, accounts, botPresence, players, signingKeys } from '../platform/db/schema.ts';
+import { accessTokens, accounts, botPresence, players } from './tables.ts';
 
 export type AccountRow = typeof accounts.$inferSelect;
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
@@ -228,28 +227,5 @@ export class AccountStore {
   async sweepPresence(now: Date): Promise<void> {
     // Through the column's operator, which makes the Date the text drizzle's Postgres driver takes.
     await this.db.delete(botPresence).where(lt(botPresence.leaseUntil, now));
-  }
-
-  // ---------------------------------------------------------------- signing keys
-
-  /** The service's kept keys: the current one first, then the demoted ones, newest first. */
-  async signingKeys() {
-    return this.db.select().from(signingKeys).orderBy(sql`${signingKeys.slot} is null`, desc(signingKeys.createdAt));
-  }
-
-  /**
-   * A new key signs from now on (in one transaction: the current one is demoted, still verifying
-   * its tokens until they have expired, and the new one takes the slot).
-   */
-  async rotateSigningKey(key: { id: string; alg: string; privateJwk: JWK; publicJwk: JWK }, now: Date): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.update(signingKeys).set({ slot: null, demotedAt: now }).where(eq(signingKeys.slot, 'current'));
-      await tx.insert(signingKeys).values({ ...key, slot: 'current' });
-    });
-  }
-
-  /** A demoted key whose last token has expired: gone for good, private half included. */
-  async retireSigningKey(id: string): Promise<void> {
-    await this.db.delete(signingKeys).where(and(eq(signingKeys.id, id), isNull(signingKeys.slot)));
   }
 }

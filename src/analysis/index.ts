@@ -1,6 +1,6 @@
-export { analysisApi } from './api.ts';
 export { AnalysisPool } from './pool.ts';
+export { ANALYSIS_REFUSALS } from './refusals.ts';
 export { AnalysisService } from './service.ts';
 export { AnalysisSchema } from './schemas.ts';
-export { AnalysisStore } from './store.ts';
-export { analysisSettings, type AnalysisSettings } from './settings.ts';
+export { analysisSettings } from './settings.ts';
+export { createAnalysis } from './create.ts';

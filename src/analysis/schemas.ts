@@ -1,7 +1,8 @@
 // API schemas of the computer analysis of a finished game (docs/api.md, "Analysis"): what each
 // card played cost, in the solver's units, seen by one of two lenses.
 import { z } from '@hono/zod-openapi';
-import { CardSchema, GameIdParam, GameTypeSchema, MoveSchema, SeatSchema, orNull } from '../platform/http/schemas.ts';
+import { CardSchema, GameIdParam, GameTypeSchema, MoveSchema, SeatSchema } from '../games/index.ts';
+import { orNull } from '../platform/http/schemas.ts';
 
 export const LENSES = ['open', 'seat'] as const;
 export type Lens = (typeof LENSES)[number];

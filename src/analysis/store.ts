@@ -1,11 +1,11 @@
-// The analyses' table (src/platform/db/schema.ts `analyses`): one row per game and lens, the job
+// The analyses' table (tables.ts `analyses`): one row per game and lens, the job
 // and its result. Every process reads and claims the same rows: a job is claimed with FOR UPDATE
 // SKIP LOCKED (two processes never take the same one) under a lease on the database's clock,
 // renewed while it runs; a job whose lease ran out (its process died) is claimed again.
 import { getTableName } from 'drizzle-orm';
 import type { Database } from '../platform/db/client.ts';
 import { DomainError } from '../platform/errors.ts';
-import { analyses, type AnalysisJobStatus } from '../platform/db/schema.ts';
+import { analyses, type AnalysisJobStatus } from './tables.ts';
 import type { AnalysisBody } from './result.ts';
 import type { Lens } from './schemas.ts';
 

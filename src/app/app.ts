@@ -1,24 +1,18 @@
-// The app factory: the edge's middleware, one sub-app per resource, the OpenAPI document.
+// The app factory: the edge's middleware, every feature's routes (in src/app/features.ts's order),
+// the operations, the OpenAPI document.
 import { authenticator } from '../platform/auth/middleware.ts';
-import { accountsApi } from '../accounts/index.ts';
-import { analysisApi } from '../analysis/index.ts';
 import { validateResponses, validatingResponses } from '../platform/http/answer-validation.ts';
 import type { AppDeps } from './deps.ts';
 import { docsPages } from '../platform/http/docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, literalPaths, methodNotAllowed, problemHandler } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
-import { exportsApi } from '../exports/index.ts';
-import { gamesApi } from '../games/index.ts';
 import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from '../platform/http/limits.ts';
-import { matchesApi } from '../matches/index.ts';
-import { OPEN_PATHS, oauthApi } from '../oauth/index.ts';
+import { OPEN_PATHS } from '../oauth/index.ts';
 import { openApiInfo, serveOpenApi } from '../platform/http/openapi.ts';
 import { operationsApi } from './operations.ts';
-import { playersApi } from '../players/index.ts';
-import { ratingsApi } from '../ratings/index.ts';
-import { seeksApi } from '../seeks/index.ts';
-import { tournamentsApi } from '../tournaments/index.ts';
 import { ProblemError } from '../platform/http/problems.ts';
+// The one catalogue of problems (the platform's and every feature's), in use from here on.
+import './problems.ts';
 import { mountWebClient } from '../platform/http/web.ts';
 
 export function createApp(deps: AppDeps): App {
@@ -45,17 +39,7 @@ export function createApp(deps: AppDeps): App {
   const methods = allowedMethods(app);
   app.use('*', literalPaths(methods));
 
-  app.route('/', playersApi(deps));
-  app.route('/', accountsApi(deps));
-  app.route('/', oauthApi(deps));
-  // Before the games: /v1/games/export is no game id.
-  app.route('/', exportsApi(deps));
-  app.route('/', gamesApi(deps));
-  app.route('/', analysisApi(deps));
-  app.route('/', matchesApi(deps));
-  app.route('/', ratingsApi(deps));
-  app.route('/', seeksApi(deps));
-  app.route('/', tournamentsApi(deps));
+  for (const routes of deps.routes) app.route('/', routes(deps));
   app.route('/', operationsApi(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -6,6 +6,7 @@ import type { ExportService } from '../exports/index.ts';
 import type { GameService } from '../games/index.ts';
 import type { MatchService } from '../matches/index.ts';
 import type { OAuthService } from '../oauth/index.ts';
+import type { Routes } from '../platform/feature.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import type { AppConfig } from './config.ts';
 import type { PlayerService } from '../players/index.ts';
@@ -38,4 +39,6 @@ export interface AppDeps extends PlatformDeps {
   seeks: SeekService;
   /** Arenas and Swiss events (src/tournaments). */
   tournaments: TournamentService;
+  /** Every feature's routes, in the order the app mounts them (src/app/features.ts). */
+  routes: Routes[];
 }

@@ -1,56 +1,47 @@
-// The composition root: configuration → database → stores → application layer → app → server.
+// The composition root: configuration → database → the platform's parts → the features
+// (src/app/features.ts) → the app → the server.
 import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AppConfig } from '../app/config.ts';
-import { AnalysisPool, AnalysisService, AnalysisStore } from '../analysis/index.ts';
-import { AccountService, loadKeys, forgetChangedProfiles, RevocationCache, AccountStore, PlayerStore, PRESENCE_LEASE_MS, type ScryptParams } from '../accounts/index.ts';
+import type { AppConfig } from './config.ts';
+import type { AnalysisPool } from '../analysis/index.ts';
+import type { PlayerStore, RevocationCache } from '../accounts/index.ts';
 import { generateSigningKey, keyFromPrivateJwk } from '../platform/auth/keys.ts';
+import { SigningKeyStore } from '../platform/auth/signing-key-store.ts';
 import { TokenService } from '../platform/auth/tokens.ts';
 import { isReady, openDatabase, type Database } from '../platform/db/client.ts';
-import { ExportStore, ExportService } from '../exports/index.ts';
 import { CreateAnswerStore } from '../platform/db/create-answers.ts';
-import { GameStore, MoveBatcher, GameCache, cryptoRandomness, type Randomness, GameRepository, GameService } from '../games/index.ts';
-import { MatchStore, MatchService } from '../matches/index.ts';
-import { GrantRevocations, OAuthService, OAuthStore } from '../oauth/index.ts';
+import type { Sweep } from '../platform/feature.ts';
+import { gamesAnswer, type GameCache, type GameStore } from '../games/index.ts';
+import type { MatchStore } from '../matches/index.ts';
 import { PgNotifier, type Notifier } from '../platform/streams/notifier.ts';
-import { PlayerEventStore } from '../platform/streams/player-events.ts';
-import { RatingStore, RatingService } from '../ratings/index.ts';
 import { createApp } from './app.ts';
 import { answerClientErrors } from '../platform/http/client-errors.ts';
 import { DEFAULT_TIMING, type AppDeps } from './deps.ts';
+import { createFeatures, type FeatureOptions } from './features.ts';
 import { ServiceMetrics } from '../platform/http/metrics.ts';
 import { jsonLogger, type Logger } from '../platform/log.ts';
-import { PlayerService } from '../players/index.ts';
 import { countRequests, shutdownGracefully } from '../platform/shutdown.ts';
-import { Sweeper } from './sweeper.ts';
-import { SeekStore, SeekService } from '../seeks/index.ts';
-import { TournamentDirector, TournamentService, TournamentStore } from '../tournaments/index.ts';
+import { Sweeper } from '../platform/sweeper.ts';
+import type { SeekStore } from '../seeks/index.ts';
+import type { TournamentDirector, TournamentStore } from '../tournaments/index.ts';
 
-export interface ServiceOptions {
+export interface ServiceOptions extends Omit<FeatureOptions, 'signingKeys'> {
   log?: Logger;
-  random?: Randomness;
   /** Use this database instead of opening one from the configuration (tests). */
   database?: Database;
   now?: () => Date;
   timing?: Partial<AppDeps['timing']>;
-  /** Another game cache (tests: one that misses announcements). */
-  gameCache?: GameCache;
   /** Whether the process is shutting down (startService sets it). */
   stopping?: () => boolean;
-  /** How often the revocation list is read again (tests: shorter than REFRESH_MS). */
-  revocationRefreshMs?: number;
-  /**
-   * The password hash's cost (tests: a cheap one). Deliberately no setting: a deployment always
-   * hashes at DEFAULT_SCRYPT (src/accounts/password.ts).
-   */
-  passwordHashing?: ScryptParams;
 }
 
 /** What the service is made of below the HTTP app (tests look at some of it). */
 export interface ServiceParts {
   database: Database;
   players: PlayerStore;
+  /** The kept signing keys (none used when JWT_PRIVATE_KEY is set). */
+  signingKeys: SigningKeyStore;
   gameStore: GameStore;
   matchStore: MatchStore;
   seekStore: SeekStore;
@@ -64,6 +55,8 @@ export interface ServiceParts {
   sweeper: Sweeper;
   /** The revoked tokens, kept fresh across processes (src/accounts/revocations.ts). */
   revocations: RevocationCache;
+  /** The features' work beside requests (the tournament director, the analysis threads). */
+  background: { start(): void; stop(): Promise<void> }[];
 }
 
 export async function buildService(config: AppConfig, options: ServiceOptions = {}): Promise<{ deps: AppDeps; parts: ServiceParts }> {
@@ -77,15 +70,10 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       connectTimeoutMs: timeouts.databaseConnectMs,
       limits: { acquireMs: timeouts.databaseAcquireMs, statementMs: timeouts.databaseStatementMs },
     }));
-  const players = new PlayerStore(database.db);
-  // Plain moves in group commits, on half the pool's connections at most.
-  const batcher = new MoveBatcher(database, Math.max(1, Math.floor(config.databasePoolSize / 2)));
-  const gameStore = new GameStore(database, batcher);
-  const matchStore = new MatchStore(database.db);
-  const createAnswers = new CreateAnswerStore(database.db);
-  const key = config.jwt.privateKey
-    ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey))
-    : await players.getOrCreateSigningKey(generateSigningKey);
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? jsonLogger(config.logLevel);
+  const signingKeys = new SigningKeyStore(database.db);
+  const key = config.jwt.privateKey ? await keyFromPrivateJwk(JSON.stringify(config.jwt.privateKey)) : await signingKeys.current(generateSigningKey);
   const tokens = new TokenService({
     key,
     issuer: config.jwt.issuer,
@@ -95,132 +83,59 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
     now: options.now,
   });
   const notifier = await PgNotifier.start(database, config.maxWaiters, config.maxWaitersPerClient, config.maxWaitersPerAddress);
-  const cache = options.gameCache ?? new GameCache(config.games.cacheSize);
-  notifier.observe(cache);
-  notifier.observe(forgetChangedProfiles(players));
-  const accountStore = new AccountStore(database.db);
-  const now = options.now ?? (() => new Date());
-  const log = options.log ?? jsonLogger(config.logLevel);
   // The listening connection was lost and opened again (a database restart, or a failover to the
-  // standby): the caches above have forgotten what they may have missed. Said once per renewal.
+  // standby): the caches have forgotten what they may have missed. Said once per renewal.
   notifier.observe({ heard: () => {}, reset: () => log.info({ event: 'databaseSessionRenewed', msg: 'the database connection was renewed (a restart or a failover): caches reset' }) });
-  const legacyTtlMs = config.jwt.ttlSeconds * 1000;
-  // Keys kept in the database rotate (npm run keys:rotate): read again with every refresh of the revocations.
-  // The apps' revoked grants are read with the revoked tokens: one list, fresh across processes alike.
-  const oauthStore = new OAuthStore(database.db);
-  const grants = new GrantRevocations(oauthStore, now);
-  const onRefresh = async () => {
-    if (!config.jwt.privateKey) await loadKeys({ store: accountStore, tokens, now, legacyTtlMs });
-    await grants.refresh();
-  };
-  const revocations = new RevocationCache({ store: accountStore, notifier, now, legacyTtlMs, onRefresh, log, refreshMs: options.revocationRefreshMs });
-  tokens.setRevocations({
-    revoked: (playerId, tokenId, issuedAt, grantId) => revocations.revoked(playerId, tokenId, issuedAt) || (grantId !== undefined && grants.revoked(grantId)),
-  });
-  const oauth = new OAuthService({ store: oauthStore, tokens, revocations, now });
+
+  const platform = { config, database, notifier, tokens, log, now };
+  const features = createFeatures(platform, config, { ...options, signingKeys });
+  const { revocations } = features.accounts;
   await revocations.start();
 
-  const random = options.random ?? cryptoRandomness;
-  const matches = new MatchService({ store: matchStore, players, notifier, random, now, log });
-  const repository = new GameRepository(gameStore, cache, notifier);
-  const ratings = new RatingService({ store: new RatingStore(database.db), provisionalRd: config.ratings.provisionalRd });
-  // A tournament's game that ends nudges this process's director (its next pairing need not wait for the tick).
-  let director: TournamentDirector | null = null;
-  const onFinished = async (game: Parameters<MatchService['gameFinished']>[0], requestId?: string) => {
-    await matches.gameFinished(game, requestId);
-    director?.poke();
-  };
-  const games = new GameService({ repository, players, notifier, random, now, ratings, onFinished });
-  const tournamentStore = new TournamentStore(database.db);
-  const tournaments = new TournamentService({
-    store: tournamentStore,
-    players,
-    notifier,
-    random,
-    now,
-    log,
-    minuteMs: config.tournaments.minuteMs,
-    claimTimeout: (gameId, playerId) => games.claimTimeout(gameId, playerId),
-  });
-  director = new TournamentDirector(tournaments, log);
-  const seekStore = new SeekStore(database.db);
-  const seeks = new SeekService({ store: seekStore, players, notifier, random, now, ttlMs: config.seeks.ttlSeconds * 1000 });
-  /**
-   * A player being deleted (marked so already: nothing new starts with it): its tournament entries
-   * and waiting seeks are withdrawn, its waiting matches and games called off, the challenges to it
-   * declined, its running games resigned. Resigning a match's game starts the match's next one,
-   * which games.endAllOf resigns in turn; a match's step that was not written when its game ended
-   * is written here (matches.endAllOf), and its new game resigned in the next round.
-   */
-  const endAllOf = async (playerId: string) => {
-    await tournaments.endAllOf(playerId);
-    await seeks.endAllOf(playerId);
-    for (let round = 0; ; round++) {
-      const moved = await matches.endAllOf(playerId);
-      const ended = await games.endAllOf(playerId);
-      if (moved + ended === 0) return;
-      // Each round ends at least one game of every match still running, and a match has at most
-      // 100 games: more rounds than that mean something starts games again as fast as they end.
-      if (round > 2 * 100) throw new Error(`player ${playerId}: its matches and games kept starting again as they were ended`);
-    }
-  };
-  const { retention } = config;
-  const sweeper = new Sweeper({
-    database,
-    games,
-    repository,
-    matches,
-    seeks,
-    seekGraceMs: PRESENCE_LEASE_MS,
-    createAnswers,
-    now,
-    log,
-    waitingTtlMs: config.games.waitingTtlSeconds * 1000,
-    idempotencyTtlMs: retention.idempotencyTtlSeconds * 1000,
-    oauth,
-  });
-  const analysisStore = new AnalysisStore(database);
-  const loadGame = async (gameId: string) => (await games.read(gameId, undefined)).game;
-  const analysisPool = new AnalysisPool({
-    store: analysisStore,
-    loadGame,
-    log,
-    size: config.analysis.workers,
-    leaseMs: config.analysis.leaseMs,
-    pollMs: config.analysis.pollMs,
-    seatSamples: config.analysis.seatSamples,
-  });
-  const analysis = new AnalysisService({
-    store: analysisStore,
-    loadGame,
-    limits: { perAddress: config.analysis.maxPerAddress, total: config.analysis.queueMax },
-    queued: () => analysisPool.wake(),
-  });
-  const metrics = new ServiceMetrics({ cache, notifier, database, revocations });
-  batcher.onBatch = (size) => metrics.batched(size);
+  const createAnswers = new CreateAnswerStore(database.db, database.keyLocks);
+  const forgetAnswers: Sweep = async ({ at, idempotencyTtlMs }) => ({ answers: await createAnswers.forgetBefore(new Date(at.getTime() - idempotencyTtlMs)) });
+  const sweeper = new Sweeper({ database, sweeps: [...features.sweeps, forgetAnswers], now, log, idempotencyTtlMs: config.retention.idempotencyTtlSeconds * 1000 });
+  const metrics = new ServiceMetrics({ cache: features.games.cache, notifier, database, revocations });
+  features.games.batcher.onBatch = (size) => metrics.batched(size);
   return {
     deps: {
       config,
       log,
       metrics,
       tokens,
-      players: new PlayerService({ db: database.db, players, events: new PlayerEventStore(database.db), notifier }),
-      accounts: new AccountService({ store: accountStore, players, tokens, revocations, notifier, now, log, scrypt: options.passwordHashing, onDeleted: (playerId) => endAllOf(playerId), onSignedOutEverywhere: (playerId) => oauth.endAllOf(playerId) }),
-      oauth,
-      games,
-      analysis,
-      matches,
-      ratings,
-      exports: new ExportService({ store: new ExportStore(database), players, analysis }),
-      seeks,
-      tournaments,
+      players: features.playersFeature.service,
+      accounts: features.accounts.service,
+      oauth: features.oauth.service,
+      games: features.games.service,
+      analysis: features.analysis.service,
+      matches: features.matches.service,
+      ratings: features.ratings.service,
+      exports: features.exports.service,
+      seeks: features.seeks.service,
+      tournaments: features.tournaments.service,
+      routes: features.routes,
       createAnswers,
       // A revocation list that has not been read for a while may let a revoked token pass.
-      ready: async () => !options.stopping?.() && revocations.fresh() && (await isReady(database, timeouts.readyMs)),
+      ready: async () => !options.stopping?.() && revocations.fresh() && (await isReady(database, timeouts.readyMs, gamesAnswer)),
       stopping: options.stopping,
       timing: { ...DEFAULT_TIMING, ...options.timing },
     },
-    parts: { database, players, gameStore, matchStore, seekStore, tournamentStore, director, analysisPool, cache, notifier, sweeper, revocations },
+    parts: {
+      database,
+      players: features.players,
+      signingKeys,
+      gameStore: features.games.store,
+      matchStore: features.matches.store,
+      seekStore: features.seeks.store,
+      tournamentStore: features.tournaments.store,
+      director: features.tournaments.director,
+      analysisPool: features.analysis.pool,
+      cache: features.games.cache,
+      notifier,
+      sweeper,
+      revocations,
+      background: features.background,
+    },
   };
 }
 
@@ -270,11 +185,10 @@ export async function startService(config: AppConfig, options: ServiceOptions = 
   const { deps, parts } = await buildService(config, { stopping: () => stopping, ...options });
   const app = createApp(deps);
   parts.sweeper.start(config.retention.sweepIntervalSeconds * 1000);
-  parts.director.start(config.tournaments.tickMs);
-  parts.analysisPool.start();
-  // The shutdown stops the timers and the analysis pool, and waits for their work in flight (the
-  // pool puts its running jobs back in the queue).
-  const timers = { stop: () => Promise.all([parts.director.stop(), parts.sweeper.stop(), parts.analysisPool.stop()]).then(() => {}) };
+  for (const work of parts.background) work.start();
+  // The shutdown stops the timers and the features' work, and waits for what is in flight (the
+  // analysis pool puts its running jobs back in the queue).
+  const timers = { stop: () => Promise.all([parts.sweeper.stop(), ...parts.background.map((work) => work.stop())]).then(() => {}) };
   const { timeouts } = config;
   const listening = listen(app.fetch, config);
   let server: ServerType;

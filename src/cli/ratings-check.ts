@@ -2,38 +2,10 @@
 // they were rated (the history's seq: the order they ended, under the ratings' row locks), and
 // compared with what is stored: each game's history points and rating changes, and each player's
 // rating per variant. Reads only. A difference is a sentence naming the game or player.
-import { getTableName } from 'drizzle-orm';
 import type { Database } from '../platform/db/client.ts';
-import { gameEvents, games, ratingHistory, ratings, type RatingChanges } from '../platform/db/schema.ts';
-import type { Result, Seat } from '../engine/types.ts';
-import { initialRating, rateGame, shown, type Rating, scoresOf } from '../ratings/index.ts';
-
-interface GameFact {
-  id: string;
-  forehand: string;
-  dealer: string;
-  variant: string;
-  result: Result | string;
-  rating_changes: RatingChanges | string | null;
-  ended: Date | string;
-}
-interface Point {
-  seq: number | string;
-  player_id: string;
-  variant: string;
-  game_id: string;
-  rating: number;
-  rd: number;
-  volatility: number;
-}
-interface Stored {
-  player_id: string;
-  variant: string;
-  rating: number;
-  rd: number;
-  volatility: number;
-  games: number;
-}
+import type { Seat } from '../engine/types.ts';
+import { finishedRatedGames, type RatedGameFact as GameFact, type RatingChanges } from '../games/index.ts';
+import { initialRating, rateGame, ratingPoints, shown, storedRatings, type Rating, scoresOf, type StoredPoint as Point } from '../ratings/index.ts';
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 /** Equal up to the last bits of a float8's round trip. */
@@ -49,15 +21,9 @@ export interface CheckReport {
 
 /** Recomputes every rating and lists each difference with what is stored (none: all agree). */
 export async function checkRatingsReport(database: Pick<Database, 'query'>): Promise<CheckReport> {
-  const facts = await database.query<GameFact & Record<string, unknown>>(`
-select g.id, g.forehand_player_id as forehand, g.dealer_player_id as dealer, g.config->>'variant' as variant,
-  e.payload->'result' as result, g.rating_changes, g.updated_at as ended
-from ${getTableName(games)} g join ${getTableName(gameEvents)} e on e.game_id = g.id and e.type = 'finished'
-where g.rated and g.status = 'finished'`);
-  const points = await database.query<Point & Record<string, unknown>>(
-    `select seq, player_id, variant, game_id, rating, rd, volatility from ${getTableName(ratingHistory)} order by seq`,
-  );
-  const stored = await database.query<Stored & Record<string, unknown>>(`select player_id, variant, rating, rd, volatility, games from ${getTableName(ratings)}`);
+  const facts = await finishedRatedGames(database);
+  const points = await ratingPoints(database);
+  const stored = await storedRatings(database);
 
   const differences: string[] = [];
   const pointsOf = new Map<string, Point[]>();

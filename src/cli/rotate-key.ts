@@ -2,7 +2,8 @@
 // JWT_PRIVATE_KEY is not set). Every running process signs with it within a second (the
 // announcement), or at its next refresh; tokens of the old key keep working until they expire,
 // then the old key retires by itself. See README, "Signing keys".
-import { rotateKey, AUTH_KEY, AccountStore } from '../accounts/index.ts';
+import { rotateKey, AUTH_KEY } from '../accounts/index.ts';
+import { SigningKeyStore } from '../platform/auth/signing-key-store.ts';
 import { loadConfig } from '../app/config.ts';
 import { openDatabase } from '../platform/db/client.ts';
 import { PgNotifier } from '../platform/streams/notifier.ts';
@@ -14,7 +15,7 @@ if (config.jwt.privateKey) {
 }
 const database = await openDatabase(config.databaseUrl, { sessionUrl: config.databaseListenUrl, transactionPooling: config.databasePoolMode === 'transaction' });
 try {
-  const kid = await rotateKey(new AccountStore(database.db), new Date());
+  const kid = await rotateKey(new SigningKeyStore(database.db), new Date());
   const notifier = await PgNotifier.start(database, 1);
   await notifier.publish(AUTH_KEY, Date.now());
   await notifier.close();

@@ -4,7 +4,7 @@ import { VARIANTS } from '../engine/index.ts';
 import { AnalysisSchema } from '../analysis/index.ts';
 import { gameExamples } from '../games/index.ts';
 import { optionalBearer } from '../platform/http/openapi.ts';
-import { RecordSchema } from '../platform/http/schemas.ts';
+import { RecordSchema } from '../games/index.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { PlayerIdParam } from '../ratings/index.ts';
 

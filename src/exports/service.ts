@@ -3,7 +3,7 @@
 // in batches, each handed on as text before the next is read: memory stays that of one batch,
 // however many games there are; the caller writes each batch before asking for the next.
 import type { ExportFilter, ExportStore } from './store.ts';
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import type { AnalysisService } from '../analysis/index.ts';
 import { gameOf, gameRecord, playerIdsOf } from '../games/index.ts';
 
@@ -11,7 +11,7 @@ import { gameOf, gameRecord, playerIdsOf } from '../games/index.ts';
 const BATCH = 200;
 
 export class ExportService {
-  constructor(private readonly deps: { store: ExportStore; players: PlayerStore; analysis: Pick<AnalysisService, 'doneOf'>; batch?: number }) {}
+  constructor(private readonly deps: { store: ExportStore; players: Players; analysis: Pick<AnalysisService, 'doneOf'>; batch?: number }) {}
 
   /**
    * The records as ndjson text, one batch's lines at a time; stops when `stopped()` says so.

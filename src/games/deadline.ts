@@ -1,7 +1,7 @@
 // Turn deadlines, enforced lazily: nothing runs when one passes. The view shows it, and after
 // it the waiting player may claim the game (the claimTimeout command). Time comes from the
 // service clock.
-import type { GameRow } from './store.ts';
+import type { GameRow } from './tables.ts';
 
 /**
  * When the player to move runs out of time: the time of the game's last event (`updated_at`)

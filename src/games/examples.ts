@@ -6,12 +6,11 @@
 import { ANNA, BERT, EXAMPLE_NAMES as NAMES, exampleAt as at } from '../accounts/index.ts';
 import { DEFAULT_CONFIG, seedCommitment, type GameEvent, type Move } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import { describeProblems } from '../platform/http/problems.ts';
 import { decideCommand, type GameCommand } from './commands.ts';
 import { gameOf, statusOf, type Game } from './game.ts';
 import { challengeNotices, gameStartNotices, noticesOf } from './notices.ts';
 import { seated } from './seating.ts';
-import type { GameRow } from './store.ts';
+import type { GameRow } from './tables.ts';
 import { gameRecord, gameSummary, gameView, loggedEvents, moveAnswer } from './view.ts';
 
 const GAME_ID = '8c1f6a3e-2b4d-4e7f-a9c0-3d5e7f9a1b2c';
@@ -115,9 +114,3 @@ export const gameExamples = {
   conflict: { version: cut.row.version, view: gameView(cut, 'forehand', NAMES) },
   gameId: GAME_ID,
 };
-
-describeProblems({
-  GAME_NOT_FOUND: { detail: `there is no game ${GAME_ID}` },
-  VERSION_CONFLICT: { detail: 'the game is at version 6, not 5', extra: gameExamples.conflict },
-  DEADLINE_NOT_REACHED: { detail: `the player to move has until ${gameExamples.deadline}`, extra: { deadline: gameExamples.deadline } },
-});

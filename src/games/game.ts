@@ -1,8 +1,8 @@
 // A game as the service knows it: its row (who sits where, the version), its event log, and the
 // state the log folds to. Every write bumps the version, so a game at a version never changes.
 import { replay, type GameEvent, type Seat, type State, type Viewer } from '../engine/index.ts';
-import type { GameRow } from './store.ts';
-import type { GameStatus } from '../platform/db/schema.ts';
+import type { GameRow } from './tables.ts';
+import type { GameStatus } from './tables.ts';
 
 export interface Game {
   row: GameRow;

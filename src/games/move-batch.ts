@@ -2,7 +2,7 @@
 // while earlier ones are in flight leave together, as ONE statement and one commit for several
 // games. Measured in `npm run bench:http`, a commit (the WAL flush, the round trip, waking a
 // backend) costs the database several times what the append's own work does. Each game's guard
-// still stands alone (platform/db/guarded-append.ts), so a batch gives each move the answer it would have
+// still stands alone (games/guarded-append.ts), so a batch gives each move the answer it would have
 // had alone. A move sent with an Idempotency-Key keeps its answer in the same statement, so a key
 // costs a row, not a commit of its own. At low load a batch is one move and leaves at once (the
 // next turn of the event loop).
@@ -10,7 +10,7 @@ import { unavailableOf } from '../platform/db/availability.ts';
 import type { Database } from '../platform/db/client.ts';
 import { VersionConflictError } from '../platform/db/errors.ts';
 import { raceError, type MoveAppender, type PlainAppend } from './store.ts';
-import { GUARDED_APPEND_TEXT, guardedAppendParams, type KeyedAppend } from '../platform/db/guarded-append.ts';
+import { GUARDED_APPEND_TEXT, guardedAppendParams, type KeyedAppend } from './guarded-append.ts';
 
 /** Appends to one statement at most (the statement's parameter stays well under a megabyte). */
 const MAX_BATCH = 64;

@@ -5,9 +5,8 @@ import { getTableName } from 'drizzle-orm';
 import type { Config, GameEvent } from '../engine/types.ts';
 import { eventRows } from '../platform/db/events.ts';
 import { noticeInput, noticesAfter, type PlayerNotice } from '../platform/streams/player-events.ts';
-import { gameEvents, games, type GameStatus } from '../platform/db/schema.ts';
+import { gameEvents, games, type GameStatus, type GameRow } from './tables.ts';
 
-type GameRow = typeof games.$inferSelect;
 
 export interface NewGame {
   id: string;

@@ -1,6 +1,6 @@
 // What a change to a game tells its players on their own streams: a pure function of the game
 // before and after it (and of a new game, for the ways games begin).
-import type { GameRow } from './store.ts';
+import type { GameRow } from './tables.ts';
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
 import type { Seat } from '../engine/index.ts';
 import { statusOf, type Game } from './game.ts';

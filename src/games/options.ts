@@ -1,6 +1,6 @@
 // What a creator may choose for a game or a match, with the defaults of what it leaves open.
 import { DEFAULT_CONFIG, type Config } from '../engine/index.ts';
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { AuthError } from '../platform/auth/errors.ts';
 import { DomainError } from '../platform/errors.ts';
 
@@ -19,7 +19,7 @@ export function configOf(options: RuleOptions, practice: boolean): Config {
 }
 
 /** The player a creator reserves the other seat for must exist, not be deleted, and be someone else. */
-export async function checkOpponent(players: PlayerStore, creatorId: string, opponent: string | undefined): Promise<void> {
+export async function checkOpponent(players: Players, creatorId: string, opponent: string | undefined): Promise<void> {
   if (opponent === undefined) return;
   if (opponent === creatorId) throw new DomainError('INVALID_OPPONENT', 'you cannot reserve the other seat for yourself');
   const row = await players.getPlayer(opponent);
@@ -36,6 +36,6 @@ export const deletedOpponent = () => new DomainError('INVALID_OPPONENT', 'that p
 export const deletedPlayer = () => new AuthError('TOKEN_REVOKED', 'this player was deleted: it plays no more');
 
 /** The player may take a seat, seek or challenge: it is not being deleted. */
-export async function checkNotDeleted(players: PlayerStore, playerId: string): Promise<void> {
+export async function checkNotDeleted(players: Players, playerId: string): Promise<void> {
   if ((await players.getPlayer(playerId))?.deletedAt) throw deletedPlayer();
 }

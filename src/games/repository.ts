@@ -2,11 +2,12 @@
 // move's append, keyed or not), this process's copies (games/cache.ts) and the announcement of every
 // write (platform/streams/notifier.ts). Above this file nobody touches any of them for a game.
 import { IdempotencyConflictError, VersionConflictError } from '../platform/db/errors.ts';
-import { rowAfterAppend, type GameListQuery, type GamePage, type GameStore, type IdempotencyRecord, type NewGame, type NewIdempotencyRecord, type OpenGame, type SeatPatch, RatingsMovedError, type RatedEnd } from './store.ts';
-import type { GuardedAppend } from '../platform/db/guarded-append.ts';
+import { rowAfterAppend, type GameListQuery, type GamePage, type GameStore, type NewGame, type NewIdempotencyRecord, type OpenGame, type SeatPatch, type RatedEnd } from './store.ts';
+import { RatingsMovedError } from './rated.ts';
+import type { GuardedAppend } from './guarded-append.ts';
 import { waitPast, type Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
-import type { GameStatus } from '../platform/db/schema.ts';
+import type { GameStatus, IdempotencyRecord } from './tables.ts';
 import { evolve, type GameEvent, type State } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { GameCache } from './cache.ts';

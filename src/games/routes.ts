@@ -4,22 +4,22 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { gameExamples, MOVE_REQUEST } from './examples.ts';
 import { bearer, json, jsonBody, optionalBearer, pageCursor, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
-import { ENGINE_CODES, problemResponses } from '../platform/http/problems.ts';
+import { ERROR_CODES } from '../engine/index.ts';
+import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import {
   CreateGameSchema,
   EventsResponseSchema,
   GameEventSchema,
   GameIdParam,
-  ID,
   LobbySchema,
   MoveRequestSchema,
   MoveResponseSchema,
   RecordSchema,
   StatusSchema,
-  storedText,
   ViewSchema,
-} from '../platform/http/schemas.ts';
+} from './schemas.ts';
+import { ID, storedText } from '../platform/http/schemas.ts';
 import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 
 export const GameStream = streamSchemas(
@@ -123,7 +123,7 @@ export const postMove = createRoute({
         'Preference-Applied': { description: '`return=minimal`', schema: { type: 'string' } },
       },
     },
-    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'IDEMPOTENCY_KEY_REUSED', ...ENGINE_CODES),
+    ...problemResponses('NOT_A_PLAYER', 'GAME_NOT_FOUND', 'VERSION_CONFLICT', 'GAME_NOT_STARTED', 'GAME_CANCELLED', 'IDEMPOTENCY_KEY_REUSED', ...ERROR_CODES),
   },
 });
 

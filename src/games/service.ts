@@ -3,7 +3,7 @@
 // repository; what comes back is the read model (games/view.ts).
 import type { GameListQuery } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { seedCommitment, viewEvent, type Move, type Seat, type Viewer } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { GameCommand } from './commands.ts';
@@ -23,7 +23,7 @@ import type { Cancellation } from '../platform/cancellation.ts';
 
 export interface GameServiceDeps {
   repository: GameRepository;
-  players: PlayerStore;
+  players: Players;
   notifier: Notifier;
   random: Randomness;
   /** The service clock: turn deadlines and the time written with events. */

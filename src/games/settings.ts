@@ -4,7 +4,7 @@ import { integer, settings } from '../platform/settings.ts';
 export interface GameSettings {
   /** How many games one process keeps a copy of (0: none; every request reads the database). */
   cacheSize: number;
-  /** A waiting game or match nobody joined is called off after this (the sweeper, src/app/sweeper.ts). */
+  /** A waiting game or match nobody joined is called off after this (the games' sweep, create.ts). */
   waitingTtlSeconds: number;
 }
 

@@ -8,11 +8,11 @@ import type { Database, Db, Query } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
 import { IdempotencyConflictError, pgErrorOf, UNIQUE_VIOLATION, VersionConflictError } from '../platform/db/errors.ts';
 import { storedEvent } from '../platform/db/events.ts';
-import type { GuardedAppend } from '../platform/db/guarded-append.ts';
-import { GUARDED_WRITE_TEXT, guardedWriteParams, type GuardedWrite, type NewIdempotencyRecord, type SeatPatch } from '../platform/db/guarded-write.ts';
+import type { GuardedAppend } from './guarded-append.ts';
+import { GUARDED_WRITE_TEXT, guardedWriteParams, type GuardedWrite, type NewIdempotencyRecord, type SeatPatch } from './guarded-write.ts';
 import { NEW_GAME_TEXT, newGameParams, newGameRow, type NewGame } from './new-game.ts';
 import { writtenAndNoticed, type NoticedVersions } from '../platform/streams/player-events.ts';
-import { gameEvents, games, idempotencyKeys, type GameStatus, type RatingChanges } from '../platform/db/schema.ts';
+import { gameEvents, games, idempotencyKeys, type GameRow, type GameStatus, type IdempotencyRecord, type RatingChanges } from './tables.ts';
 
 /**
  * A rated game's end as the games see it: the rating changes its result shows, and the ratings'
@@ -27,16 +27,6 @@ export interface RatedEnd {
 /** A game not over yet, as the end of one of its players' (a deletion) sees it. */
 export type OpenGame = Pick<GameRow, 'id' | 'status' | 'forehandPlayerId' | 'dealerPlayerId' | 'reservedPlayerId'>;
 
-/** Another rated game of one of the players ended first: its ratings are no longer the ones read. Nothing was kept. */
-export class RatingsMovedError extends Error {
-  override name = 'RatingsMovedError';
-  constructor(readonly gameId: string) {
-    super(`game ${gameId}: a player's rating changed while the game was rated`);
-  }
-}
-
-export type GameRow = typeof games.$inferSelect;
-export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;
 
 /** A write and the versions of the players' logs it appended to (to announce). */
 export interface Written {
@@ -55,7 +45,7 @@ export interface AppendInput extends Omit<GuardedWrite, 'at'> {
 
 /**
  * A plain move's append: no seat to fill, no player to tell, at least one event; maybe an answer
- * to keep for its Idempotency-Key (written in the same statement, platform/db/guarded-append.ts).
+ * to keep for its Idempotency-Key (written in the same statement, games/guarded-append.ts).
  */
 export type PlainAppend = Omit<AppendInput, 'patch' | 'notices' | 'rated'>;
 
@@ -81,7 +71,7 @@ export interface GamePage {
 }
 
 /**
- * The row as the guarded append leaves it: what its update sets (platform/db/guarded-append.ts), and the
+ * The row as the guarded append leaves it: what its update sets (games/guarded-append.ts), and the
  * seats a join fills. The one copy of that update in memory, for the process that wrote it.
  */
 export function rowAfterAppend(row: GameRow, append: GuardedAppend, patch: SeatPatch = {}): GameRow {
@@ -202,7 +192,7 @@ export class GameStore {
 
   /**
    * Appends events (and fills seats, and stores the idempotent answer, and the players' notices)
-   * in one statement (platform/db/guarded-write.ts), only if the game is still at `expectedVersion` and a
+   * in one statement (games/guarded-write.ts), only if the game is still at `expectedVersion` and a
    * seat to fill is still empty. Otherwise throws VersionConflictError and keeps nothing. Zero
    * events is allowed. Returns the row as read just after (tests, and a store without a group
    * commit; the service knows its row: `write`).

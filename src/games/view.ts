@@ -3,7 +3,7 @@
 // it, lobby summaries and the record of a finished game. Pure functions of a game and the names.
 import { view, viewEvent, type GameEvent, type Result, type Viewer } from '../engine/index.ts';
 import { buildRecord } from '../record/index.ts';
-import type { GameRow } from './store.ts';
+import type { GameRow } from './tables.ts';
 import { deadlineOf } from './deadline.ts';
 import { statusOf, type Game } from './game.ts';
 

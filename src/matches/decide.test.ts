@@ -2,8 +2,9 @@
 // joins or a game ends, then these match events, this status, this next game.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { GameRow } from '../games/store.ts';
-import type { MatchRow, PlayedGame } from './store.ts';
+import type { GameRow } from '../games/index.ts';
+import type { PlayedGame } from './store.ts';
+import type { MatchRow } from './tables.ts';
 import { DEFAULT_CONFIG, seedCommitment, type Result } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { decideCancel, decideDecline, decideExpiry, decideJoin, decideNext, type Draw } from './decide.ts';

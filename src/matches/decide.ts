@@ -4,8 +4,10 @@
 import { seedCommitment, type CancelReason } from '../engine/index.ts';
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
 import { gameStartNotices, bothSeated } from '../games/index.ts';
-import type { MatchEvent, MatchRow, NewMatchGame, PlayedGame } from './store.ts';
-import type { MatchStatus } from '../platform/db/schema.ts';
+import type { MatchEvent, NewMatchGame } from './queries.ts';
+import type { PlayedGame } from './store.ts';
+import type { MatchRow } from './tables.ts';
+import type { MatchStatus } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import { matchPlayerIds, scoreSheet, seatsOfGame, type Sheet, type SheetRow } from './sheet.ts';
 

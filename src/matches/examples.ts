@@ -6,7 +6,9 @@ import { DEFAULT_CONFIG, seedCommitment } from '../engine/index.ts';
 import { EXAMPLE_SEED as SEED, exampleGame, exampleStep, type Game } from '../games/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { decideJoin, decideNext, type MatchStep } from './decide.ts';
-import type { MatchEvent, MatchRow, NewMatchGame, PlayedGame } from './store.ts';
+import type { MatchEvent, NewMatchGame } from './queries.ts';
+import type { PlayedGame } from './store.ts';
+import type { MatchRow } from './tables.ts';
 import { matchSummary, matchView } from './view.ts';
 
 const MATCH_SEED = '3e5a7c9e1b3d5f7a2c4e6b8d0f1a3c5e7b9d2f4a6c8e0b1d3f5a7c9e2b4d6f8a';

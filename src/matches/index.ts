@@ -1,7 +1,12 @@
-export { matchesApi } from './api.ts';
-export { waitingMatchSummary } from './examples.ts';
 export { decideJoin, type MatchStep } from './decide.ts';
+export { waitingMatchSummary } from './examples.ts';
+export { MATCH_REFUSALS } from './refusals.ts';
+export { MATCH_PLAYER_EVENTS } from './player-events.ts';
+export { matchStatuses, playerMatchesQuery, startMatchIn, type MatchEvent, type NewMatchGame } from './queries.ts';
+export { MatchSummarySchema } from './schemas.ts';
 export { MatchService } from './service.ts';
-export { MatchStore, writeMatchStep, type MatchEvent, type MatchRow, type NewMatchGame } from './store.ts';
 export { firstDealerIndex } from './sheet.ts';
+export { MatchStore } from './store.ts';
+export type { MatchRow, MatchStatus } from './tables.ts';
 export { matchSummary } from './view.ts';
+export { createMatches } from './create.ts';

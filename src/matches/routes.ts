@@ -2,12 +2,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { matchExamples } from './examples.ts';
 import { bearer, json, jsonBody, optionalBearer, pageCursor, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
-import { MatchPageSchema } from '../platform/http/schemas.ts';
-import { MATCH_STATUSES } from '../platform/db/schema.ts';
+import { MATCH_STATUSES } from './tables.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
-import { CreateMatchSchema, MatchEventLogSchema, MatchEventSchema, MatchIdParam, MatchSchema } from './schemas.ts';
+import { CreateMatchSchema, MatchEventLogSchema, MatchEventSchema, MatchIdParam, MatchPageSchema, MatchSchema } from './schemas.ts';
 
 export const MatchStream = streamSchemas(
   'MatchEvent',

@@ -1,8 +1,9 @@
 // API schemas of matches: the request to create one, the score sheet, the match event log.
 import { z } from '@hono/zod-openapi';
 import { CANCEL_REASONS, RAMSCH_TRUMPS, SCORINGS, VARIANTS } from '../engine/index.ts';
-import { MATCH_STATUSES } from '../platform/db/schema.ts';
-import { ConfigSchema, GameEndSchema, GameTypeSchema, ID, MAX_TURN_SECONDS, MIN_TURN_SECONDS, orNull, RATED_TURN_SECONDS, StatusSchema } from '../platform/http/schemas.ts';
+import { MATCH_STATUSES } from './tables.ts';
+import { ConfigSchema, GameEndSchema, GameTypeSchema, MAX_TURN_SECONDS, MIN_TURN_SECONDS, RATED_TURN_SECONDS, StatusSchema } from '../games/index.ts';
+import { ID, orNull } from '../platform/http/schemas.ts';
 
 const turnSeconds = z
   .number()
@@ -161,3 +162,22 @@ export const MatchIdParam = z.object({
     .regex(ID, 'an id: letters, digits and dashes')
     .openapi({ param: { name: 'matchId', in: 'path' } }),
 });
+
+export const MatchSummarySchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(MATCH_STATUSES),
+    config: ConfigSchema,
+    games: z.number().int().openapi({ description: 'how many games the match has' }),
+    rated: z.boolean(),
+    players: z.array(z.object({ playerId: z.string(), name: z.string(), bot: z.boolean() })).openapi({ description: 'the creator, then the opponent once joined' }),
+    reservedFor: z.string().nullable(),
+    version: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('MatchSummary');
+
+/** The matches lobby: one page of matches, newest first. */
+export const MatchPageSchema = z
+  .object({ matches: z.array(MatchSummarySchema), nextCursor: z.string().nullable() })
+  .openapi('MatchPage');

@@ -1,12 +1,13 @@
 // The matches' application layer: create, join, read the sheet, follow the match's log, and move
 // the match on when one of its games ends. The decisions are the pure ones of matches/decide.ts;
 // this file loads, appends under the match's version guard, and announces.
-import { MatchConflictError, type MatchRow, type MatchStore } from './store.ts';
+import { MatchConflictError } from './queries.ts';
+import type { MatchStore } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
-import type { MatchStatus } from '../platform/db/schema.ts';
-import type { PlayerStore } from '../accounts/index.ts';
+import type { MatchRow, MatchStatus } from './tables.ts';
+import type { Players } from '../accounts/index.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { checkWaitingMatches } from './open-caps.ts';
@@ -23,7 +24,7 @@ export const matchKey = (matchId: string) => `match:${matchId}`;
 
 export interface MatchServiceDeps {
   store: MatchStore;
-  players: PlayerStore;
+  players: Players;
   notifier: Notifier;
   random: Randomness;
   now: () => Date;

@@ -3,8 +3,10 @@
 // biome-ignore-all lint/style/noNonNullAssertion: a match's games are created with their number and both seats filled (the columns are nullable only for games outside a match)
 import { createHash } from 'node:crypto';
 import type { GameType, Result, Seat } from '../engine/index.ts';
-import type { ByPlayer, MatchRow, PlayedGame } from './store.ts';
-import type { GameStatus } from '../platform/db/schema.ts';
+import type { ByPlayer } from './queries.ts';
+import type { PlayedGame } from './store.ts';
+import type { MatchRow } from './tables.ts';
+import type { GameStatus } from '../games/index.ts';
 
 /**
  * The first dealer is drawn with the match's committed seed: the lowest bit of

@@ -3,38 +3,12 @@
 
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
-import type { CancelReason, Config, GameEnd, GameEvent, GameType, Result } from '../engine/types.ts';
+import type { Config, Result } from '../engine/types.ts';
 import type { Db } from '../platform/db/client.ts';
-import { eventRows, storedEvent } from '../platform/db/events.ts';
-import type { GameRow } from '../games/index.ts';
+import { gamesOfMatch, type GameRow } from '../games/index.ts';
 import { appendNotices, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
-import { gameEvents, games, matchEvents, matches, type MatchStatus } from '../platform/db/schema.ts';
-
-export type MatchRow = typeof matches.$inferSelect;
-
-/** Points per player id. */
-export type ByPlayer = Record<string, number>;
-
-/** The match's own facts. Public: they name games and players, never cards. */
-export type MatchEvent =
-  | { type: 'gameStarted'; number: number; gameId: string; dealer: string; forehand: string }
-  | {
-      type: 'gameFinished';
-      number: number;
-      gameId: string;
-      declarer: string | null;
-      game: GameType | null;
-      won: boolean | null;
-      draw: boolean;
-      end: GameEnd;
-      passedIn: boolean;
-      value: number;
-      /** What each player's column gets for this game, and the running totals after it. */
-      points: ByPlayer;
-      totals: ByPlayer;
-    }
-  | { type: 'matchFinished'; totals: ByPlayer; winner: string | null; draw: boolean; matchSeed: string }
-  | { type: 'matchCancelled'; by: string | null; reason: CancelReason };
+import { matchEvents, matches, type MatchRow, type MatchStatus } from './tables.ts';
+import { MatchConflictError, writeMatchStep, type MatchEvent, type NewMatchGame } from './queries.ts';
 
 export interface NewMatch {
   /** Events for the players' own logs (a challenge), written with the match. */
@@ -49,18 +23,6 @@ export interface NewMatch {
   matchSeed: string;
   seedCommitment: string;
   at: Date;
-}
-
-/** A game of a match: both seats are known when it is created, and its log starts with them. */
-export interface NewMatchGame {
-  id: string;
-  number: number;
-  serverSeed: string;
-  seedCommitment: string;
-  forehandPlayerId: string;
-  dealerPlayerId: string;
-  /** The first events of its log (the players taking their seats). */
-  events: GameEvent[];
 }
 
 export interface MatchAdvance {
@@ -88,17 +50,6 @@ export interface MatchWritten {
 export interface PlayedGame {
   row: GameRow;
   result: Result | null;
-}
-
-/** Someone else advanced the match first (or took the free seat); nothing was kept. */
-export class MatchConflictError extends Error {
-  override name = 'MatchConflictError';
-  constructor(
-    readonly matchId: string,
-    readonly expectedVersion: number,
-  ) {
-    super(`match ${matchId} is no longer at version ${expectedVersion}`);
-  }
 }
 
 /** The first half of a player's lock while a match of theirs is created waiting ("MatW"). */
@@ -138,17 +89,8 @@ export class MatchStore {
   }
 
   /** The match's games by number, each with the result of its `finished` event (if any). */
-  async playedGames(matchId: string): Promise<PlayedGame[]> {
-    const rows = await this.db
-      .select({ game: games, payload: gameEvents.payload })
-      .from(games)
-      .leftJoin(gameEvents, and(eq(gameEvents.gameId, games.id), eq(gameEvents.type, 'finished')))
-      .where(eq(games.matchId, matchId))
-      .orderBy(asc(games.number));
-    return rows.map(({ game, payload }) => ({
-      row: game,
-      result: resultOf(payload),
-    }));
+  playedGames(matchId: string): Promise<PlayedGame[]> {
+    return gamesOfMatch(this.db, matchId);
   }
 
   /** Match events after `after`, in order. */
@@ -239,59 +181,4 @@ export class MatchStore {
       .limit(limit);
     return rows.map((r) => r.id);
   }
-}
-
-/**
- * What a step of `match` writes besides the match's row, in the caller's transaction: the game it
- * starts, with the first events of its log, and the match's events after `expectedVersion`. A
- * match starts its first game so both when joined (MatchStore.advance) and when a pairing of the
- * pool makes it joined at once (seeks/store.ts). Throws MatchConflictError when that game is
- * there already.
- */
-export async function writeMatchStep(
-  tx: Pick<Db, 'insert'>,
-  match: Pick<MatchRow, 'id' | 'config' | 'turnSeconds' | 'rated'>,
-  step: { expectedVersion: number; events: readonly MatchEvent[]; game?: NewMatchGame | undefined },
-  at: Date,
-): Promise<void> {
-  const { expectedVersion, events, game } = step;
-  if (game) {
-    const { events: first, ...created } = game;
-    // The unique (match_id, number) index is the second line of defence: a creator that
-    // finds the game already there backs off and keeps nothing.
-    const [inserted] = await tx
-      .insert(games)
-      .values({
-        ...created,
-        matchId: match.id,
-        config: match.config,
-        turnSeconds: match.turnSeconds,
-        rated: match.rated,
-        status: 'cutting',
-        version: first.length,
-        reservedPlayerId: null,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .onConflictDoNothing({ target: [games.matchId, games.number] })
-      .returning({ id: games.id });
-    if (!inserted) throw new MatchConflictError(match.id, expectedVersion);
-    if (first.length > 0) await tx.insert(gameEvents).values(eventRows(game.id, 0, first));
-  }
-  if (events.length > 0)
-    await tx.insert(matchEvents).values(
-      events.map((event, i) => ({
-        matchId: match.id,
-        seq: expectedVersion + 1 + i,
-        type: event.type,
-        payload: event as unknown as Record<string, unknown>, // a MatchEvent, as JSON (MatchStore.events reads it back)
-        createdAt: at,
-      })),
-    );
-}
-
-/** The result a stored `finished` event carries (in today's shape), or null. */
-function resultOf(payload: GameEvent | null): Result | null {
-  const event = payload && storedEvent(payload);
-  return event?.type === 'finished' ? event.result : null;
 }

@@ -1,5 +1,6 @@
 // The match as the API shows it: the score sheet plus what a client needs to follow it.
-import type { MatchRow, PlayedGame } from './store.ts';
+import type { PlayedGame } from './store.ts';
+import type { MatchRow } from './tables.ts';
 import { playerRef, type Names } from '../games/index.ts';
 import { matchPlayerIds, scoreSheet, seatsOfGame } from './sheet.ts';
 

@@ -3,9 +3,13 @@
 // RFC 6749, RFC 7009 and RFC 8628 write it (snake_case); the /v1 calls are the API's own (camelCase).
 import { z } from '@hono/zod-openapi';
 import { DELEGABLE_SCOPES } from '../platform/auth/scopes.ts';
+import { storedText } from '../platform/http/schemas.ts';
 import { OAUTH_ERRORS } from './errors.ts';
 
 const AppScope = z.enum(DELEGABLE_SCOPES);
+
+/** A user code as typed: the service reads it (secrets.ts's typedUserCode), whatever its case, dashes and spaces. */
+const UserCode = storedText().max(20).openapi({ description: 'as the device shows it (case, dash and spaces do not matter)' });
 
 // A form's fields are all optional strings here: the endpoint itself answers a missing or wrong
 // one with an RFC 6749 error (invalid_request), not with the API's VALIDATION_FAILED. Unknown
@@ -75,16 +79,19 @@ export const MetadataSchema = z
 
 export const ApprovalSchema = z
   .union([
+    // The request as the page read it: its rules are the service's (requests.ts: 400
+    // AUTHORIZATION_REQUEST_INVALID, with the rule broken); what no text of the API may hold (a
+    // control character) is refused before, as everywhere (400 VALIDATION_FAILED).
     z.strictObject({
-      clientId: z.string().max(200),
-      redirectUri: z.string().max(2000),
-      scope: z.string().max(200),
-      codeChallenge: z.string().max(200),
-      codeChallengeMethod: z.string().max(20),
-      state: z.string().max(1024).optional(),
+      clientId: storedText().max(200),
+      redirectUri: storedText().max(2000),
+      scope: storedText().max(200),
+      codeChallenge: storedText().max(200),
+      codeChallengeMethod: storedText().max(20),
+      state: storedText().max(1024).optional(),
       approve: z.boolean(),
     }),
-    z.strictObject({ userCode: z.string().max(20).openapi({ description: 'as the device shows it (case, dash and spaces do not matter)' }), approve: z.boolean() }),
+    z.strictObject({ userCode: UserCode, approve: z.boolean() }),
   ])
   .openapi('OAuthApproval', { description: 'the consent page’s answer to an app (its request as the page read it) or to a device (its user code)' });
 
@@ -92,7 +99,7 @@ export const ApprovalAnswerSchema = z
   .object({ redirectTo: z.string().nullable().openapi({ description: 'where the browser goes now (with code and state, or error=access_denied); null for a device' }) })
   .openapi('OAuthApprovalAnswer');
 
-export const UserCodeSchema = z.strictObject({ userCode: z.string().max(20) }).openapi('OAuthUserCode');
+export const UserCodeSchema = z.strictObject({ userCode: UserCode }).openapi('OAuthUserCode');
 
 export const DeviceRequestSchema = z
   .object({ clientId: z.string(), scopes: z.array(AppScope), expiresAt: z.string() })

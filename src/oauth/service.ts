@@ -272,8 +272,8 @@ export class OAuthService {
    * still revokes the grant it made; after that it is unknown, and its grant's tokens have long
    * been renewed or ended.
    */
-  async sweep(): Promise<void> {
-    await this.deps.store.sweep(new Date(this.deps.now().getTime() - SPENT_KEPT_MS));
+  async sweep(at: Date): Promise<{ oauthCodes: number; deviceRequests: number }> {
+    return this.deps.store.sweep(new Date(at.getTime() - SPENT_KEPT_MS));
   }
 
   /** Every grant of the player ends (its sign-out everywhere, password change or deletion). Written here; announced by the caller. */

@@ -174,9 +174,10 @@ export class OAuthStore {
   }
 
   /** Drops the codes and device requests that expired before `before`: nothing can use them. */
-  async sweep(before: Date): Promise<void> {
-    await this.db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, before));
-    await this.db.delete(oauthDeviceRequests).where(lt(oauthDeviceRequests.expiresAt, before));
+  async sweep(before: Date): Promise<{ oauthCodes: number; deviceRequests: number }> {
+    const codes = await this.db.delete(oauthCodes).where(lt(oauthCodes.expiresAt, before)).returning({ hash: oauthCodes.hash });
+    const requests = await this.db.delete(oauthDeviceRequests).where(lt(oauthDeviceRequests.expiresAt, before)).returning({ hash: oauthDeviceRequests.hash });
+    return { oauthCodes: codes.length, deviceRequests: requests.length };
   }
 }
 

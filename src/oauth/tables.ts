@@ -1,11 +1,13 @@
 // The apps' tables: a grant per approval an app exchanged, its rotating refresh tokens, the codes
 // of the authorization code flow and the requests of the device flow. Every secret an app holds
 // (a code, a refresh token, a device code) is stored as its SHA-256 only (secrets.ts): the
-// tables leak nothing an app could present.
+// tables leak nothing an app could present. Written by the apps' store only; no other feature
+// reads them. Their players are the accounts' (by table name: platform/db/references.ts).
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { players } from '../platform/db/schema.ts';
 import type { DelegableScope } from '../platform/auth/scopes.ts';
+import { stamp } from '../platform/db/columns.ts';
+import { column, ownTables } from '../platform/db/references.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -16,14 +18,14 @@ export const oauthGrants = pgTable(
     id: text('id').primaryKey(),
     playerId: text('player_id')
       .notNull()
-      .references(() => players.id),
+      .references(() => column('players', 'id')),
     clientId: text('client_id').notNull(),
     scopes: jsonb('scopes').$type<DelegableScope[]>().notNull(),
     /** The redirect's origin the person saw (null: approved on the device page). */
     redirectOrigin: text('redirect_origin'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: stamp('created_at'),
     /** The last token exchange (the first one, or a refresh). */
-    lastUsedAt: at('last_used_at').notNull().defaultNow(),
+    lastUsedAt: stamp('last_used_at'),
     /** Revoked: by the person, a reused code or refresh token, a sign-out everywhere. */
     revokedAt: at('revoked_at'),
   },
@@ -41,7 +43,7 @@ export const oauthRefreshTokens = pgTable(
       .references(() => oauthGrants.id),
     expiresAt: at('expires_at').notNull(),
     spentAt: at('spent_at'),
-    createdAt: at('created_at').notNull().defaultNow(),
+    createdAt: stamp('created_at'),
   },
   (t) => [index('oauth_refresh_tokens_grant_idx').on(t.grantId)],
 );
@@ -51,7 +53,7 @@ export const oauthCodes = pgTable('oauth_codes', {
   hash: text('hash').primaryKey(),
   playerId: text('player_id')
     .notNull()
-    .references(() => players.id),
+    .references(() => column('players', 'id')),
   clientId: text('client_id').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   scopes: jsonb('scopes').$type<DelegableScope[]>().notNull(),
@@ -78,8 +80,10 @@ export const oauthDeviceRequests = pgTable('oauth_device_requests', {
   lastPolledAt: at('last_polled_at'),
   /** pending, approved, denied; `done` once the device has its tokens (or its denial). */
   decision: text('decision').$type<'pending' | 'approved' | 'denied'>().notNull().default('pending'),
-  playerId: text('player_id').references(() => players.id),
+  playerId: text('player_id').references(() => column('players', 'id')),
   doneAt: at('done_at'),
   grantId: text('grant_id'),
-  createdAt: at('created_at').notNull().defaultNow(),
+  createdAt: stamp('created_at'),
 });
+
+ownTables(oauthGrants, oauthRefreshTokens, oauthCodes, oauthDeviceRequests);

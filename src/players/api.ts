@@ -7,10 +7,10 @@ import type { PlayerService } from './service.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
-import { PlayerEventSchema } from '../platform/http/schemas.ts';
-import { eventStream } from '../platform/http/sse.ts';
-import { botsOnline, createPlayer, findPlayers, getMe, getPlayer, listMyGames, PlayerStream, streamMyEvents } from './routes.ts';
+import { eventStream, streamMessage } from '../platform/http/sse.ts';
+import { botsOnline, createPlayer, findPlayers, getMe, getPlayer, listMyGames, streamMyEvents } from './routes.ts';
 import { respond } from '../platform/http/reply.ts';
+import type { z } from '@hono/zod-openapi';
 import { VARIANTS } from '../engine/index.ts';
 import { operation } from '../platform/http/operation.ts';
 import { idempotentCreate } from '../platform/http/idempotent-create.ts';
@@ -21,9 +21,11 @@ export interface PlayersApiDeps extends Pick<PlatformDeps, 'timing' | 'metrics' 
   accounts: AccountService;
   ratings: RatingService;
   seeks: SeekService;
+  /** PlayerEvent: every feature's events of a player's stream, as the app composes them (src/app/player-events.ts). */
+  playerEvents: z.ZodType;
 }
 
-export function playersApi({ players, accounts, ratings, seeks, timing, metrics, createAnswers, log }: PlayersApiDeps): App {
+export function playersApi({ players, accounts, ratings, seeks, playerEvents, timing, metrics, createAnswers, log }: PlayersApiDeps): App {
   const api = createApi();
   const creates = { store: createAnswers, log };
   /** A guest's answer: the player just made, or (a repeat of a keyed sign-up) made before, with a new token. */
@@ -31,8 +33,8 @@ export function playersApi({ players, accounts, ratings, seeks, timing, metrics,
     // biome-ignore lint/style/noNonNullAssertion: a guest's token always expires (only accounts make tokens that never do)
     return { ...player, bot: false, token: issued.token, tokenId: issued.tokenId, expiresAt: issued.expiresAt! };
   };
-  api.openAPIRegistry.register('PlayerEvent', PlayerEventSchema);
-  api.openAPIRegistry.register('PlayerEventMessage', PlayerStream.message);
+  api.openAPIRegistry.register('PlayerEvent', playerEvents);
+  api.openAPIRegistry.register('PlayerEventMessage', streamMessage('PlayerEvent', playerEvents));
 
   operation(api, createPlayer, async (c) => {
     const body = c.req.valid('json');

@@ -3,19 +3,29 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PLAYER_GAME_STATUSES } from './store.ts';
 import { accountExamples } from '../accounts/index.ts';
 import { playerExamples } from './examples.ts';
-import { BotsOnlineSchema, PlayerSearchPageSchema, PlayerSearchQuery } from './schemas.ts';
+import {
+  BotsOnlineSchema,
+  CreatePlayerSchema,
+  MeSchema,
+  PlayerGamePageSchema,
+  PlayerSearchPageSchema,
+  PlayerSearchQuery,
+  PlayerTokenSchema,
+} from './schemas.ts';
 import { bearer, json, jsonBody, pageCursor, pageLimit, publicAccess, seqQuery } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
-import { CreatePlayerSchema, ID, MeSchema, PlayerEventSchema, PlayerGamePageSchema, PlayerTokenSchema } from '../platform/http/schemas.ts';
-import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
+import { ID } from '../platform/http/schemas.ts';
+import { ResumeHeaders, streamBody, streamResponses } from '../platform/http/sse.ts';
 import { PlayerProfileSchema } from '../ratings/index.ts';
 
-export const PlayerStream = streamSchemas(
-  'PlayerEvent',
-  PlayerEventSchema,
-  "Server-Sent Events: each message is one PlayerEvent of the caller's own stream (`event:` its type, `id:` its seq, `data:` the event as JSON)",
-);
+/**
+ * The player's stream, as the document has it: its messages (PlayerEventMessage) carry every
+ * feature's events, composed by the app and handed to playersApi (tournaments stand after players).
+ */
+export const PlayerStream = {
+  stream: streamBody('PlayerEvent', "Server-Sent Events: each message is one PlayerEvent of the caller's own stream (`event:` its type, `id:` its seq, `data:` the event as JSON)"),
+};
 
 export const createPlayer = createRoute({
   method: 'post',

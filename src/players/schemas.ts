@@ -1,8 +1,14 @@
-// API schemas of finding someone to play: the bots online (what the lobby lists) and players by name.
+// API schemas of the players: a guest's sign-up and token, the caller, its games and matches, and
+// finding someone to play: the bots online (what the lobby lists) and
+// players by name.
 import { z } from '@hono/zod-openapi';
+import { PlayerName } from '../accounts/index.ts';
 import { VARIANTS } from '../engine/index.ts';
+import { GameSummarySchema } from '../games/index.ts';
+import { MatchSummarySchema } from '../matches/index.ts';
 import { RatingsSchema } from '../ratings/index.ts';
 import { SeekSchema } from '../seeks/index.ts';
+import { SCOPES } from '../platform/auth/scopes.ts';
 import { pageCursor, pageLimit } from '../platform/http/openapi.ts';
 import { MAX_NAME_LENGTH, storedText } from '../platform/http/schemas.ts';
 
@@ -35,3 +41,35 @@ export const PlayerSearchPageSchema = z
     nextCursor: z.string().nullable(),
   })
   .openapi('PlayerSearchPage', { description: 'accounts (people and bots; not guests) whose name or username begins with the text asked, in name order' });
+
+export const CreatePlayerSchema = z.strictObject({ name: PlayerName }).openapi('CreatePlayer');
+
+export const PlayerTokenSchema = z
+  .object({ playerId: z.string(), name: z.string(), bot: z.boolean(), token: z.string(), tokenId: z.string(), expiresAt: z.string() })
+  .openapi('PlayerToken');
+
+export const MeSchema = z
+  .object({
+    playerId: z.string(),
+    name: z.string(),
+    username: z.string().nullable().openapi({ description: "the account's username; null for a guest" }),
+    bot: z.boolean(),
+    tokenId: z.string().nullable().openapi({ description: 'the id of the token of this request (null: a token from before accounts, or of the external provider)' }),
+    scopes: z.array(z.enum(SCOPES)).openapi({ description: 'what the token allows: `play`, `read`, and `account` for a sign-in’s token' }),
+    expiresAt: z.string().nullable().openapi({ description: "when the caller's token expires (its exp claim); null: never" }),
+  })
+  .openapi('Me');
+
+export const PlayerGamePageSchema = z
+  .object({
+    entries: z.array(
+      z
+        .discriminatedUnion('kind', [
+          GameSummarySchema.extend({ kind: z.literal('game') }).openapi('PlayerGameEntry'),
+          MatchSummarySchema.extend({ kind: z.literal('match') }).openapi('PlayerMatchEntry'),
+        ])
+        .openapi('PlayerEntry'),
+    ),
+    nextCursor: z.string().nullable(),
+  })
+  .openapi('PlayerGamePage', { description: "the caller's games and matches, newest first" });

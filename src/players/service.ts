@@ -5,9 +5,8 @@ import type { Principal } from '../platform/auth/principal.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { listPlayerGames, type PlayerGamesQuery } from './store.ts';
-import { findPlayers, type PlayerSearch } from './search.ts';
 import { playerKey, type PlayerEventStore } from '../platform/streams/player-events.ts';
-import type { PlayerStore } from '../accounts/index.ts';
+import { findPlayers, type Players, type PlayerSearch } from '../accounts/index.ts';
 import { DomainError } from '../platform/errors.ts';
 import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
 import { gameSummary, playerIdsOf } from '../games/index.ts';
@@ -15,7 +14,7 @@ import { matchSummary } from '../matches/index.ts';
 
 export interface PlayerServiceDeps {
   db: Db;
-  players: PlayerStore;
+  players: Players;
   events: PlayerEventStore;
   notifier: Notifier;
 }

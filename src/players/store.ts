@@ -1,12 +1,10 @@
 // A player's games and matches in one list, newest first, keyset-paginated on (created_at, id):
 // where the player sits or plays, or is the one a waiting game or match is reserved for.
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { PHASES } from '../engine/types.ts';
 import type { Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
-import type { GameRow } from '../games/index.ts';
-import type { MatchRow } from '../matches/index.ts';
-import { games, matches } from '../platform/db/schema.ts';
+import { playerGamesQuery, type GameRow, type GameStatus } from '../games/index.ts';
+import { playerMatchesQuery, type MatchRow, type MatchStatus } from '../matches/index.ts';
 
 /** waiting: not begun (challenges included); active: being played; finished; cancelled: called off. */
 export const PLAYER_GAME_STATUSES = ['waiting', 'active', 'finished', 'cancelled'] as const;
@@ -23,20 +21,22 @@ export type PlayerGame = { kind: 'game'; row: GameRow } | { kind: 'match'; row: 
 
 const ACTIVE_PHASES = PHASES.filter((p) => p !== 'finished' && p !== 'cancelled');
 
-function gameStatus(status: PlayerGameStatus | undefined): SQL | undefined {
+/** The games' statuses a player's list shows for `status`. */
+function gameStatuses(status: PlayerGameStatus | undefined): readonly GameStatus[] | undefined {
   switch (status) {
     case undefined:
       return undefined;
     case 'active':
-      return inArray(games.status, ACTIVE_PHASES);
+      return ACTIVE_PHASES;
     default:
-      return eq(games.status, status);
+      return [status];
   }
 }
 
-function matchStatus(status: PlayerGameStatus | undefined): SQL | undefined {
+/** The match status a player's list shows for `status`. */
+function matchStatus(status: PlayerGameStatus | undefined): MatchStatus | undefined {
   if (status === undefined) return undefined;
-  return eq(matches.status, status === 'active' ? 'playing' : status);
+  return status === 'active' ? 'playing' : status;
 }
 
 const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
@@ -47,23 +47,11 @@ const newestFirst = (a: { createdAt: Date; id: string }, b: { createdAt: Date; i
  * limit+1 after the cursor (tests read their plans: every ordering on an index).
  */
 export function playerGamesQueries(db: Db, query: PlayerGamesQuery) {
-  const { playerId: p, status, limit } = query;
+  const { playerId, status, limit } = query;
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
-  const before = (createdAt: typeof games.createdAt | typeof matches.createdAt, id: typeof games.id | typeof matches.id) =>
-    after ? sql`(${createdAt}, ${id}) < (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined;
   return [
-    db
-      .select()
-      .from(games)
-      .where(and(or(eq(games.forehandPlayerId, p), eq(games.dealerPlayerId, p), eq(games.reservedPlayerId, p)), gameStatus(status), before(games.createdAt, games.id)))
-      .orderBy(desc(games.createdAt), desc(games.id))
-      .limit(limit + 1),
-    db
-      .select()
-      .from(matches)
-      .where(and(or(eq(matches.creatorPlayerId, p), eq(matches.opponentPlayerId, p), eq(matches.reservedPlayerId, p)), matchStatus(status), before(matches.createdAt, matches.id)))
-      .orderBy(desc(matches.createdAt), desc(matches.id))
-      .limit(limit + 1),
+    playerGamesQuery(db, { playerId, statuses: gameStatuses(status), after, limit: limit + 1 }),
+    playerMatchesQuery(db, { playerId, status: matchStatus(status), after, limit: limit + 1 }),
   ] as const;
 }
 

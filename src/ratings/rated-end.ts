@@ -9,8 +9,8 @@
 import { getTableName } from 'drizzle-orm';
 import type { Seat, Variant } from '../engine/types.ts';
 import type { Query } from '../platform/db/client.ts';
-import { RatingsMovedError } from '../games/index.ts';
-import { games, ratingHistory, ratings, type RatingChanges } from '../platform/db/schema.ts';
+import { RatingsMovedError, setRatingChanges, type RatingChanges } from '../games/index.ts';
+import { ratingHistory, ratings } from './tables.ts';
 
 /** A rating as stored. */
 export interface StoredRating {
@@ -33,7 +33,6 @@ export interface RatingsEnd {
 
 const RATINGS = getTableName(ratings);
 const HISTORY = getTableName(ratingHistory);
-const GAMES = getTableName(games);
 
 /**
  * $1 the variant, $2 the players' start values as JSON ([{id, rating, rd, volatility}]): a player
@@ -75,8 +74,7 @@ with input as (
   select i.id, $1, $3, $4::timestamptz, i.rating, i.rd, i.volatility from input i
   returning player_id
 ), changed as (
-  update ${GAMES} set rating_changes = $5::jsonb where id = $3
-  returning id
+  ${setRatingChanges('$3', '$5')}
 )
 select (select count(*) from updated)::int as ratings, (select count(*) from points)::int as points, (select count(*) from changed)::int as games`;
 

@@ -6,7 +6,8 @@ import type { Db } from '../platform/db/client.ts';
 import { decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
 import type { StoredRating } from './rated-end.ts';
-import { players, ratingHistory, ratings } from '../platform/db/schema.ts';
+import { playerRows } from '../accounts/index.ts';
+import { ratingHistory, ratings } from './tables.ts';
 
 export type RatingRow = typeof ratings.$inferSelect;
 
@@ -97,14 +98,14 @@ export class RatingStore {
   /** The statement of a leaderboard page (tests read its plan). */
   leaderboardQuery(query: LeaderboardQuery, after?: { rating: number; playerId: string }) {
     const where: SQL[] = [eq(ratings.variant, query.variant), lte(ratings.rd, query.maxRd)];
-    if (query.bots === 'exclude') where.push(eq(players.bot, false));
-    if (query.bots === 'only') where.push(eq(players.bot, true));
+    if (query.bots === 'exclude') where.push(eq(playerRows.bot, false));
+    if (query.bots === 'only') where.push(eq(playerRows.bot, true));
     // Highest first, then by id: the next page starts below the last row's (rating, id).
     if (after) where.push(sql`(${ratings.rating} < ${after.rating} or (${ratings.rating} = ${after.rating} and ${ratings.playerId} > ${after.playerId}))`);
     return this.db
-      .select({ playerId: ratings.playerId, name: players.name, bot: players.bot, rating: ratings.rating, rd: ratings.rd, games: ratings.games })
+      .select({ playerId: ratings.playerId, name: playerRows.name, bot: playerRows.bot, rating: ratings.rating, rd: ratings.rd, games: ratings.games })
       .from(ratings)
-      .innerJoin(players, eq(players.id, ratings.playerId))
+      .innerJoin(playerRows, eq(playerRows.id, ratings.playerId))
       .where(and(...where))
       .orderBy(desc(ratings.rating), asc(ratings.playerId))
       .limit(query.limit + 1);

@@ -1,9 +1,10 @@
 // API schemas of the pairing pool: the request to seek (the rule options are those of a new
 // game's, taken from its schema), and a seek as anyone sees it.
 import { z } from '@hono/zod-openapi';
-import { SEEK_STATUSES } from '../platform/db/schema.ts';
+import { SEEK_STATUSES } from './tables.ts';
 import { VARIANTS } from '../engine/index.ts';
-import { ConfigSchema, CreateGameSchema, ID, orNull } from '../platform/http/schemas.ts';
+import { ConfigSchema, CreateGameSchema } from '../games/index.ts';
+import { ID, orNull } from '../platform/http/schemas.ts';
 
 /** Ratings a seek may name as its opponent's range. */
 const RATING = z.number().int().min(0).max(4000);

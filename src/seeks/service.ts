@@ -9,7 +9,7 @@ import { DomainError } from '../platform/errors.ts';
 import { checkWaitingSeeks } from './open-caps.ts';
 import { checkNotDeleted, configOf, type RuleOptions, ratedTurnSeconds } from '../games/index.ts';
 import type { Randomness } from '../games/index.ts';
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { STARTING_RATING } from '../ratings/index.ts';
 import { decidePairing } from './pairing.ts';
 import { poolKey, type SeekOptions } from './pool.ts';
@@ -22,7 +22,7 @@ export interface SeekServiceDeps {
   now: () => Date;
   /** How long a seek waits at most (SEEK_TTL_SECONDS). */
   ttlMs: number;
-  players: PlayerStore;
+  players: Players;
 }
 
 export interface SeekRequest extends RuleOptions {

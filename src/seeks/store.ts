@@ -8,12 +8,13 @@
 import { and, asc, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeCursor, encodeCursor } from '../platform/db/cursor.ts';
-import { eventRows } from '../platform/db/events.ts';
-import { writeMatchStep, type MatchRow, type MatchEvent, type NewMatchGame } from '../matches/index.ts';
-import { deletedPlayer, newGameRow, type NewGame } from '../games/index.ts';
+import { startMatchIn, type MatchRow, type MatchEvent, type NewMatchGame } from '../matches/index.ts';
+import { deletedPlayer, insertGamesIn, type NewGame } from '../games/index.ts';
+import { deletedUnderShareLock, lockPairedPlayers, notBeingDeleted, notBothBots, playerRows, streamOpen } from '../accounts/index.ts';
 import { appendNotices, NOTICE_CTES, writtenAndNoticed, type NoticedVersions, type PlayerNotice } from '../platform/streams/player-events.ts';
 import type { Variant } from '../engine/types.ts';
-import { botPresence, gameEvents, games, matches, players, ratings, seeks } from '../platform/db/schema.ts';
+import { shownRatingOf } from '../ratings/index.ts';
+import { seeks } from './tables.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
 export type NewSeek = Omit<SeekRow, 'status' | 'gameId' | 'matchId' | 'endedAt'>;
@@ -82,11 +83,9 @@ export class SeekStore {
       if (input.ratingMax !== null) where.push(lte(seeks.rating, input.ratingMax));
       // Never two bot accounts: bots waiting in the pool are there for people (two house bots would
       // play each other without end); bots meet each other by challenges.
-      where.push(
-        sql`not exists (select 1 from ${players} seeker, ${players} other where seeker.id = ${input.playerId} and other.id = ${seeks.playerId} and seeker.bot and other.bot)`,
-      );
+      where.push(notBothBots(input.playerId, seeks.playerId));
       // Nor a seek of a player being deleted (its seeks are being withdrawn).
-      where.push(sql`not exists (select 1 from ${players} where ${players.id} = ${seeks.playerId} and ${players.deletedAt} is not null)`);
+      where.push(notBeingDeleted(seeks.playerId));
       let partner: SeekRow | undefined;
       for (;;) {
         [partner] = await tx
@@ -101,11 +100,7 @@ export class SeekStore {
         // lock this pairing holds on a player is taken here, in one order, before the game's insert
         // share-locks them too (two pairings sharing a player then wait for each other in turn).
         // Under that lock a deletion is either committed (seen here) or waits for this pairing.
-        const locked = rowsOf<{ id: string; deleted: boolean }>(
-          await tx.execute(
-            sql`select ${players.id} as id, ${players.deletedAt} is not null as deleted from ${players} where ${players.id} in (${input.playerId}, ${partner.playerId}) order by ${players.id} for no key update`,
-          ),
-        );
+        const locked = await lockPairedPlayers(tx, input.playerId, partner.playerId);
         if (locked.some((p) => p.id === input.playerId && p.deleted)) throw deletedPlayer();
         if (!locked.some((p) => p.id === partner?.playerId && p.deleted)) break;
         // Its player was deleted after the look: that seek is withdrawn here, and the next looked for.
@@ -118,8 +113,7 @@ export class SeekStore {
         await tx.execute(sql`select pg_advisory_xact_lock(${SEEKER_LOCK}::int, hashtext(${input.playerId}))`);
         // A share lock of the player's row: a deletion committed before is seen, a later one waits
         // for this seek and then withdraws it.
-        const [me] = rowsOf<{ deleted: boolean }>(await tx.execute(sql`select ${players.deletedAt} is not null as deleted from ${players} where ${players.id} = ${input.playerId} for share`));
-        if (me?.deleted) throw deletedPlayer();
+        if (await deletedUnderShareLock(tx, input.playerId)) throw deletedPlayer();
         capWaiting(await waitingSeeksOf(tx, input.playerId, at));
         const [seek] = await tx
           .insert(seeks)
@@ -132,15 +126,12 @@ export class SeekStore {
       const pairing = pair(partner);
       let started: { gameId: string | null; matchId: string | null };
       if (pairing.kind === 'game') {
-        const { events = [], notices: _, ...game } = pairing.game;
-        await tx.insert(games).values(newGameRow(pairing.game, at));
-        await tx.insert(gameEvents).values(eventRows(game.id, 0, events));
-        started = { gameId: game.id, matchId: null };
+        await insertGamesIn(tx, [pairing.game], at);
+        started = { gameId: pairing.game.id, matchId: null };
       } else {
         const { match, step } = pairing;
-        await tx.insert(matches).values(match);
-        // Its first game and events, as a join writes them (the match is new: version 0).
-        await writeMatchStep(tx, match, { expectedVersion: 0, events: step.events, game: step.game }, at);
+        // Its first game and events, as a join writes them.
+        await startMatchIn(tx, match, step, at);
         started = { gameId: null, matchId: match.id };
       }
       const ended = { status: 'paired' as const, ...started, endedAt: at };
@@ -156,19 +147,15 @@ export class SeekStore {
   }
 
   /** The player's rating in `variant`, rounded as shown; null while unrated there. */
-  async ratingOf(playerId: string, variant: Variant): Promise<number | null> {
-    const [row] = await this.db
-      .select({ rating: ratings.rating })
-      .from(ratings)
-      .where(and(eq(ratings.playerId, playerId), eq(ratings.variant, variant)));
-    return row ? Math.round(row.rating) : null;
+  ratingOf(playerId: string, variant: Variant): Promise<number | null> {
+    return shownRatingOf(this.db, playerId, variant);
   }
 
   async get(id: string): Promise<PoolRow | null> {
     const [row] = await this.db
-      .select({ seek: seeks, name: players.name, bot: players.bot })
+      .select({ seek: seeks, name: playerRows.name, bot: playerRows.bot })
       .from(seeks)
-      .innerJoin(players, eq(players.id, seeks.playerId))
+      .innerJoin(playerRows, eq(playerRows.id, seeks.playerId))
       .where(eq(seeks.id, id));
     return row ? { ...row.seek, name: row.name, bot: row.bot } : null;
   }
@@ -181,9 +168,9 @@ export class SeekStore {
       where.push(sql`(${seeks.createdAt}, ${seeks.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})`);
     }
     const rows = await this.db
-      .select({ seek: seeks, name: players.name, bot: players.bot })
+      .select({ seek: seeks, name: playerRows.name, bot: playerRows.bot })
       .from(seeks)
-      .innerJoin(players, eq(players.id, seeks.playerId))
+      .innerJoin(playerRows, eq(playerRows.id, seeks.playerId))
       .where(and(...where))
       .orderBy(asc(seeks.createdAt), asc(seeks.id))
       .limit(query.limit + 1);
@@ -196,9 +183,9 @@ export class SeekStore {
   async waitingOfPlayers(playerIds: readonly string[], now: Date): Promise<PoolRow[]> {
     if (playerIds.length === 0) return [];
     const rows = await this.db
-      .select({ seek: seeks, name: players.name, bot: players.bot })
+      .select({ seek: seeks, name: playerRows.name, bot: playerRows.bot })
       .from(seeks)
-      .innerJoin(players, eq(players.id, seeks.playerId))
+      .innerJoin(playerRows, eq(playerRows.id, seeks.playerId))
       .where(and(inArray(seeks.playerId, [...playerIds]), eq(seeks.status, 'waiting'), gt(seeks.expiresAt, now)))
       .orderBy(asc(seeks.createdAt), asc(seeks.id));
     return rows.map((r) => ({ ...r.seek, name: r.name, bot: r.bot }));
@@ -234,9 +221,8 @@ export class SeekStore {
    * may not have written its lease yet).
    */
   disconnect(now: Date, scope: { playerId: string } | { madeBefore: Date }): Promise<SeeksEnded> {
-    const live = sql`exists (select 1 from ${botPresence} where ${botPresence.playerId} = ${seeks.playerId} and ${botPresence.leaseUntil} > ${now.toISOString()}::timestamptz)`;
     return this.#endWaiting(
-      and(eq(seeks.whileConnected, true), 'playerId' in scope ? eq(seeks.playerId, scope.playerId) : lte(seeks.createdAt, scope.madeBefore), sql`not ${live}`),
+      and(eq(seeks.whileConnected, true), 'playerId' in scope ? eq(seeks.playerId, scope.playerId) : lte(seeks.createdAt, scope.madeBefore), sql`not ${streamOpen(seeks.playerId, now)}`),
       'disconnected',
       now,
     );

@@ -5,8 +5,9 @@ import type { PlatformDeps } from '../platform/http/deps.ts';
 import { clientOf, createApi } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { foundOrNull, idempotentCreate } from '../platform/http/idempotent-create.ts';
-import { limiter, unlimited } from '../platform/http/limits.ts';
+import { clientAddress, limiter, unlimited } from '../platform/http/limits.ts';
 import { operation } from '../platform/http/operation.ts';
+import { respondTagged } from '../platform/http/etag.ts';
 import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { eventStream } from '../platform/http/sse.ts';
 import type { TournamentService } from './service.ts';
@@ -41,7 +42,7 @@ export function tournamentsApi({ tournaments, exports, config, timing, metrics, 
     return idempotentCreate(c, creates, {
       operation: 'createTournament',
       request: body,
-      make: async (id) => made(await tournaments.create(player.playerId, body, id)),
+      make: async (id) => made(await tournaments.create(player.playerId, body, clientAddress(c), id)),
       find: (id) => foundOrNull(async () => made(await tournaments.get(id))),
     });
   });
@@ -52,8 +53,9 @@ export function tournamentsApi({ tournaments, exports, config, timing, metrics, 
   });
 
   operation(api, getTournament, async (c) => {
+    const { standingsLimit, standingsCursor } = c.req.valid('query');
     setHeader(c, 'Cache-Control', 'no-cache');
-    return respond(c, await tournaments.get(c.req.valid('param').tournamentId), 200);
+    return respondTagged(c, await tournaments.get(c.req.valid('param').tournamentId, { limit: standingsLimit, cursor: standingsCursor }), 200);
   });
 
   operation(api, joinTournament, async (c) => {

@@ -3,11 +3,10 @@
 // The store loads and writes; the clock and the ids come from outside.
 import type { Result, Seat, Variant } from '../engine/index.ts';
 import type { RuleOptions } from '../games/index.ts';
-import { configOf } from '../games/index.ts';
+import { configOf, RATED_TURN_SECONDS } from '../games/index.ts';
 import { STARTING_RATING } from '../ratings/index.ts';
 import { DomainError } from '../platform/errors.ts';
-import { RATED_TURN_SECONDS } from '../platform/http/schemas.ts';
-import type { TournamentBots, TournamentSystem } from '../platform/db/schema.ts';
+import type { TournamentBots, TournamentSystem } from './tables.ts';
 import { DEFAULTS, MAX_AHEAD_MS, PAST_GRACE_MS } from './limits.ts';
 import type { ArenaResult, SwissResult } from './standings.ts';
 import type { SwissEntrant } from './swiss-pairing.ts';
@@ -28,7 +27,7 @@ export interface CreateTournamentRequest extends RuleOptions {
   bots?: TournamentBots;
 }
 
-export type NewTournament = Omit<TournamentRow, 'round' | 'version' | 'endedEarly' | 'standings' | 'finishedAt'>;
+export type NewTournament = Omit<TournamentRow, 'round' | 'version' | 'endedEarly' | 'standings' | 'finishedAt' | 'nextAt' | 'createdFrom'>;
 
 /** The tournament `request` makes, or why not (the ranges are the schema's; these are the rules across fields). */
 export function decideCreate(request: CreateTournamentRequest, creator: string, id: string, now: Date, minuteMs = 60_000): NewTournament | DomainError {

@@ -29,6 +29,8 @@ const swiss: TournamentRow = {
   standings: null,
   createdAt: new Date(T0 - 86_400_000),
   finishedAt: null,
+  nextAt: new Date(T0 + 60_000),
+  createdFrom: null,
 };
 
 const pairing: PairingRow = {
@@ -55,7 +57,7 @@ const standings = namedStandings(
   EXAMPLE_NAMES,
 );
 
-const running = tournamentView(swiss, 2, EXAMPLE_NAMES, standings, [pairing]);
+const running = tournamentView(swiss, 2, EXAMPLE_NAMES, { rows: standings, nextCursor: null }, [pairing]);
 const upcoming = { ...swiss, status: 'upcoming' as const, round: 0, version: 0 };
 
 const log: TournamentEvent[] = [{ type: 'roundStart', round: 1 }, { type: 'pairing', round: 1, pairings: running.pairings ?? [] }, { type: 'standings', standings }];
@@ -72,7 +74,7 @@ export const tournamentExamples = {
     gamesPerRound: 2,
     maxPlayers: 32,
   },
-  created: tournamentView(upcoming, 0, EXAMPLE_NAMES, [], []),
+  created: tournamentView(upcoming, 0, EXAMPLE_NAMES, { rows: [], nextCursor: null }, []),
   running,
   page: { items: [tournamentSummary(upcoming, 0, EXAMPLE_NAMES)], nextCursor: null },
   stream: log.map((event, i) => `id: ${i + 1}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(''),

@@ -1,12 +1,13 @@
 // The tournaments' operations, as OpenAPI definitions; the handlers are in api.ts beside.
 import { createRoute, z } from '@hono/zod-openapi';
 import { AnalysisQuery, ndjson } from '../exports/index.ts';
-import { TOURNAMENT_STATUSES } from '../platform/db/schema.ts';
+import { TOURNAMENT_STATUSES } from './tables.ts';
 import { bearer, json, jsonBody, pageCursor, pageLimit, publicAccess, optionalBearer, seqQuery } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 import { tournamentExamples } from './examples.ts';
+import { STANDINGS_PAGE } from './standings-page.ts';
 import { CreateTournamentSchema, TournamentEventSchema, TournamentIdParam, TournamentPageSchema, TournamentSchema } from './schemas.ts';
 
 export const TournamentStream = streamSchemas(
@@ -22,7 +23,7 @@ export const createTournament = createRoute({
   tags: ['tournaments'],
   summary: 'Create an arena or a Swiss event (accounts only)',
   description:
-    'An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it.' +
+    'An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); a player in a game of another tournament when a round is paired is absent from it (0 for the round), and the round starts without them; tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account, and of tournaments not finished (upcoming or running) 10 per account and 20 per creating client address by default (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it.' +
     IDEMPOTENT_CREATE_NOTE,
   security: bearer,
   request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateTournamentSchema, tournamentExamples.create) },
@@ -55,11 +56,28 @@ export const getTournament = createRoute({
   path: '/v1/tournaments/{tournamentId}',
   operationId: 'getTournament',
   tags: ['tournaments'],
-  summary: 'Read a tournament: options, standings, the current pairings',
-  description: "The standings are live while it runs and final once it is finished (kept for ever). `pairings`: a Swiss event's current round, an arena's games being played.",
+  summary: 'Read a tournament: options, a page of the standings, the current pairings',
+  description:
+    "The standings are live while it runs and final once it is finished (kept for ever), best first, a page at a time: `standingsLimit` rows (default 100, the whole table of a tournament of the default size), then pass `standingsNextCursor` as `standingsCursor` for the next page. While it runs the ranking may move between two pages (the stream's `standings` event has the whole table at once). `pairings`: a Swiss event's current round, an arena's games being played. A strong ETag (a hash of the answer); If-None-Match answers 304.",
   security: optionalBearer,
-  request: { params: TournamentIdParam },
-  responses: { 200: json(TournamentSchema, 'The tournament', tournamentExamples.running), ...problemResponses('TOURNAMENT_NOT_FOUND') },
+  request: {
+    params: TournamentIdParam,
+    query: z.object({
+      standingsLimit: z
+        .string()
+        .regex(/^\d{1,9}$/, 'a non-negative integer')
+        .transform(Number)
+        .refine((n) => n >= 1 && n <= STANDINGS_PAGE.max, `between 1 and ${STANDINGS_PAGE.max}`)
+        .optional()
+        .openapi({ type: 'integer', minimum: 1, maximum: STANDINGS_PAGE.max, default: STANDINGS_PAGE.default, description: `rows of the standings, 1..${STANDINGS_PAGE.max}` }),
+      standingsCursor: z.string().max(200).optional().openapi({ description: 'standingsNextCursor of the page before' }),
+    }),
+  },
+  responses: {
+    200: json(TournamentSchema, 'The tournament', tournamentExamples.running),
+    304: { description: 'Not modified since the ETag given in If-None-Match' },
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'INVALID_CURSOR'),
+  },
 });
 
 export const joinTournament = createRoute({
@@ -100,7 +118,7 @@ export const streamTournament = createRoute({
   tags: ['tournaments'],
   summary: 'Follow a tournament: standings, pairings, rounds and its end as Server-Sent Events',
   description:
-    "Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.",
+    "Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`), whichever process answers. Each `standings` event holds the whole table, so one stands for those before it: a `standings` event is left out once a later one (or `tournamentEnd`) is stored. What is stored when you connect (after your Last-Event-ID) comes first, at most its newest 512 KiB, preceded by the newest standings if the cut passed them; the ids show where events were left out. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.",
   security: optionalBearer,
   request: {
     params: TournamentIdParam,

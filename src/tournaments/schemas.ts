@@ -2,9 +2,10 @@
 // a tournament as anyone sees it (its options, standings and current pairings), a page of them,
 // and the events of its stream.
 import { z } from '@hono/zod-openapi';
-import { TOURNAMENT_BOTS, TOURNAMENT_STATUSES, TOURNAMENT_SYSTEMS } from '../platform/db/schema.ts';
+import { TOURNAMENT_BOTS, TOURNAMENT_STATUSES, TOURNAMENT_SYSTEMS } from './tables.ts';
 import { VARIANTS } from '../engine/index.ts';
-import { ConfigSchema, CreateGameSchema, ID, MAX_NAME_LENGTH, nameText, orNull } from '../platform/http/schemas.ts';
+import { ConfigSchema, CreateGameSchema } from '../games/index.ts';
+import { ID, MAX_NAME_LENGTH, nameText, orNull } from '../platform/http/schemas.ts';
 import { LIMITS } from './limits.ts';
 
 const range = (r: { min: number; max: number }) => z.number().int().min(r.min).max(r.max);
@@ -89,13 +90,14 @@ export const TournamentSchema = z
     endedEarly: z.string().optional().openapi({ description: 'why a swiss event ended before its last round' }),
     options: TournamentOptionsSchema,
     players: z.number().int().openapi({ description: 'entrants, the withdrawn included' }),
-    standings: z.array(StandingSchema).openapi({ description: 'live while it runs; the final standings once finished, kept for ever' }),
+    standings: z.array(StandingSchema).openapi({ description: 'live while it runs; the final standings once finished, kept for ever. One page of them (`standingsLimit`, default 100), best first' }),
+    standingsNextCursor: orNull(z.string()).openapi({ description: 'pass as `standingsCursor` for the next page of the standings; null: this page is the last' }),
     pairings: z.array(TournamentPairingSchema).optional().openapi({ description: "swiss: the current round's pairings; arena: the games being played" }),
     finishedAt: z.string().optional().openapi({ format: 'date-time' }),
   })
   .openapi('Tournament');
 
-export const TournamentSummarySchema = TournamentSchema.omit({ standings: true, pairings: true }).openapi('TournamentSummary');
+export const TournamentSummarySchema = TournamentSchema.omit({ standings: true, standingsNextCursor: true, pairings: true }).openapi('TournamentSummary');
 
 export const TournamentPageSchema = z
   .object({ items: z.array(TournamentSummarySchema), nextCursor: orNull(z.string()).openapi({ description: 'pass as `cursor` for the next page; null: the last page' }) })

@@ -1,27 +1,33 @@
 // The tournaments' application layer: create, list, read, join, withdraw, follow the stream, and
 // the director's tick that starts, pairs and ends them by the clock (step.ts decides, the store
 // writes under the tournament's row lock, this file announces).
-import type { PlayerStore } from '../accounts/index.ts';
+import type { Players } from '../accounts/index.ts';
 import { checkNotDeleted, type Randomness } from '../games/index.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
-import type { TournamentStatus } from '../platform/db/schema.ts';
+import type { TournamentStatus } from './tables.ts';
 import { DomainError } from '../platform/errors.ts';
 import type { Logger } from '../platform/log.ts';
-import { feedWaiter, type Feed } from '../platform/streams/feed.ts';
+import type { Feed } from '../platform/streams/feed.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
 import { checkJoin, checkWithdraw, decideCreate, type CreateTournamentRequest } from './decide.ts';
-import { MAX_UPCOMING } from './limits.ts';
+import { tournamentFeed, tournamentKey } from './feed.ts';
+import { capRefusal } from './limits.ts';
 import { decideStep, standingsOf } from './step.ts';
-import type { TournamentStore } from './store.ts';
+import type { Due, TournamentStore } from './store.ts';
+import type { TournamentSettings } from './settings.ts';
+import { STANDINGS_PAGE, standingsPage } from './standings-page.ts';
 import { namedStandings, tournamentSummary, tournamentView, type StandingView, type TournamentRow, type TournamentView } from './view.ts';
 
-/** The notifier key of a tournament's log. */
-export const tournamentKey = (id: string) => `tournament:${id}`;
+/** Which page of the standings a read answers: at most `limit` rows after `cursor`. */
+export interface StandingsQuery {
+  limit?: number;
+  cursor?: string;
+}
 
 export interface TournamentServiceDeps {
   store: TournamentStore;
-  players: PlayerStore;
+  players: Players;
   notifier: Notifier;
   random: Randomness;
   now: () => Date;
@@ -30,22 +36,35 @@ export interface TournamentServiceDeps {
   minuteMs?: number;
   /** The waiting player's claim of a game past its deadline (GameService.claimTimeout). */
   claimTimeout: (gameId: string, playerId: string) => Promise<unknown>;
+  /** Tournaments not finished one account, and one client address, may have created (TOURNAMENT_MAX_PER_ACCOUNT, TOURNAMENT_MAX_PER_ADDRESS). */
+  caps: Pick<TournamentSettings, 'maxPerAccount' | 'maxPerAddress'>;
 }
+
+/** What a tick did: the tournaments it looked at (due ones) and the steps it wrote. */
+export interface TickReport {
+  looked: number;
+  steps: number;
+}
+
+/** Due tournaments read from the queue at a time. */
+const DUE_BATCH = 200;
 
 const notFound = (id: string) => new DomainError('TOURNAMENT_NOT_FOUND', `there is no tournament ${id}`);
 
 export class TournamentService {
   constructor(private readonly deps: TournamentServiceDeps) {}
 
-  async create(playerId: string, request: CreateTournamentRequest, id: string = crypto.randomUUID()): Promise<TournamentView> {
+  /** A tournament `playerId` creates from `address`, within the caps (limits.ts) of what it and the address hold. */
+  async create(playerId: string, request: CreateTournamentRequest, address: string, id: string = crypto.randomUUID()): Promise<TournamentView> {
     const { store, players, now } = this.deps;
     await checkNotDeleted(players, playerId);
     if (!(await players.withAccounts([playerId])).has(playerId))
       throw new DomainError('ACCOUNT_REQUIRED', 'only an account creates tournaments: sign up, or make this guest an account');
     const made = decideCreate(request, playerId, id, now(), this.deps.minuteMs);
     if (made instanceof DomainError) throw made;
-    const row = await store.create(made, (upcoming) => {
-      if (upcoming >= MAX_UPCOMING) throw new DomainError('TOO_MANY_TOURNAMENTS', `you have ${upcoming} upcoming tournaments: wait until one starts`);
+    const row = await store.create(made, address, (held) => {
+      const refused = capRefusal(held, this.deps.caps);
+      if (refused) throw refused;
     });
     return this.view(row);
   }
@@ -57,8 +76,9 @@ export class TournamentService {
     return { items: rows.map((r) => tournamentSummary(r, counts.get(r.id) ?? 0, names)), nextCursor };
   }
 
-  async get(id: string): Promise<TournamentView> {
-    return this.view(await this.load(id));
+  /** The tournament with one page of its standings (standings-page.ts; the first by default). */
+  async get(id: string, page: StandingsQuery = {}): Promise<TournamentView> {
+    return this.view(await this.load(id), page);
   }
 
   /** The player enters (again, after a withdrawal: back in, the score kept). */
@@ -67,7 +87,7 @@ export class TournamentService {
     const player = await players.getPlayer(playerId);
     if (!player || player.deletedAt) throw new DomainError('PLAYER_NOT_FOUND', 'no such player');
     const account = (await players.withAccounts([playerId])).has(playerId);
-    const t = await store.enter(id, playerId, (t, entry, entrants) => {
+    const t = await store.enter(id, playerId, now(), (t, entry, entrants) => {
       const refused = checkJoin(t, { entry, entrants, bot: player.bot, account }, now());
       if (refused) throw refused;
       return entry && !entry.withdrawn ? null : false;
@@ -78,12 +98,37 @@ export class TournamentService {
 
   /** The player leaves: not paired again; the score made stays. */
   async withdraw(id: string, playerId: string): Promise<void> {
-    const t = await this.deps.store.enter(id, playerId, (t, entry) => {
-      const refused = checkWithdraw(t, entry, this.deps.now());
+    const { store, now } = this.deps;
+    const t = await store.enter(id, playerId, now(), (t, entry) => {
+      const refused = checkWithdraw(t, entry, now());
       if (refused) throw refused;
       return true;
     });
     if (!t) throw notFound(id);
+    // Out of a running Swiss event, the player is free for its arenas again.
+    if (t.system === 'swiss' && t.status === 'running') await store.wakeTournamentsOf([playerId], now(), id);
+  }
+
+  /** A game ended: if it is a tournament's, that tournament is due now (its result recorded, its next pairing made). */
+  async gameEnded(gameId: string, matchId: string | null): Promise<void> {
+    await this.deps.store.wakeOfGame(gameId, matchId, this.deps.now());
+  }
+
+  /** How long until the soonest tournament not due yet is due (null: none is waiting). */
+  async untilNextDue(): Promise<number | null> {
+    const now = this.deps.now();
+    const next = await this.deps.store.nextDue(now);
+    return next === null ? null : next.getTime() - now.getTime();
+  }
+
+  /** A director starts: the tournaments whose game ended unrecorded while no process was there to wake them are due now. */
+  async recover(): Promise<void> {
+    await this.deps.store.wakeUnrecorded(this.deps.now());
+  }
+
+  /** A player's stream opened (its presence is held): the arenas it is in may pair it now. */
+  async playerOnline(playerId: string): Promise<void> {
+    await this.deps.store.wakeTournamentsOf([playerId], this.deps.now());
   }
 
   /** A deleted player: withdrawn from every tournament not finished (it is never paired again). */
@@ -97,60 +142,63 @@ export class TournamentService {
     return this.deps.store.gameIds(id);
   }
 
-  /** The tournament's events after `after` as they happen; complete after tournamentEnd. */
+  /** The tournament's events after `after` as they happen (feed.ts says which, in what pieces); complete after tournamentEnd. */
   async feed(id: string, after: number, client?: string): Promise<Feed> {
-    const { store, notifier } = this.deps;
-    await this.load(id);
-    let seq = after;
-    return {
-      ...feedWaiter(notifier, tournamentKey(id), async () => (await store.get(id))?.version ?? null, client),
-      next: async () => {
-        const t = await this.load(id);
-        const items = [];
-        for (const { seq: s, event } of await store.events(id, seq)) {
-          items.push({ seq: s, type: event.type, payload: event });
-          seq = s;
-        }
-        // Read up to `seq`: the wait is for what comes after it (a long log is read in several rounds).
-        return { items, version: t.status === 'finished' && seq >= t.version ? null : seq };
-      },
-    };
+    if (!(await this.deps.store.head(id))) throw notFound(id);
+    return tournamentFeed(this.deps.store, this.deps.notifier, id, after, client);
   }
 
   /**
-   * The director's tick: games past their deadline are claimed for the waiting player, then every
-   * tournament with work due is moved on (one process at a time per tournament: the row lock).
-   * Returns how many steps this process wrote.
+   * The director's tick: every tournament due by now (the due queue, soonest first: however many
+   * run, one due now is looked at in this tick) is moved on, one process at a time per tournament
+   * (the row lock). A tournament not due is not read at all.
    */
-  async tick(): Promise<number> {
+  async tick(): Promise<TickReport> {
     const { store, now, log } = this.deps;
-    await this.claimTimeouts();
-    let steps = 0;
-    for (const id of await store.due(now())) {
-      try {
-        if (await this.advance(id)) steps++;
-      } catch (e) {
-        // A lost race (a player paired by another tournament at once: the seat index refuses) or
-        // the database away: the next tick tries again.
-        log.error({ event: 'tournamentStepFailed', tournamentId: id, message: scrubbedMessage(e) });
+    const at = now();
+    const report: TickReport = { looked: 0, steps: 0 };
+    let after: Due | undefined;
+    for (;;) {
+      const batch = await store.due(at, DUE_BATCH, after);
+      for (const due of batch) {
+        try {
+          const looked = await this.advance(due.id);
+          if (looked) report.looked++;
+          if (looked === 'written') report.steps++;
+        } catch (e) {
+          // A lost race (a player paired by another tournament at once: the seat index refuses) or
+          // the database away: it is still due, and the next tick tries again.
+          log.error({ event: 'tournamentStepFailed', tournamentId: due.id, message: scrubbedMessage(e) });
+        }
       }
+      if (batch.length < DUE_BATCH) return report;
+      after = batch[batch.length - 1];
     }
-    return steps;
   }
 
-  /** One step of one tournament, if due and not being taken by another process right now. */
-  async advance(id: string): Promise<boolean> {
+  /**
+   * One look at one tournament, if due and not being taken by another process right now: its
+   * step written and announced, the players it freed given to their other tournaments, its games
+   * past their deadline claimed. False: not looked at.
+   */
+  async advance(id: string): Promise<false | 'looked' | 'written'> {
     const { store, notifier, random, now } = this.deps;
     const draw = () => ({ id: crypto.randomUUID(), serverSeed: random.serverSeed() });
-    const written = await store.step(id, now, (snapshot, at) => decideStep(snapshot, at, draw));
-    if (!written) return false;
-    await notifier.publish(tournamentKey(id), written.version);
-    await announceNoticed(notifier, written.noticed);
-    return true;
+    const stepped = await store.step(id, now, (snapshot, at) => decideStep(snapshot, at, draw));
+    if (!stepped) return false;
+    const { written, freed, overdue } = stepped;
+    if (written) {
+      await notifier.publish(tournamentKey(id), written.version);
+      await announceNoticed(notifier, written.noticed);
+    }
+    await store.wakeTournamentsOf(freed, now(), id);
+    await this.claimTimeouts(overdue);
+    return written ? 'written' : 'looked';
   }
 
-  private async claimTimeouts(): Promise<void> {
-    for (const { gameId, players } of await this.deps.store.overdue(this.deps.now())) {
+  /** Each game past its deadline claimed for its waiting player (the claim ends it, which makes its tournament due). */
+  private async claimTimeouts(overdue: readonly { gameId: string; players: string[] }[]): Promise<void> {
+    for (const { gameId, players } of overdue) {
       for (const playerId of players) {
         try {
           await this.deps.claimTimeout(gameId, playerId);
@@ -169,11 +217,18 @@ export class TournamentService {
     return t;
   }
 
-  private async view(t: TournamentRow): Promise<TournamentView> {
+  private async view(t: TournamentRow, { limit = STANDINGS_PAGE.default, cursor }: StandingsQuery = {}): Promise<TournamentView> {
     const { store, players } = this.deps;
+    // A finished event's table is kept with its end, named: what is read besides is its size and the last round.
+    if (t.status === 'finished' && t.standings) {
+      const [counts, pairings] = await Promise.all([store.counts([t.id]), store.pairings(t.id, t.round)]);
+      const page = standingsPage(t.standings as StandingView[], limit, cursor);
+      return tournamentView(t, counts.get(t.id) ?? 0, await players.namesOf([t.createdBy]), page, pairings);
+    }
     const [entrants, pairings] = await Promise.all([store.entrants(t.id), store.pairings(t.id)]);
-    const names = await players.namesOf([t.createdBy, ...entrants.map((e) => e.playerId)]);
-    const standings: StandingView[] = t.status === 'finished' && t.standings ? (t.standings as StandingView[]) : namedStandings(standingsOf(t, entrants, pairings), names);
-    return tournamentView(t, entrants.length, names, standings, pairings);
+    const { rows, nextCursor } = standingsPage(standingsOf(t, entrants, pairings), limit, cursor);
+    // Only the page's players are named.
+    const names = await players.namesOf([t.createdBy, ...rows.map((s) => s.playerId)]);
+    return tournamentView(t, entrants.length, names, { rows: namedStandings(rows, names), nextCursor }, pairings);
   }
 }

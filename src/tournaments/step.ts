@@ -6,8 +6,8 @@
 //   arena, in its window → the free, connected players paired in a wave
 //   arena, past its end → roundEnd; once no game runs, the end
 //   swiss, every pairing of the round ended → roundEnd, then the next round paired (or the end);
-//     a player still in a game of another tournament is waited for (an arena pairs nobody whose
-//     Swiss event runs, so the wait is short)
+//     a player in a game of another tournament then is absent from the round (0 for it: never
+//     waited for); the round waits only when the free players alone cannot make one
 import type { Config } from '../engine/index.ts';
 import { seedCommitment } from '../engine/index.ts';
 import { bothSeated, gameStartNotices, type NewGame } from '../games/index.ts';
@@ -37,10 +37,10 @@ export interface Snapshot {
   pairings: readonly PairingRow[];
   /** Of each pairing being played: whether it is over, and its games. */
   playing: ReadonlyMap<string, { over: boolean; games: PairingGame[] }>;
-  /** Arena: entrants free to play now (a player stream open, in no tournament game anywhere). */
+  /** Arena: entrants free to play now (a player stream open, in no game of another tournament: this one's pairings are judged here). */
   free: readonly string[];
   ratings: ReadonlyMap<string, number>;
-  /** Swiss: present entrants in a game of another tournament now (the next round waits for them). */
+  /** Swiss: present entrants in a game of another tournament now (absent from a round paired now). */
   busyElsewhere: readonly string[];
   /** Whether the arena's roundEnd was written already. */
   arenaClosed: boolean;
@@ -144,15 +144,21 @@ export function decideStep(s: Snapshot, now: Date, draw: Draw): Step | null {
         changed = true;
       }
     }
-  } else if (running.length === 0 && (s.busyElsewhere.length === 0 || t.round >= (t.rounds ?? 0))) {
+  } else if (running.length === 0) {
     const rounds = t.rounds ?? 0;
-    if (t.round > 0) step.events.push({ type: 'roundEnd', round: t.round });
-    if (t.round >= rounds) finish(null);
-    else {
-      const present = entrants.filter((e) => !e.withdrawn).map((e) => e.playerId);
-      const scores = new Map(standingsOf(t, entrants, pairings).map((x) => [x.playerId, x.score]));
-      const paired = present.length >= 2 ? pairSwissRound(swissEntrants(present, scores, s.ratings, pairings)) : null;
-      if (!paired) finish(present.length < 2 ? 'fewer than two players left' : 'no legal pairing left: every remaining pairing would repeat one');
+    const present = entrants.filter((e) => !e.withdrawn).map((e) => e.playerId);
+    // Absent: in a game of another tournament now. The round starts without them (0 for it).
+    const busy = new Set(s.busyElsewhere);
+    const free = present.filter((id) => !busy.has(id));
+    const scores = new Map(standingsOf(t, entrants, pairings).map((x) => [x.playerId, x.score]));
+    const paired = t.round < rounds && free.length >= 2 ? pairSwissRound(swissEntrants(free, scores, s.ratings, pairings)) : null;
+    // The free players alone cannot make the round (too few, or only repeats among them) but all
+    // present ones might: it waits for a game elsewhere to end, as no round could be played now.
+    const waiting = t.round < rounds && present.length >= 2 && free.length < present.length && !paired;
+    if (!waiting) {
+      if (t.round > 0) step.events.push({ type: 'roundEnd', round: t.round });
+      if (t.round >= rounds) finish(null);
+      else if (!paired) finish(present.length < 2 ? 'fewer than two players left' : 'no legal pairing left: every remaining pairing would repeat one');
       else {
         const round = t.round + 1;
         step.tournament.round = round;

@@ -1,39 +1,57 @@
 // The tournaments' tables: the tournament row (its lock serialises every change a director or a
 // join makes to one tournament), its entrants, its pairings with their seats (the unique index
 // over unended seats: nobody in two tournament games at once), and its own event log.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
-import { eventRows, storedEvent } from '../platform/db/events.ts';
-import { newGameRow, deletedPlayer } from '../games/index.ts';
-import { writeMatchStep } from '../matches/index.ts';
+import { storedEvent } from '../platform/db/events.ts';
+import { deletedPlayer, insertGamesIn, linkedGameIds, linkedGames } from '../games/index.ts';
+import { deletedUnderShareLock, playerRows, streamOpen } from '../accounts/index.ts';
+import { matchStatuses, startMatchIn } from '../matches/index.ts';
+import { shownRatingsOf } from '../ratings/index.ts';
 import { appendNotices, type NoticedVersions } from '../platform/streams/player-events.ts';
 import type { GameEvent } from '../engine/index.ts';
 import {
-  botPresence,
-  gameEvents,
-  games,
-  matches,
-  players,
-  ratings,
   tournamentEvents,
   tournamentPairings,
   tournamentPlayers,
   tournaments,
   tournamentSeats,
   type TournamentStatus,
-} from '../platform/db/schema.ts';
+} from './tables.ts';
 import type { NewTournament } from './decide.ts';
-import type { TournamentEvent } from './events.ts';
+import type { CreatorCounts } from './limits.ts';
+import { nextAt } from './next-at.ts';
 import type { PairingGame } from './decide.ts';
 import type { Entrant, Snapshot, Step } from './step.ts';
 import type { PairingRow, TournamentRow } from './view.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Any fixed number: the first half of a creator's lock while its upcoming tournaments are counted ("Tour"). */
+/** A wake's next_at: `now`, or the time it was due already if that is sooner. */
+const dueBy = (now: Date) => sql`least(coalesce(${tournaments.nextAt}, ${now.toISOString()}::timestamptz), ${now.toISOString()}::timestamptz)`;
+
+/** Any fixed number: the first half of a creator's lock while its tournaments are counted ("Tour"). */
 const CREATOR_LOCK = 0x54_6f_75_72;
+/** The same for a creating address ("TAdr"). */
+const ADDRESS_LOCK = 0x54_41_64_72;
+
+/** A tournament's place in the due queue (a tick's keyset). */
+export interface Due {
+  id: string;
+  at: Date;
+}
+
+/** What a director's look at one tournament did. */
+export interface Stepped {
+  /** The step written (its new version, the players' log versions to announce); null: nothing changed but when it is due next. */
+  written: Written | null;
+  /** Its games past their deadline, to claim for the waiting player (after the step: a claim ends a game, which wakes it again). */
+  overdue: Array<{ gameId: string; players: string[] }>;
+  /** Players this step freed for their other tournaments: their seats given back, or the Swiss event they were in over. */
+  freed: string[];
+}
 
 export interface EntrantRow {
   playerId: string;
@@ -50,16 +68,28 @@ export interface Written {
 export class TournamentStore {
   constructor(private readonly db: Db) {}
 
-  /** Inserts `row` unless its creator has `max` upcoming tournaments already (counted under the creator's lock). */
-  async create(row: NewTournament, cap: (upcoming: number) => void): Promise<TournamentRow> {
+  /**
+   * Inserts `row`, due at its start, unless `cap` refuses what its creator and its address have
+   * already: counted under the creator's lock, then the address's (two creations at once cannot
+   * both take the last place; always in this order, so two never wait for each other).
+   */
+  async create(row: NewTournament, address: string, cap: (held: CreatorCounts) => void): Promise<TournamentRow> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${CREATOR_LOCK}::int, hashtext(${row.createdBy}))`);
-      const [n] = await tx
-        .select({ n: count() })
+      await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}::int, hashtext(${address}))`);
+      const [mine] = await tx
+        .select({ upcoming: sql<number>`count(*) filter (where ${tournaments.status} = 'upcoming')`.mapWith(Number), open: count() })
         .from(tournaments)
-        .where(and(eq(tournaments.createdBy, row.createdBy), eq(tournaments.status, 'upcoming')));
-      cap(n?.n ?? 0);
-      const [made] = await tx.insert(tournaments).values(row).returning();
+        .where(and(eq(tournaments.createdBy, row.createdBy), ne(tournaments.status, 'finished')));
+      const [there] = await tx
+        .select({ open: count() })
+        .from(tournaments)
+        .where(and(eq(tournaments.createdFrom, address), ne(tournaments.status, 'finished')));
+      cap({ upcoming: mine?.upcoming ?? 0, open: mine?.open ?? 0, fromAddress: there?.open ?? 0 });
+      const [made] = await tx
+        .insert(tournaments)
+        .values({ ...row, nextAt: row.startsAt, createdFrom: address })
+        .returning();
       // biome-ignore lint/style/noNonNullAssertion: INSERT … RETURNING of one row returns that row
       return made!;
     });
@@ -67,6 +97,12 @@ export class TournamentStore {
 
   async get(id: string): Promise<TournamentRow | null> {
     const [row] = await this.db.select().from(tournaments).where(eq(tournaments.id, id));
+    return row ?? null;
+  }
+
+  /** Its status and version (the seq of its last event), without the rest of the row (a finished one's standings are some 170 KB for 1,000 players). */
+  async head(id: string): Promise<Pick<TournamentRow, 'status' | 'version'> | null> {
+    const [row] = await this.db.select({ status: tournaments.status, version: tournaments.version }).from(tournaments).where(eq(tournaments.id, id));
     return row ?? null;
   }
 
@@ -78,8 +114,14 @@ export class TournamentStore {
       .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.playerId));
   }
 
-  async pairings(id: string): Promise<PairingRow[]> {
-    return this.db.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id)).orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
+  /** Its pairings (of one round or wave, with `round`). */
+  async pairings(id: string, round?: number): Promise<PairingRow[]> {
+    const which = eq(tournamentPairings.tournamentId, id);
+    return this.db
+      .select()
+      .from(tournamentPairings)
+      .where(round === undefined ? which : and(which, eq(tournamentPairings.round, round)))
+      .orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
   }
 
   /** Entrants per tournament. */
@@ -123,10 +165,13 @@ export class TournamentStore {
    * A join or a withdrawal, decided under the tournament's row lock (a director pairing it waits,
    * and so does another join for the last place): `decide` sees the tournament, the player's entry
    * and how many are in (not withdrawn), and throws to refuse; it answers the entry's new `withdrawn`.
+   * A player entering a running tournament makes it due at `now` (an arena pairs it, a waiting
+   * Swiss round may be made).
    */
   async enter(
     id: string,
     playerId: string,
+    now: Date,
     decide: (t: TournamentRow, entry: EntrantRow | null, entrants: number) => boolean | null,
   ): Promise<TournamentRow | null> {
     return this.db.transaction(async (tx) => {
@@ -144,12 +189,12 @@ export class TournamentStore {
       const withdrawn = decide(t, entry ?? null, n?.n ?? 0);
       if (withdrawn === null) return t;
       // A share lock of the player's row: a deletion committed before is seen.
-      const [me] = rowsOf<{ deleted: boolean }>(await tx.execute(sql`select ${players.deletedAt} is not null as deleted from ${players} where ${players.id} = ${playerId} for share`));
-      if (me?.deleted) throw deletedPlayer();
+      if (await deletedUnderShareLock(tx, playerId)) throw deletedPlayer();
       await tx
         .insert(tournamentPlayers)
         .values({ tournamentId: id, playerId, withdrawn })
         .onConflictDoUpdate({ target: [tournamentPlayers.tournamentId, tournamentPlayers.playerId], set: { withdrawn } });
+      if (!withdrawn && t.status === 'running' && (t.nextAt === null || t.nextAt > now)) await tx.update(tournaments).set({ nextAt: now }).where(eq(tournaments.id, id));
       return t;
     });
   }
@@ -171,39 +216,130 @@ export class TournamentStore {
       );
   }
 
-  async events(id: string, after: number): Promise<Array<{ seq: number; event: TournamentEvent }>> {
-    const rows = await this.db
-      .select({ seq: tournamentEvents.seq, payload: tournamentEvents.payload })
-      .from(tournamentEvents)
-      .where(and(eq(tournamentEvents.tournamentId, id), gt(tournamentEvents.seq, after)))
-      .orderBy(asc(tournamentEvents.seq))
-      .limit(500);
-    // The payload is a TournamentEvent as #write stored it (the column's type is plain JSON).
-    return rows.map((r) => ({ seq: r.seq, event: r.payload as unknown as TournamentEvent }));
+  /**
+   * The events after `after` as a reader is sent them (stream-replay.ts): those a later one stands
+   * for left out, in order, as their JSON text, and at most `budget` bytes of it (always one event,
+   * however large). One row at a time, so no more is read, or made text, than is sent.
+   */
+  async eventPage(id: string, after: number, budget: number): Promise<StoredEvent[]> {
+    const rows = rowsOf<StoredEvent>(
+      await this.db.execute(sql`
+with recursive kept as (${keptSince(id)}),
+page (seq, type, data, bytes) as (
+  (select e.seq, e.type, e.data, octet_length(e.data) from kept k, lateral (${keptAfter(id, sql`${after}`)}) e)
+  union all
+  (select e.seq, e.type, e.data, p.bytes + octet_length(e.data) from page p, kept k, lateral (${keptAfter(id, sql`p.seq`)}) e
+   where p.bytes + octet_length(e.data) <= ${budget})
+)
+select seq, type, data from page order by seq`),
+    );
+    return rows.map((r) => ({ seq: Number(r.seq), type: r.type, data: r.data }));
   }
 
-  /** Tournaments a director may have work for: running ones, and upcoming ones whose start is reached. */
-  async due(now: Date): Promise<string[]> {
+  /**
+   * Where a replay of the events after `after` starts so that it holds at most `budget` bytes:
+   * `from`, the seq after which the newest kept events fit (`after` when they all do), and
+   * `snapshot`, the newest event with the standings (0: none). Walks back from the newest, one
+   * row at a time: no more is made text than the budget and one event.
+   */
+  async replayStart(id: string, after: number, budget: number): Promise<{ from: number; snapshot: number }> {
+    const [row] = rowsOf<{ cut: number | null; snapshot: number }>(
+      await this.db.execute(sql`
+with recursive kept as (${keptSince(id)}),
+back (seq, bytes) as (
+  (select e.seq, octet_length(e.data) from kept k, lateral (${keptBefore(id, sql`${MAX_SEQ}`)}) e where e.seq > ${after})
+  union all
+  (select e.seq, b.bytes + octet_length(e.data) from back b, kept k, lateral (${keptBefore(id, sql`b.seq`)}) e
+   where e.seq > ${after} and b.bytes <= ${budget})
+)
+select (select max(seq) from back where bytes > ${budget}) as cut, (select snapshot from kept) as snapshot`),
+    );
+    return { from: row?.cut === null || row?.cut === undefined ? after : Number(row.cut), snapshot: Number(row?.snapshot ?? 0) };
+  }
+
+  /**
+   * The due queue: tournaments whose next look is at `at` or before, soonest first, `limit` at a
+   * time after `after` (keyset on (next_at, id), so a tick goes through each due one once).
+   */
+  async due(at: Date, limit: number, after?: Due): Promise<Due[]> {
+    const where = [lte(tournaments.nextAt, at)];
+    if (after) where.push(sql`(${tournaments.nextAt}, ${tournaments.id}) > (${after.at.toISOString()}::timestamptz, ${after.id})`);
     const rows = await this.db
+      .select({ id: tournaments.id, at: tournaments.nextAt })
+      .from(tournaments)
+      .where(and(...where))
+      .orderBy(asc(tournaments.nextAt), asc(tournaments.id))
+      .limit(limit);
+    // biome-ignore lint/style/noNonNullAssertion: next_at <= at holds no null
+    return rows.map((r) => ({ id: r.id, at: r.at! }));
+  }
+
+  /** The soonest moment after `now` a tournament is due (the queue's next one not due yet); null: none. */
+  async nextDue(now: Date): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: tournaments.nextAt })
+      .from(tournaments)
+      .where(gt(tournaments.nextAt, now))
+      .orderBy(asc(tournaments.nextAt))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  /**
+   * A game of a pairing ended: its tournament is due at `now` (its result is recorded, the next
+   * pairing made). Written even when it is due already: a step holding its row may have read the
+   * game before it ended, and would set a later time; this write waits for that step and comes after.
+   */
+  async wakeOfGame(gameId: string, matchId: string | null, now: Date): Promise<void> {
+    const pairing = this.db
+      .select({ id: tournamentPairings.tournamentId })
+      .from(tournamentPairings)
+      .where(and(matchId ? eq(tournamentPairings.matchId, matchId) : eq(tournamentPairings.gameId, gameId), isNull(tournamentPairings.endedAt)));
+    await this.db
+      .update(tournaments)
+      .set({ nextAt: dueBy(now) })
+      .where(and(inArray(tournaments.id, pairing), eq(tournaments.status, 'running')));
+  }
+
+  /**
+   * The running tournaments with a pairing whose game or match has finished but is not recorded
+   * are due at `now`: a process that died between a game's end and the wake of its tournament
+   * left them sleeping until the next deadline (a director runs this when it starts).
+   */
+  async wakeUnrecorded(now: Date): Promise<void> {
+    await this.db.execute(sql`
+update ${tournaments} set next_at = ${dueBy(now)}
+where status = 'running' and id in (
+  select x.tournament_id
+  from ${linkedGames(sql`select p.tournament_id, p.game_id, p.match_id from ${tournamentPairings} p where p.ended_at is null`)} x
+  left join ${matchStatuses} on ${matchStatuses.id} = x.match_id
+  where coalesce(${matchStatuses.status}, x.status) = 'finished')`);
+  }
+
+  /**
+   * The running tournaments `players` are in (not withdrawn), but `except`, are due at `now`: the
+   * players may be free for them now (connected, or freed by another tournament). Their rows are
+   * locked in id order, so two such wakes never wait for each other; a step holding one is waited
+   * for (even when it is due already: the step may have read before the change), and its
+   * tournament is due again after it.
+   */
+  async wakeTournamentsOf(players: readonly string[], now: Date, except?: string): Promise<void> {
+    if (players.length === 0) return;
+    const theirs = this.db
       .select({ id: tournaments.id })
       .from(tournaments)
-      .where(or(eq(tournaments.status, 'running'), and(eq(tournaments.status, 'upcoming'), lte(tournaments.startsAt, now))))
-      .orderBy(asc(tournaments.startsAt))
-      .limit(500);
-    return rows.map((r) => r.id);
-  }
-
-  /** Games of running tournament pairings whose player to move is past the deadline (to claim). */
-  async overdue(now: Date): Promise<Array<{ gameId: string; players: string[] }>> {
-    const rows = rowsOf<{ id: string; forehand: string; dealer: string }>(
-      await this.db.execute(sql`
-select g.id, g.forehand_player_id as forehand, g.dealer_player_id as dealer
-from ${tournamentPairings} p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-where p.ended_at is null and g.status not in ('finished', 'waiting', 'cancelled') and g.turn_seconds is not null
-  and g.updated_at + make_interval(secs => g.turn_seconds) < ${now.toISOString()}::timestamptz
-limit 200`),
-    );
-    return rows.map((r) => ({ gameId: r.id, players: [r.forehand, r.dealer] }));
+      .innerJoin(tournamentPlayers, eq(tournamentPlayers.tournamentId, tournaments.id))
+      .where(
+        and(
+          inArray(tournamentPlayers.playerId, [...players]),
+          eq(tournamentPlayers.withdrawn, false),
+          eq(tournaments.status, 'running'),
+          except ? ne(tournaments.id, except) : undefined,
+        ),
+      )
+      .orderBy(asc(tournaments.id))
+      .for('update', { of: tournaments });
+    await this.db.update(tournaments).set({ nextAt: dueBy(now) }).where(inArray(tournaments.id, theirs));
   }
 
   /** The tournament of a game (arena) or of a game's match (swiss), if any. */
@@ -217,45 +353,47 @@ limit 200`),
 
   /** The games of a tournament's pairings (the export's filter). */
   async gameIds(id: string): Promise<string[]> {
-    const rows = rowsOf<{ id: string }>(
-      await this.db.execute(sql`
-select g.id from ${tournamentPairings} p join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-where p.tournament_id = ${id}`),
-    );
-    return rows.map((r) => r.id);
+    return linkedGameIds(this.db, sql`select p.game_id, p.match_id from ${tournamentPairings} p where p.tournament_id = ${id}`);
   }
 
   /**
-   * The director's step on one tournament: its row locked (FOR UPDATE SKIP LOCKED: a tournament
-   * another process is moving on right now is left to it), the snapshot read, `decide` asked, and
-   * what it answers written in the same transaction: results, withdrawals, the new pairings with
-   * their games or matches, seats and notices, the events. Null: locked elsewhere, or nothing due.
+   * The director's look at one tournament due now: its row locked (FOR UPDATE SKIP LOCKED: a
+   * tournament another process is moving on right now is left to it; one it has moved on since
+   * the queue was read is no longer due), the snapshot read, `decide` asked, and what it answers
+   * written in the same transaction: results, withdrawals, the new pairings with their games or
+   * matches, seats and notices, the events; and, whatever it answered, when the tournament is due
+   * next (next-at.ts). Null: locked elsewhere, finished, or not due.
    * The step's time is read once the snapshot is: after every change it saw was committed, so a
    * pairing made here never starts before the end of one it saw ended (in any tournament).
    */
-  async step(id: string, clock: () => Date, decide: (s: Snapshot, now: Date) => Step | null): Promise<Written | null> {
+  async step(id: string, clock: () => Date, decide: (s: Snapshot, now: Date) => Step | null): Promise<Stepped | null> {
     return this.db.transaction(async (tx) => {
       const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update', { skipLocked: true });
-      if (!t || t.status === 'finished') return null;
       // The presence leases are judged by the time the step began; the step's own time is read below.
       const now = clock();
+      if (!t || t.nextAt === null || t.nextAt > now) return null;
+      if (t.status === 'finished') {
+        await tx.update(tournaments).set({ nextAt: null }).where(eq(tournaments.id, id));
+        return null;
+      }
       const entrants = rowsOf<Entrant & { name: string; bot: boolean }>(
         await tx.execute(sql`
-select e.player_id as "playerId", e.withdrawn, e.timeouts, p.deleted_at is not null as deleted, p.name, p.bot
-from ${tournamentPlayers} e join ${players} p on p.id = e.player_id
+select e.player_id as "playerId", e.withdrawn, e.timeouts, ${playerRows.deletedAt} is not null as deleted, ${playerRows.name} as name, ${playerRows.bot} as bot
+from ${tournamentPlayers} e join ${playerRows} on ${playerRows.id} = e.player_id
 where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       );
       const pairings = await tx.select().from(tournamentPairings).where(eq(tournamentPairings.tournamentId, id));
       const playing = new Map<string, { over: boolean; games: PairingGame[] }>();
+      /** Per pairing being played: the earliest deadline of its games being played (a timeout to claim). */
+      const deadlines = new Map<string, number>();
+      const running: Array<{ gameId: string; players: string[]; deadline: number }> = [];
       if (pairings.some((p) => p.endedAt === null)) {
-        const rows = rowsOf<{ pairing: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null }>(
+        const rows = rowsOf<{ pairing: string; game: string; status: string; match_status: string | null; forehand: string; dealer: string; result: GameEvent | null; deadline_ms: number }>(
           await tx.execute(sql`
-select p.id as pairing, g.status, m.status as match_status, g.forehand_player_id as forehand, g.dealer_player_id as dealer, e.payload as result
-from ${tournamentPairings} p
-join ${games} g on g.id = p.game_id or g.match_id = p.match_id
-left join ${matches} m on m.id = p.match_id
-left join ${gameEvents} e on e.game_id = g.id and e.type = 'finished'
-where p.tournament_id = ${id} and p.ended_at is null`),
+select x.pairing, x.game, x.status, ${matchStatuses.status} as match_status, x.forehand, x.dealer, x.result,
+  (extract(epoch from x.updated_at + make_interval(secs => coalesce(x.turn_seconds, ${t.turnSeconds}))) * 1000)::float8 as deadline_ms
+from ${linkedGames(sql`select p.id as pairing, p.game_id, p.match_id from ${tournamentPairings} p where p.tournament_id = ${id} and p.ended_at is null`)} x
+left join ${matchStatuses} on ${matchStatuses.id} = x.match_id`),
         );
         for (const r of rows) {
           const entry = playing.get(r.pairing) ?? { over: true, games: [] };
@@ -265,6 +403,10 @@ where p.tournament_id = ${id} and p.ended_at is null`),
           // An arena game is over when it finished; a Swiss match when the match did.
           entry.over &&= r.match_status !== null ? r.match_status === 'finished' : r.status === 'finished';
           playing.set(r.pairing, entry);
+          const deadline = Number(r.deadline_ms);
+          if (['finished', 'waiting', 'cancelled'].includes(r.status)) continue;
+          deadlines.set(r.pairing, Math.min(deadlines.get(r.pairing) ?? deadline, deadline));
+          running.push({ gameId: r.game, players: [r.forehand, r.dealer], deadline });
         }
       }
       let free: string[] = [];
@@ -284,23 +426,20 @@ where e.tournament_id = ${id} and not e.withdrawn
             .from(tournamentEvents)
             .where(and(eq(tournamentEvents.tournamentId, id), eq(tournamentEvents.type, 'roundEnd')))
             .limit(1)).length > 0;
-        // Free: present, a player stream open on some process (a live presence lease), in no
-        // tournament game anywhere, and in no Swiss event running (its rounds come first).
+        // Free: present, a player stream open on some process (a live presence lease), in no game
+        // of another tournament (this one's are the step's to judge: a game it records frees its
+        // players for the wave it pairs), and in no Swiss event running (its rounds come first).
         free = rowsOf<{ id: string }>(
           await tx.execute(sql`
 select e.player_id as id from ${tournamentPlayers} e
 where e.tournament_id = ${id} and not e.withdrawn
-  and exists (select 1 from ${botPresence} b where b.player_id = e.player_id and b.lease_until > ${now.toISOString()}::timestamptz)
-  and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended)
+  and ${streamOpen(sql`e.player_id`, now)}
+  and not exists (select 1 from ${tournamentSeats} s where s.player_id = e.player_id and not s.ended and s.tournament_id <> ${id})
   and not exists (select 1 from ${tournamentPlayers} o join ${tournaments} w on w.id = o.tournament_id
     where o.player_id = e.player_id and not o.withdrawn and w.system = 'swiss' and w.status = 'running')`),
         ).map((r) => r.id);
       }
-      const rated = await tx
-        .select({ playerId: ratings.playerId, rating: ratings.rating })
-        .from(ratings)
-        .innerJoin(tournamentPlayers, and(eq(tournamentPlayers.playerId, ratings.playerId), eq(tournamentPlayers.tournamentId, id)))
-        .where(eq(ratings.variant, t.config.variant));
+      const rated = await shownRatingsOf(tx, entrants.map((e) => e.playerId), t.config.variant);
       const at = clock();
       const step = decide({
         tournament: t,
@@ -308,19 +447,41 @@ where e.tournament_id = ${id} and not e.withdrawn
         pairings,
         playing,
         free,
-        ratings: new Map(rated.map((r) => [r.playerId, Math.round(r.rating)])),
+        ratings: rated,
         arenaClosed,
         busyElsewhere,
         names: new Map(entrants.map((e) => [e.playerId, { name: e.name, bot: e.bot }])),
       }, at);
-      if (!step) return null;
+      const overdue = running.filter((g) => g.deadline < at.getTime()).map(({ gameId, players }) => ({ gameId, players }));
+      const recorded = new Set(step?.recorded.map((r) => r.pairingId));
+      // When it is due next: the deadlines of the pairings still played, and of those made now. A
+      // pairing not over with no game being played (a match between two games) is looked at again
+      // a move's time later, never sooner: a stuck one costs a look per move's time, not per tick.
+      const due = (started: Date) => {
+        const between = [...playing].filter(([pairing, p]) => !p.over && !recorded.has(pairing) && !deadlines.has(pairing));
+        const still = [...[...deadlines].filter(([pairing]) => !recorded.has(pairing)).map(([, ms]) => new Date(ms)), ...between.map(() => new Date(at.getTime() + t.turnSeconds * 1000))];
+        const made = (step?.pairings ?? []).filter((p) => p.row.endedAt === null).map(() => new Date(started.getTime() + t.turnSeconds * 1000));
+        return nextAt({ ...t, ...step?.tournament }, [...still, ...made], at);
+      };
+      if (!step) {
+        await tx.update(tournaments).set({ nextAt: due(at) }).where(eq(tournaments.id, id));
+        return { written: null, overdue, freed: [] };
+      }
       // The seats first: a pairing that another step made since this snapshot was read holds one
       // of them (or is about to: this insert waits for it), and the unique index refuses this step
       // now, before anything else is written. The pairings start once their seats are taken.
       await this.#takeSeats(tx, t, step);
       const started = clock();
       for (const p of step.pairings) if (p.row.endedAt === null) p.row.createdAt = started;
-      return { version: await this.#write(tx, t, step, at), noticed: await appendNotices(tx, step.pairings.flatMap((p) => p.notices)) };
+      const byId = new Map(pairings.map((p) => [p.id, p]));
+      const freed = step.recorded.flatMap(({ pairingId }) => {
+        const p = byId.get(pairingId);
+        return p ? [p.firstPlayerId, ...(p.secondPlayerId ? [p.secondPlayerId] : [])] : [];
+      });
+      // A Swiss event over: an arena pairs its players again.
+      if (t.system === 'swiss' && step.tournament.status === 'finished') freed.push(...entrants.filter((e) => !e.withdrawn).map((e) => e.playerId));
+      const version = await this.#write(tx, t, step, at, due(started));
+      return { written: { version, noticed: await appendNotices(tx, step.pairings.flatMap((p) => p.notices)) }, overdue, freed: [...new Set(freed)] };
     });
   }
 
@@ -334,7 +495,7 @@ where e.tournament_id = ${id} and not e.withdrawn
     if (seats.length > 0) await tx.insert(tournamentSeats).values(seats);
   }
 
-  async #write(tx: Tx, t: TournamentRow, step: Step, now: Date): Promise<number> {
+  async #write(tx: Tx, t: TournamentRow, step: Step, now: Date, nextAt: Date | null): Promise<number> {
     for (const { pairingId, outcome } of step.recorded) {
       await tx
         .update(tournamentPairings)
@@ -351,27 +512,52 @@ where e.tournament_id = ${id} and not e.withdrawn
         .update(tournamentPlayers)
         .set({ withdrawn: true })
         .where(and(eq(tournamentPlayers.tournamentId, t.id), inArray(tournamentPlayers.playerId, step.withdrawn)));
-    const played = step.pairings.filter((p) => p.game);
-    if (played.length > 0) {
-      // biome-ignore lint/style/noNonNullAssertion: filtered on game above
-      await tx.insert(games).values(played.map((p) => newGameRow(p.game!, now)));
-      // biome-ignore lint/style/noNonNullAssertion: filtered on game above
-      await tx.insert(gameEvents).values(played.flatMap((p) => eventRows(p.game!.id, 0, p.game!.events ?? [])));
-    }
+    await insertGamesIn(tx, step.pairings.flatMap((p) => (p.game ? [p.game] : [])), now);
     for (const { match } of step.pairings) {
       if (!match) continue;
-      await tx.insert(matches).values(match.row);
-      await writeMatchStep(tx, match.row, { expectedVersion: 0, events: match.step.events, game: match.step.game }, now);
+      await startMatchIn(tx, match.row, match.step, now);
     }
     if (step.pairings.length > 0) await tx.insert(tournamentPairings).values(step.pairings.map((p) => p.row));
     const version = t.version + step.events.length;
     await tx
       .update(tournaments)
-      .set({ ...step.tournament, version })
+      // A finished tournament forgets the address that created it (it counted only while it was not finished).
+      .set({ ...step.tournament, version, nextAt, ...(step.tournament.status === 'finished' ? { createdFrom: null } : {}) })
       .where(eq(tournaments.id, t.id));
-    // Each a TournamentEvent, as JSON (events() reads it back).
+    // Each a TournamentEvent, as JSON (eventPage() reads it back as text).
     const rows = step.events.map((event, i) => ({ tournamentId: t.id, seq: t.version + 1 + i, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now }));
     if (rows.length > 0) await tx.insert(tournamentEvents).values(rows);
     return version;
   }
 }
+
+/** An event as a stream sends it: its JSON text as stored. */
+export interface StoredEvent {
+  seq: number;
+  type: string;
+  data: string;
+}
+
+/** Above any seq (they are integers). */
+const MAX_SEQ = 2_147_483_647;
+
+/**
+ * One row, `snapshot`: the seq of the tournament's newest event that carries the standings
+ * (`standings`, `tournamentEnd`), 0 before any. A `standings` event before it is left out of what
+ * a reader is sent: each holds the whole table, so the newest stands for those before it. Read
+ * backwards along the primary key: it is one of the last few events.
+ */
+const keptSince = (id: string) => sql`
+select coalesce((select seq from ${tournamentEvents} where tournament_id = ${id} and type in ('standings', 'tournamentEnd') order by seq desc limit 1), 0) as snapshot`;
+
+/** The first kept event after `seq` (in a lateral join with `kept k`), its payload as text. */
+const keptAfter = (id: string, seq: SQL) => sql`
+select seq, type, payload::text as data from ${tournamentEvents}
+where tournament_id = ${id} and seq > ${seq} and (type <> 'standings' or seq >= k.snapshot)
+order by seq limit 1`;
+
+/** The last kept event before `seq` (in a lateral join with `kept k`), its payload as text. */
+const keptBefore = (id: string, seq: SQL) => sql`
+select seq, type, payload::text as data from ${tournamentEvents}
+where tournament_id = ${id} and seq < ${seq} and (type <> 'standings' or seq >= k.snapshot)
+order by seq desc limit 1`;

@@ -1,7 +1,7 @@
 // A tournament as anyone sees it: its options, who plays, the standings (live, or the final ones
 // kept with its end) and the current pairings. Nothing private.
 import type { Config, Variant } from '../engine/index.ts';
-import type { tournamentPairings, tournaments, TournamentBots, TournamentStatus, TournamentSystem } from '../platform/db/schema.ts';
+import type { tournamentPairings, tournaments, TournamentBots, TournamentStatus, TournamentSystem } from './tables.ts';
 import type { Standing } from './standings.ts';
 
 export type TournamentRow = typeof tournaments.$inferSelect;
@@ -56,7 +56,9 @@ export interface TournamentSummary {
 }
 
 export interface TournamentView extends TournamentSummary {
+  /** One page of the standings (standings-page.ts). */
   standings: StandingView[];
+  standingsNextCursor: string | null;
   pairings?: PairingView[];
 }
 
@@ -105,8 +107,19 @@ export function tournamentSummary(t: TournamentRow, players: number, names: Name
   };
 }
 
-/** The whole tournament: `standings` named already; `pairings` the current round's (swiss) or the running games (arena). */
-export function tournamentView(t: TournamentRow, players: number, names: Names, standings: StandingView[], pairings: readonly PairingRow[]): TournamentView {
+/** The whole tournament: a page of `standings`, named already; `pairings` the current round's (swiss) or the running games (arena). */
+export function tournamentView(
+  t: TournamentRow,
+  players: number,
+  names: Names,
+  standings: { rows: StandingView[]; nextCursor: string | null },
+  pairings: readonly PairingRow[],
+): TournamentView {
   const shown = t.status === 'upcoming' ? [] : t.system === 'swiss' ? pairings.filter((p) => p.round === t.round) : pairings.filter((p) => p.endedAt === null);
-  return { ...tournamentSummary(t, players, names), standings, ...(t.status === 'upcoming' ? {} : { pairings: shown.map(pairingView) }) };
+  return {
+    ...tournamentSummary(t, players, names),
+    standings: standings.rows,
+    standingsNextCursor: standings.nextCursor,
+    ...(t.status === 'upcoming' ? {} : { pairings: shown.map(pairingView) }),
+  };
 }

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseUnavailable } from '../../src/platform/db/availability.ts';
-import { players } from '../../src/platform/db/schema.ts';
+import { players } from '../../src/accounts/tables.ts';
 import { PlayerEventStore } from '../../src/platform/streams/player-events.ts';
 import { initialRating, rateGame, shown } from '../../src/ratings/glicko.ts';
 import { expectProblem } from '../support/problems.ts';

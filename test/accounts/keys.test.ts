@@ -5,7 +5,7 @@
 import { decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateKey } from '../../src/accounts/keyring.ts';
-import { AccountStore } from '../../src/accounts/store.ts';
+import { SigningKeyStore } from '../../src/platform/auth/signing-key-store.ts';
 import { expectProblem } from '../support/problems.ts';
 import { twoInstances, type TestService } from '../support/service.ts';
 
@@ -33,7 +33,7 @@ describe('a key rotation under live tokens', () => {
     const oldKid = kidOf(anna.token);
     expect(await kids(b)).toEqual([oldKid]);
 
-    const newKid = await rotateKey(new AccountStore(a.database.db), now());
+    const newKid = await rotateKey(new SigningKeyStore(a.database.db), now());
     await a.parts.revocations.changed();
     const deadline = Date.now() + 1000;
     while ((await kids(b)).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/platform/db/client.ts';
-import { PlayerStore, type NewSigningKey } from '../../src/accounts/player-store.ts';
+import type { PlayerStore } from '../../src/accounts/player-store.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 import { newId } from '../support/fixtures.ts';
 
 let stores: TestStores;
-let database: Database;
 let store: PlayerStore;
 beforeAll(async () => {
   stores = await openTestStores();
-  ({ database, players: store } = stores);
+  ({ players: store } = stores);
 });
 afterAll(() => stores?.close());
 
@@ -45,27 +43,5 @@ describe(`players (${testDriver})`, () => {
     // The same subject at another issuer is another person.
     const other = await store.findOrCreateExternalPlayer('https://other.example', subject, 'Clara');
     expect(other.id).not.toBe(again.id);
-  });
-});
-
-describe(`signing key (${testDriver})`, () => {
-  const key = (id: string): NewSigningKey => ({
-    id,
-    alg: 'EdDSA',
-    privateJwk: { kty: 'OKP', crv: 'Ed25519', x: `x-${id}`, d: `d-${id}`, kid: id },
-    publicJwk: { kty: 'OKP', crv: 'Ed25519', x: `x-${id}`, kid: id },
-  });
-
-  it('generates once; processes starting together agree on one key', async () => {
-    let generated = 0;
-    const generate = async () => key(`k${++generated}`);
-    const racing = await Promise.all(Array.from({ length: 4 }, () => new PlayerStore(database.db).getOrCreateSigningKey(generate)));
-    expect(new Set(racing.map((k) => k.id)).size).toBe(1);
-    expect(racing[0]).toMatchObject({ alg: 'EdDSA', privateJwk: { d: `d-${racing[0]!.id}` } });
-
-    const later = await store.getOrCreateSigningKey(async () => {
-      throw new Error('must not generate again');
-    });
-    expect(later).toEqual(racing[0]);
   });
 });

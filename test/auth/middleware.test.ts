@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthError } from '../../src/platform/auth/errors.ts';
 import { authenticate, requirePlayer, type AuthVariables } from '../../src/platform/auth/middleware.ts';
 import type { Principal } from '../../src/platform/auth/principal.ts';
-import { PROBLEMS } from '../../src/platform/http/problems.ts';
+import { PLATFORM_PROBLEMS } from '../../src/platform/http/problems.ts';
 import { clock, service } from './fixtures.ts';
 
 const KNOWN = new Map([['p1', 'Alice']]);
@@ -25,7 +25,7 @@ async function setup(now?: () => Date) {
   app.onError((error, c) => {
     errors.push(error);
     // As the service's edge does: the status comes from the problem catalogue.
-    return error instanceof AuthError ? c.json({ code: error.code, detail: error.message }, PROBLEMS[error.code].status) : c.text('boom', 500);
+    return error instanceof AuthError ? c.json({ code: error.code, detail: error.message }, PLATFORM_PROBLEMS[error.code].status) : c.text('boom', 500);
   });
   const bearer = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
   return { app, tokens, errors, bearer };
@@ -115,6 +115,6 @@ describe('requirePlayer', () => {
     expect(errors[0]).toBeInstanceOf(AuthError);
     expect(errors[0]).toMatchObject({ code: 'INVALID_TOKEN', message: 'this call needs a bearer token' });
     // The error carries no HTTP status of its own; the catalogue answers INVALID_TOKEN with 401.
-    expect(PROBLEMS[(errors[0] as AuthError).code].status).toBe(401);
+    expect(PLATFORM_PROBLEMS[(errors[0] as AuthError).code].status).toBe(401);
   });
 });

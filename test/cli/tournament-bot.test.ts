@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, createClient } from '@offiziersskat/client';
 import { runTournamentBot } from '../../src/cli/tournament-bot.ts';
 import { testClock } from '../support/matches.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import { testConfig, startTestService, type TestService } from '../support/service.ts';
 import { until } from '../support/tournaments.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -21,7 +21,7 @@ const clock = testClock();
 
 let service: TestService;
 beforeAll(async () => {
-  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: 100, minuteMs: MINUTE_MS } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { ...testConfig().tournaments, tickMs: 100, minuteMs: MINUTE_MS } } });
 });
 afterAll(() => service?.close());
 

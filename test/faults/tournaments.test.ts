@@ -56,7 +56,7 @@ describe('tournaments across a kill of every process', () => {
     for (const p of arenaPlayers) expect((await call(`${base()}/v1/tournaments/${arena}/join`, { method: 'POST', token: p.token })).status).toBe(200);
     // The arena's players connected (the presence rows their streams keep; they outlive the kill, as a lease does), and both start now.
     await sql`insert into bot_presence (id, player_id, lease_until) select gen_random_uuid()::text, player_id, now() + interval '10 minutes' from tournament_players where tournament_id = ${arena}`;
-    await sql`update tournaments set starts_at = now(), ends_at = case when system = 'arena' then now() + interval '40 seconds' end where id in (${arena}, ${swiss})`;
+    await sql`update tournaments set starts_at = now(), next_at = now(), ends_at = case when system = 'arena' then now() + interval '40 seconds' end where id in (${arena}, ${swiss})`;
 
     /** One pass: the first player of every running pairing resigns the game it is at. */
     const resignAll = async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db/client.ts';
-import type { GameRow, GameStore } from '../../src/games/store.ts';
+import type { GameStore } from '../../src/games/store.ts';
 import { decodeCursor, encodeCursor } from '../../src/platform/db/cursor.ts';
 import { InvalidCursorError } from '../../src/platform/db/errors.ts';
-import { games } from '../../src/platform/db/schema.ts';
+import { games, type GameRow } from '../../src/games/tables.ts';
 import { DEFAULT_CONFIG } from '../../src/engine/types.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 

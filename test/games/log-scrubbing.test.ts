@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/games/game.ts';
 import type { Logger } from '../../src/platform/log.ts';
 import { MatchService, type MatchServiceDeps } from '../../src/matches/service.ts';
-import { Sweeper, type SweeperDeps } from '../../src/app/sweeper.ts';
+import { Sweeper, type SweeperDeps } from '../../src/platform/sweeper.ts';
 
 const SEED = 'a3f1c2d4e5b60718293a4b5c6d7e8f90a3f1c2d4e5b60718293a4b5c6d7e8f90';
 const TOKEN = 'eyJhbGciOiJFZERTQSIsImtpZCI6IjEifQ.eyJzdWIiOiJhbm5hIiwiZXhwIjo5OTk5OTk5OTk5fQ.c2lnbmF0dXJlLXNpZ25hdHVyZS1zaWduYXR1cmU';
@@ -36,16 +36,13 @@ function expectScrubbed(lines: string[], event: string) {
   expect(line).toContain('Failed query');
 }
 
-const sweeperOf = (log: Logger, over: Partial<SweeperDeps>) =>
+/** A sweeper over one feature's sweep: a waiting game `g1` whose expiry runs `expire`. */
+const sweeperOf = (log: Logger, over: Partial<SweeperDeps> & { expire?: () => Promise<void> } = {}) =>
   new Sweeper({
     database: { withAdvisoryLock: async (_key, fn) => (await fn(), true) },
-    games: { expire: async () => {} } as unknown as SweeperDeps['games'],
-    repository: { waitingSince: async () => ['g1'], forgetIdempotentBefore: async () => 0 } as unknown as SweeperDeps['repository'],
-    matches: { waitingSince: async () => [], expire: async () => {} } as unknown as SweeperDeps['matches'],
-    createAnswers: { forgetBefore: async () => 0 } as unknown as SweeperDeps['createAnswers'],
+    sweeps: [async ({ attempt }) => ({ games: (await attempt(over.expire ?? (async () => {}), 'g1')) ? 1 : 0 })],
     now: () => new Date(),
     log,
-    waitingTtlMs: 1000,
     idempotencyTtlMs: 1000,
     ...over,
   });
@@ -53,7 +50,7 @@ const sweeperOf = (log: Logger, over: Partial<SweeperDeps>) =>
 describe('error log lines carry scrubbed messages', () => {
   it("the sweeper's failed expiry", async () => {
     const log = recorder();
-    const sweeper = sweeperOf(log, { games: { expire: async () => Promise.reject(failedQuery()) } as unknown as SweeperDeps['games'] });
+    const sweeper = sweeperOf(log, { expire: async () => Promise.reject(failedQuery()) });
     await sweeper.sweep();
     expectScrubbed(log.lines, 'expiryFailed');
   });

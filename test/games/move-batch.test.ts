@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/platform/db/client.ts';
 import { IdempotencyConflictError, VersionConflictError } from '../../src/platform/db/errors.ts';
 import { MoveBatcher } from '../../src/games/move-batch.ts';
-import { gameEvents } from '../../src/platform/db/schema.ts';
+import { gameEvents } from '../../src/games/tables.ts';
 import { GameStore } from '../../src/games/store.ts';
 import type { GameEvent } from '../../src/engine/types.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';

@@ -5,7 +5,7 @@ import { IdempotencyConflictError, VersionConflictError } from '../../src/platfo
 import { GameStore } from '../../src/games/store.ts';
 import { PlayerEventStore, type PlayerEvent } from '../../src/platform/streams/player-events.ts';
 import type { PlayerStore } from '../../src/accounts/player-store.ts';
-import { gameEvents } from '../../src/platform/db/schema.ts';
+import { gameEvents } from '../../src/games/tables.ts';
 import { DEFAULT_CONFIG, type GameEvent } from '../../src/engine/types.ts';
 import { openTestStores, testDriver, type TestStores } from '../support/db.ts';
 import { newId, seatedGame } from '../support/fixtures.ts';

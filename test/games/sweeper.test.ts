@@ -3,7 +3,7 @@
 // once only one does (an advisory lock).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '../../src/platform/db/schema.ts';
+import { idempotencyKeys } from '../../src/games/tables.ts';
 import { testClock } from '../support/matches.ts';
 import { Client, twoInstances, type TestService } from '../support/service.ts';
 import { openSse } from '../support/sse.ts';
@@ -41,7 +41,7 @@ describe('the sweeper', () => {
       const fresh = await client.createGame(anna, {});
 
       const outcome = await a.parts.sweeper.sweep();
-      expect(outcome).toMatchObject({ swept: true, games: 2, matches: 1 });
+      expect(outcome).toMatchObject({ swept: true, ended: { games: 2, matches: 1 } });
       expect(await statusOf(`/v1/games/${open.id}`)).toBe('cancelled');
       expect(await statusOf(`/v1/games/${challenge.id}`)).toBe('cancelled');
       expect(await statusOf(`/v1/matches/${match.id}`)).toBe('cancelled');
@@ -59,7 +59,7 @@ describe('the sweeper', () => {
         ]),
       );
       // A second sweep finds nothing more to do.
-      expect(await a.parts.sweeper.sweep()).toMatchObject({ swept: true, games: 0, matches: 0 });
+      expect(await a.parts.sweeper.sweep()).toMatchObject({ swept: true, ended: { games: 0, matches: 0 } });
     } finally {
       await bertStream.close();
     }
@@ -73,7 +73,7 @@ describe('the sweeper', () => {
     const g2 = await client.startedGame();
     await client.move(g2.gameId, g2.forehand, { type: 'cut', at: 10 }).set('Idempotency-Key', 'new').expect(200);
     const outcome = await b.parts.sweeper.sweep();
-    expect(outcome.answers).toBeGreaterThanOrEqual(1);
+    expect(outcome.ended.answers).toBeGreaterThanOrEqual(1);
     expect(await a.parts.gameStore.getIdempotent(g.forehand.playerId, 'old')).toBeNull();
     expect(await a.parts.gameStore.getIdempotent(g2.forehand.playerId, 'new')).not.toBeNull();
   });
@@ -89,7 +89,7 @@ describe('the sweeper', () => {
     const [one, two] = await Promise.all([a.parts.sweeper.sweep(), b.parts.sweeper.sweep()]);
     expect([one.swept, two.swept].sort()).toEqual([false, true]);
     // Those 30, and any game the earlier tests left waiting.
-    expect(one.games + two.games).toBeGreaterThanOrEqual(30);
+    expect((one.ended.games ?? 0) + (two.ended.games ?? 0)).toBeGreaterThanOrEqual(30);
     for (const game of games) {
       const log = (await a.http.get(`/v1/games/${game.id}/events`).expect(200)).body;
       expect(log.events.filter((e: { event: { type: string } }) => e.event.type === 'cancelled')).toHaveLength(1);

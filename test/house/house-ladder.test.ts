@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSE_LEVELS, type HouseLevel } from '../../src/house/levels.ts';
 import { LadderStore, type HouseBots } from '../../src/house/start.ts';
-import { games } from '../../src/platform/db/schema.ts';
+import { games } from '../../src/games/tables.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { personPlaysHouseBot, startHouse, until } from './house-service.ts';
 

@@ -8,7 +8,8 @@ import { connect } from 'node:net';
 import { loadConfig } from '../../src/app/config.ts';
 import { createApp } from '../../src/app/app.ts';
 import { inertDeps } from '../../src/app/spec.ts';
-import { PROBLEMS, problemBody, ProblemError, type ProblemCode } from '../../src/platform/http/problems.ts';
+import { PROBLEMS } from '../../src/app/problems.ts';
+import { problemBody, ProblemError, type ProblemCode } from '../../src/platform/http/problems.ts';
 import { expectProblem } from '../support/problems.ts';
 import { Client, startTestService, type TestService } from '../support/service.ts';
 

@@ -240,7 +240,7 @@ describe('malformed requests', () => {
 describe('tokens', () => {
   /** A token service over this service's own key, with a clock and claims of the test's choosing. */
   async function minter(overrides: { now?: () => Date; audience?: string; issuer?: string } = {}) {
-    const key = await service.parts.players.getOrCreateSigningKey(async () => {
+    const key = await service.parts.signingKeys.current(async () => {
       throw new Error('the service has a key already');
     });
     const { jwt } = service.deps.config;

@@ -2,12 +2,21 @@
 // gets the first answer (status, body, Location) and makes nothing new; the same key with another
 // body is refused as a move's is; keys are per caller and per operation, and are forgotten after
 // their time; a create whose answer was never kept is found by the id its key holds, and one that
-// never committed is made with that id once the key is stale. And the client module: a keyed
-// create retried after a 503 ends with one game.
+// never committed is made with that id as soon as the try that took the key is gone (it holds the
+// key's lock no more: its process died, its database session ended), while a try still at work
+// keeps repeats waiting. And the client module: a keyed create retried after a 503 ends with one game.
 import { and, eq, sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, isApiError } from '@offiziersskat/client';
-import { createAnswers, games, matches, players } from '../../src/platform/db/schema.ts';
+import { players } from '../../src/accounts/tables.ts';
+import { games } from '../../src/games/tables.ts';
+import { matches } from '../../src/matches/tables.ts';
+import { openDatabase } from '../../src/platform/db/client.ts';
+import { keyLockName } from '../../src/platform/db/create-answers.ts';
+import { lockKeys } from '../../src/platform/db/key-locks.ts';
+import { createAnswers } from '../../src/platform/db/tables.ts';
+import { createScratchDatabase, testDriver } from '../support/db.ts';
 import { expectProblem } from '../support/problems.ts';
 import { account, tomorrow } from '../support/tournaments.ts';
 import { Client, startTestService, type TestPlayer, type TestService } from '../support/service.ts';
@@ -129,7 +138,7 @@ describe('POST /v1/games with an Idempotency-Key', () => {
       .set({ createdAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(and(eq(createAnswers.caller, `player:${anna.playerId}`), eq(createAnswers.key, k)));
     const outcome = await service.parts.sweeper.sweep();
-    expect(outcome.answers).toBeGreaterThanOrEqual(1);
+    expect(outcome.ended.answers).toBeGreaterThanOrEqual(1);
     expect(await service.database.db.select().from(createAnswers).where(eq(createAnswers.key, k))).toEqual([]);
     await service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' }).expect(201);
     expect(await gamesOf(anna)).toBe(2);
@@ -193,22 +202,101 @@ describe('a key whose create committed but whose answer was never kept (the data
     expect(await playersNamed(name)).toBe(1);
   });
 
-  it('makes it with the same id once the key is stale, when the first try made nothing', async () => {
+  it('makes it at once, with the same id, when the try that left the key under way is gone and made nothing', async () => {
     const anna = await client.player('Anna');
     const k = key();
     const send = () => service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' });
-    const made = await send().expect(201);
-    const [row] = await forgetAnswer(k);
-    // Its game gone too: as a try that took the key and died before its create committed leaves it.
-    await service.database.db.execute(sql`delete from game_events where game_id = ${made.body.id}`);
-    await service.database.db.delete(games).where(eq(games.id, made.body.id));
-    // Under way, and nothing to find: a repeat is told to come back.
-    expectProblem(await send(), 409, 'IDEMPOTENCY_KEY_IN_USE');
-    await service.database.db.update(createAnswers).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(createAnswers.key, k));
+    const row = await underWayAndUnmade(anna, await send().expect(201));
+    // Nobody holds the key: its try is gone (as a process killed, or a database crashed, mid-create leaves it).
     const again = await send();
     expect(again.status, again.text).toBe(201);
-    expect(again.body.id).toBe(row?.resourceId);
+    expect(again.body.id).toBe(row.resourceId);
     expect(await gamesOf(anna)).toBe(1);
+  });
+
+  it('keeps a repeat waiting while the try under way holds the key, then 409 IDEMPOTENCY_KEY_IN_USE with Retry-After', async () => {
+    const anna = await client.player('Anna');
+    const k = key();
+    const send = () => service.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' });
+    const row = await underWayAndUnmade(anna, await send().expect(201));
+    // A request of this process at work on the key holds it.
+    const letGo = await service.database.keyLocks.tryHold(keyLockName({ caller: `player:${anna.playerId}`, operation: 'createGame', key: k }));
+    expect(letGo).not.toBeNull();
+    const refused = await send();
+    expectProblem(refused, 409, 'IDEMPOTENCY_KEY_IN_USE');
+    expect(refused.headers['retry-after']).toBeDefined();
+    await letGo?.();
+    const again = await send();
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.id).toBe(row.resourceId);
+    expect(await gamesOf(anna)).toBe(1);
+  });
+});
+
+/** What a try that took the key and died before its create committed leaves: the key under way, nothing made. */
+async function underWayAndUnmade(owner: TestPlayer, made: { body: { id: string } }, { database } = service) {
+  const [row] = await database.db
+    .update(createAnswers)
+    .set({ status: 0, body: null, location: null })
+    .where(and(eq(createAnswers.caller, `player:${owner.playerId}`), eq(createAnswers.resourceId, made.body.id)))
+    .returning();
+  await database.db.execute(sql`delete from game_events where game_id = ${made.body.id}`);
+  await database.db.delete(games).where(eq(games.id, made.body.id));
+  expect(row?.resourceId).toBe(made.body.id);
+  return row as typeof createAnswers.$inferSelect;
+}
+
+describe.runIf(testDriver === 'postgres')('keyed creates on two processes of one database', () => {
+  // Two services on a scratch database, each with its own connections (its key session too), as
+  // two processes; and a direct session standing for a third process's try.
+  let own: TestService;
+  let second: TestService;
+  let holder: postgres.Sql;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    const scratch = await createScratchDatabase({ migrated: true });
+    const databases = [await openDatabase(scratch.url, { poolSize: 4, ...scratch.options }), await openDatabase(scratch.url, { poolSize: 4, ...scratch.options })];
+    own = await startTestService({ database: databases[0] });
+    second = await startTestService({ database: databases[1] });
+    holder = postgres(scratch.options.sessionUrl ?? scratch.url, { max: 1, onnotice: () => {} });
+    close = async () => {
+      await holder.end({ timeout: 1 });
+      await own.close();
+      await second.close();
+      for (const d of databases) await d.close();
+      await scratch.drop();
+    };
+  });
+
+  it('make one game of requests with one key sent at once to both', async () => {
+    const anna = await new Client(own.http).player('Anna');
+    const k = key();
+    const send = (s: TestService) => s.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' });
+    const answers = await Promise.all([send(own), send(second), send(own), send(second)]);
+    for (const a of answers) expect(a.status, a.text).toBe(201);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const [{ n }] = await own.database.query<{ n: number }>('select count(*)::int as n from games where forehand_player_id = $1', [anna.playerId]);
+    expect(n).toBe(1);
+  });
+  afterAll(() => close?.());
+
+  it('refuses repeats while that process’s session holds the key, and makes it at once when the session ends', async () => {
+    const anna = await new Client(own.http).player('Anna');
+    const k = key();
+    const send = () => own.http.post('/v1/games').set(anna.auth).set('Idempotency-Key', k).send({ seat: 'forehand' });
+    const row = await underWayAndUnmade(anna, await send().expect(201), own);
+    // The other process's try at work: its session holds the key's lock.
+    const [a, b] = lockKeys(keyLockName({ caller: `player:${anna.playerId}`, operation: 'createGame', key: k }));
+    const [{ pid, locked }] = await holder<{ pid: number; locked: boolean }[]>`select pg_backend_pid() as pid, pg_try_advisory_lock(${a}::int, ${b}::int) as locked`;
+    expect(locked).toBe(true);
+    expectProblem(await send(), 409, 'IDEMPOTENCY_KEY_IN_USE');
+    // Its session ends, as when its process is killed or its database server goes away.
+    await own.database.query('select pg_terminate_backend($1)', [pid]);
+    const again = await send();
+    expect(again.status, again.text).toBe(201);
+    expect(again.body.id).toBe(row.resourceId);
+    const [{ n }] = await own.database.query<{ n: number }>('select count(*)::int as n from games where forehand_player_id = $1', [anna.playerId]);
+    expect(n).toBe(1);
   });
 });
 

@@ -4,8 +4,9 @@
 // and nowhere else; a name pattern that works in JSON Schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, initialState, type EventType, type GameEvent, type Seat, decide, evolve, legalMoves, viewEvent } from '../../src/engine/index.ts';
-import { PROBLEMS } from '../../src/platform/http/problems.ts';
-import { CreatePlayerSchema, EVENT_TYPES } from '../../src/platform/http/schemas.ts';
+import { PROBLEMS } from '../../src/app/problems.ts';
+import { EVENT_TYPES } from '../../src/games/index.ts';
+import { CreatePlayerSchema } from '../../src/players/index.ts';
 import { renderOpenApi } from '../../src/app/spec.ts';
 import { escapeMember, schemaErrors, streamMessageMismatchOf } from '../support/openapi.ts';
 import { Client, rng, startTestService, type TestService } from '../support/service.ts';

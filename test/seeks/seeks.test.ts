@@ -4,7 +4,8 @@
 // most 5, and the refusals are those of a new game's.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ratings, seeks } from '../../src/platform/db/schema.ts';
+import { ratings } from '../../src/ratings/tables.ts';
+import { seeks } from '../../src/seeks/tables.ts';
 import { MAX_WAITING_SEEKS } from '../../src/seeks/open-caps.ts';
 import { testClock } from '../support/matches.ts';
 import { expectProblem } from '../support/problems.ts';
@@ -281,7 +282,7 @@ describe('the end of a seek', () => {
     const orphan = (await seek(anna, { ...pool(), whileConnected: true }).expect(201)).body;
     clock.advance(120);
     const young = (await seek(anna, pool()).expect(201)).body;
-    expect((await service.parts.sweeper.sweep()).seeks).toBeGreaterThanOrEqual(1);
+    expect((await service.parts.sweeper.sweep()).ended.seeks).toBeGreaterThanOrEqual(1);
     expect((await seekOf(orphan.seekId)).status).toBe('disconnected');
     expect((await seekOf(old.seekId)).status).toBe('waiting');
     clock.advance(500);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import type { Database } from '../../src/platform/db/client.ts';
-import { gameEvents } from '../../src/platform/db/schema.ts';
+import { gameEvents } from '../../src/games/tables.ts';
 import type { GameStore } from '../../src/games/store.ts';
 import { rng } from '../../src/bots/rng.ts';
 

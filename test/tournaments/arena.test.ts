@@ -9,7 +9,7 @@
 // games, and the final standings equal a recomputation from the finished games.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../support/matches.ts';
-import { rng } from '../support/service.ts';
+import { rng, testConfig } from '../support/service.ts';
 import { openSse } from '../support/sse.ts';
 import { twoInstances } from '../support/service.ts';
 import { account, until } from '../support/tournaments.ts';
@@ -25,7 +25,7 @@ const clock = testClock();
 let pair: Awaited<ReturnType<typeof twoInstances>>;
 
 beforeAll(async () => {
-  pair = await twoInstances({ now: clock.now, config: { tournaments: { tickMs: 100, minuteMs: MINUTE_MS } } });
+  pair = await twoInstances({ now: clock.now, config: { tournaments: { ...testConfig().tournaments, tickMs: 100, minuteMs: MINUTE_MS } } });
 });
 afterAll(() => pair?.close());
 

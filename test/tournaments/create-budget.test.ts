@@ -10,7 +10,7 @@ let service: TestService;
 
 beforeAll(async () => {
   service = await startTestService({
-    config: { tournaments: { tickMs: 50, minuteMs: 60_000 }, limits: { ...testConfig().limits, player: { points: 100_000, seconds: 60 } } },
+    config: { tournaments: { ...testConfig().tournaments, tickMs: 50, minuteMs: 60_000 }, limits: { ...testConfig().limits, player: { points: 100_000, seconds: 60 } } },
   });
 });
 afterAll(() => service?.close());

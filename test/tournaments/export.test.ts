@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyRecord } from '../../src/record/index.ts';
 import { playToEnd, testClock } from '../support/matches.ts';
-import { Client, startTestService, type TestService } from '../support/service.ts';
+import { testConfig, Client, startTestService, type TestService } from '../support/service.ts';
 import { account, exportedRecords, startingNow, until } from '../support/tournaments.ts';
 
 let service: TestService;
@@ -14,7 +14,7 @@ let client: Client;
 const clock = testClock();
 
 beforeAll(async () => {
-  service = await startTestService({ now: clock.now, config: { tournaments: { tickMs: 50, minuteMs: 60_000 } } });
+  service = await startTestService({ now: clock.now, config: { tournaments: { ...testConfig().tournaments, tickMs: 50, minuteMs: 60_000 } } });
   client = new Client(service.http);
 });
 afterAll(() => service?.close());

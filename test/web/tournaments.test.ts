@@ -11,6 +11,7 @@ import { accounts, createClient } from '@offiziersskat/client';
 import { runTournamentBot } from '../../src/cli/tournament-bot.ts';
 import { browserSuite, DESKTOP, screenshot, Watch } from './support/browser.ts';
 import { takeTurn } from './support/play.ts';
+import { testConfig } from '../support/service.ts';
 import { webFixture } from './support/web-suite.ts';
 import { PASSWORD, signInWith as signIn } from './support/sign-in.ts';
 
@@ -31,7 +32,7 @@ interface Standing {
 }
 
 browserSuite('the web client: tournaments', () => {
-  const web = webFixture({ service: { config: { tournaments: { tickMs: 150, minuteMs: MINUTE_MS } } } });
+  const web = webFixture({ service: { config: { tournaments: { ...testConfig().tournaments, tickMs: 150, minuteMs: MINUTE_MS } } } });
   /** What a page failed at beyond the requests cut off by its own navigation (streams, polls). */
   const real = (problems: string[]) => problems.filter((p) => !/\(net::ERR_ABORTED\)$/.test(p));
   const tournamentOf = async (id: string) => (await web.service.http.get(`/v1/tournaments/${id}`).expect(200)).body;

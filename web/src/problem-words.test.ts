@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@offiziersskat/client';
-import { PROBLEMS } from '../../src/platform/http/problems.ts';
+import { PROBLEMS } from '../../src/app/problems.ts';
 import { LANGUAGES, MESSAGES, translator, type MessageKey } from './i18n.ts';
 import { PROBLEM_WORDS, problemText } from './problem-text.ts';
 import { stateWords } from './screens/lobby/my-games.ts';

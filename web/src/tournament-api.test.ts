@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdown, countdownTarget, currentGames, defaultFields, entrantState, localInputValue, readTournamentForm, shownScore, type TournamentFields } from './tournament-api.ts';
+import { countdown, countdownTarget, currentGames, defaultFields, entrantState, getTournament, localInputValue, readTournamentForm, rereadTournament, shownScore, type Standing, type Tournament, type TournamentFields } from './tournament-api.ts';
 
 const now = new Date('2026-12-03T16:00:00');
 const fields = (over: Partial<TournamentFields> = {}): TournamentFields => ({ ...defaultFields(now), name: 'Friday arena', ...over });
@@ -103,5 +103,47 @@ describe('what the pages show', () => {
     expect(entrantState({ standings }, 'b')).toBe('withdrawn');
     expect(entrantState({ standings }, 'c')).toBe('out');
     expect(entrantState({ standings }, undefined)).toBe('out');
+  });
+});
+
+describe('the standings read whole', () => {
+  const row = (playerId: string, rank: number): Standing => ({ rank, playerId, name: playerId.toUpperCase(), bot: false, score: 0, games: 0, tiebreaks: {}, withdrawn: false });
+  const table = Array.from({ length: 5 }, (_, i) => row(`p${i}`, i + 1));
+  /** A service answering pages of two rows (the last page's cursor null), the head of one; `moved` shows p2 again on the second page. */
+  function service(moved = false) {
+    const asked: string[] = [];
+    const head = { id: 't', status: 'running', players: table.length, pairings: [] } as unknown as Tournament;
+    return {
+      asked,
+      request: async <T>(_method: string, path: string): Promise<T> => {
+        asked.push(path);
+        const query = new URLSearchParams(path.split('?')[1] ?? '');
+        if (query.get('standingsLimit') === '1') return { ...head, standings: table.slice(0, 1), standingsNextCursor: 'c1' } as T;
+        const from = Number(query.get('standingsCursor') ?? 0);
+        const rows = moved && from === 2 ? [table[1], table[2]] : table.slice(from, from + 2);
+        return { ...head, standings: rows, standingsNextCursor: from + 2 < table.length ? String(from + 2) : null } as T;
+      },
+    };
+  }
+
+  it('follows the pages to the last, each player once', async () => {
+    const c = service();
+    const t = await getTournament(c, 't');
+    expect(t.standings).toEqual(table);
+    expect(t.standingsNextCursor).toBeNull();
+    expect(c.asked).toEqual(['/v1/tournaments/t', '/v1/tournaments/t?standingsCursor=2', '/v1/tournaments/t?standingsCursor=4']);
+    // A ranking that moved between two pages shows nobody twice.
+    expect((await getTournament(service(true), 't')).standings.map((s) => s.playerId)).toEqual(['p0', 'p1', 'p2', 'p4']);
+  });
+
+  it('after a stream event, reads the head only while the stream\'s table has every player; else all again', async () => {
+    const c = service();
+    const fromStream = table.map((s) => ({ ...s, score: 1 }));
+    expect((await rereadTournament(c, 't', fromStream)).standings).toBe(fromStream);
+    expect(c.asked).toEqual(['/v1/tournaments/t?standingsLimit=1']);
+    // A player more (someone joined): the whole table read.
+    const again = service();
+    expect((await rereadTournament(again, 't', fromStream.slice(1))).standings).toEqual(table);
+    expect(again.asked).toHaveLength(4);
   });
 });

@@ -43,7 +43,33 @@ export const listTournaments = (c: SkatClient, status: TournamentStatus, q: { li
   const query = new URLSearchParams({ status, limit: String(q.limit ?? 30), ...(q.cursor ? { cursor: q.cursor } : {}) });
   return c.request<Schemas['TournamentPage']>('GET', `/v1/tournaments?${query}`, { signal });
 };
-export const getTournament = (c: SkatClient, id: string, signal?: AbortSignal) => c.request<Tournament>('GET', base(id), { signal });
+type Reader = Pick<SkatClient, 'request'>;
+
+/** A tournament with its whole standings: the read's pages one after another (100 rows a page). */
+export async function getTournament(c: Reader, id: string, signal?: AbortSignal): Promise<Tournament> {
+  const first = await c.request<Tournament>('GET', base(id), { signal });
+  const standings = [...first.standings];
+  // A running event's ranking may move between two pages: a player shown already is not shown twice.
+  const shown = new Set(standings.map((s) => s.playerId));
+  for (let cursor = first.standingsNextCursor; cursor; ) {
+    const page = await c.request<Tournament>('GET', `${base(id)}?standingsCursor=${seg(cursor)}`, { signal });
+    for (const s of page.standings) if (!shown.has(s.playerId)) shown.add(s.playerId), standings.push(s);
+    cursor = page.standingsNextCursor;
+  }
+  return { ...first, standings, standingsNextCursor: null };
+}
+
+/**
+ * The tournament again after an event of its stream: its head (a read of one row of standings)
+ * with `standings`, the newest whole table the stream gave (or the one shown); read whole again
+ * when that table lacks a player (someone joined, or a pairing names a newcomer).
+ */
+export async function rereadTournament(c: Reader, id: string, standings: Standing[], signal?: AbortSignal): Promise<Tournament> {
+  const head = await c.request<Tournament>('GET', `${base(id)}?standingsLimit=1`, { signal });
+  const known = new Set(standings.map((s) => s.playerId));
+  const lacking = head.players !== standings.length || (head.pairings ?? []).some((p) => !known.has(p.first) || (p.second !== null && !known.has(p.second)));
+  return lacking ? getTournament(c, id, signal) : { ...head, standings, standingsNextCursor: null };
+}
 export const createTournament = (c: SkatClient, body: NewTournament) => c.request<Tournament>('POST', '/v1/tournaments', { body });
 export const joinTournament = (c: SkatClient, id: string) => c.request<Tournament>('POST', `${base(id)}/join`);
 export const withdrawFromTournament = (c: SkatClient, id: string) => c.request<void>('POST', `${base(id)}/withdraw`);

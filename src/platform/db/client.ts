@@ -15,7 +15,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir } from './data-dir-lock.ts';
 import { answersWithin, guardedClient, type CallLimits } from './availability.ts';
-import * as schema from './schema.ts';
+import { type KeyLocks, processKeyLocks, sessionKeyLocks } from './key-locks.ts';
 
 declare module 'postgres' {
   // postgres.js reads this option (its src/index.js) but its type declarations leave it out.
@@ -25,7 +25,14 @@ declare module 'postgres' {
   }
 }
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+/**
+ * A transaction of the drizzle handle (`db.transaction(async (tx) => …)`). A feature's function
+ * that writes or locks inside another feature's transaction takes one: the caller's statements and
+ * the owner's commit together (a Tx is a Db too, so such a function may also run on its own).
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One statement in plain SQL with $1, $2, … parameters: its rows. */
 export type Query = <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -54,6 +61,8 @@ export interface Database {
    * process) holds it; false without running it when one does.
    */
   withAdvisoryLock(key: number, fn: () => Promise<void>): Promise<boolean>;
+  /** Locks held on names while this process works on them, tried by any process without waiting (key-locks.ts). */
+  keyLocks: KeyLocks;
   /** This process's connections to the server, busy (in a query or a transaction) and idle; null: none (embedded). */
   connections(): Promise<{ busy: number; idle: number } | null>;
   close(): Promise<void>;
@@ -137,7 +146,7 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
       release();
       throw error;
     }
-    const db = drizzlePglite({ client: pglite, schema });
+    const db = drizzlePglite({ client: pglite });
     try {
       await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } catch (error) {
@@ -181,7 +190,9 @@ export async function openDatabase(url: string | undefined, opts: OpenOptions = 
     // LISTEN and advisory locks: on the pool itself, unless that goes through a transaction pooler.
     const session = pooled || sessionUrl !== url ? postgres(sessionUrl, options(2, false)) : sql;
     const guarded = guardedClient(sql, limits);
-    return postgresDatabase(drizzlePostgres({ client: guarded, schema }), { sql, session, guarded, prepare: !pooled });
+    // A session of its own for the key locks, never closed while the process runs (key-locks.ts).
+    const keyLocks = sessionKeyLocks(() => postgres(sessionUrl, { ...options(1, false), idle_timeout: 0, max_lifetime: null }), limits);
+    return postgresDatabase(drizzlePostgres({ client: guarded }), { sql, session, guarded, prepare: !pooled, keyLocks });
   }
 
   throw new Error('DATABASE_URL: expected memory://, postgres://… or postgresql://…');
@@ -221,6 +232,7 @@ function pgliteDatabase(db: Db, pglite: PGlite, release: () => void): Database {
         held.delete(key);
       }
     },
+    keyLocks: processKeyLocks(),
     connections: async () => null,
     close: async () => {
       await pglite.close();
@@ -238,9 +250,10 @@ interface PostgresClients {
   guarded: postgres.Sql;
   /** Whether the pool may prepare statements (not through a transaction pooler). */
   prepare: boolean;
+  keyLocks: KeyLocks;
 }
 
-function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare }: PostgresClients): Database {
+function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare, keyLocks }: PostgresClients): Database {
   return {
     db,
     driver: 'postgres',
@@ -293,7 +306,9 @@ function postgresDatabase(db: Db, { sql, session: sessions, guarded, prepare }: 
       // This very query's connection was busy with it.
       return { busy: rows[0].busy, idle: rows[0].idle + 1 };
     },
+    keyLocks,
     close: async () => {
+      await keyLocks.close();
       await sql.end({ timeout: 5 });
       if (sessions !== sql) await sessions.end({ timeout: 5 });
     },
@@ -316,19 +331,20 @@ async function migratePostgresServer(url: string, connectTimeout: number): Promi
 }
 
 /**
- * For `/readyz`: the database answers within `timeoutMs` and every committed migration is
- * applied. A database that does not answer in time is not ready.
+ * For `/readyz`: the database answers within `timeoutMs`, `probe` (a look at the table every
+ * request reads, given by the composition root) with it, and every committed migration is applied.
+ * A database that does not answer in time is not ready.
  */
-export function isReady(database: Database, timeoutMs = 1000): Promise<boolean> {
-  return answersWithin(timeoutMs, () => checkReady(database));
+export function isReady(database: Database, timeoutMs = 1000, probe: (db: Db) => Promise<void> = async () => {}): Promise<boolean> {
+  return answersWithin(timeoutMs, () => checkReady(database, probe));
 }
 
-async function checkReady(database: Database): Promise<boolean> {
+async function checkReady(database: Database, probe: (db: Db) => Promise<void>): Promise<boolean> {
   try {
     await database.db.execute(q`select 1`);
-    // The table every request reads: a lock held on it (a long migration, a stuck session) makes
-    // the service unable to serve, and so not ready.
-    await database.db.execute(q`select 1 from ${schema.games} limit 1`);
+    // A lock held on the table every request reads (a long migration, a stuck session) makes the
+    // service unable to serve, and so not ready.
+    await probe(database.db);
     const rows = await database.db.execute<{ n: number }>(
       q`select count(*)::int as n from ${q.raw(MIGRATIONS_TABLE)}`,
     );

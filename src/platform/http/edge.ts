@@ -18,7 +18,7 @@ import { clientAddress } from './limits.ts';
 import { isJson, MAX_BODY_BYTES, notJson, tooLarge, validationProblem } from './operation.ts';
 import { securityHeadersOf } from './security.ts';
 import type { App, AppEnv } from './env.ts';
-import { documentedCodes, PROBLEMS, ProblemError, problemResponse, problemResponses, type ProblemCode } from './problems.ts';
+import { errorResponses, namedProblems, ProblemError, problemOf, problemResponse, type ProblemCode } from './problems.ts';
 import { finish, setHeader, type HeaderRecord } from './reply.ts';
 
 /** The problems behind the HTTPExceptions hono's validators throw. */
@@ -272,7 +272,7 @@ export function problemHandler(log: Logger): ErrorHandler<AppEnv> {
     // hono's own: the validator's refusals of a body it cannot parse or a type it does not take.
     if (err instanceof HTTPException) {
       const code = HTTP_EXCEPTIONS[err.status];
-      if (code) return problemResponse(c, new ProblemError(code, code === 'MALFORMED_JSON' ? 'the body is not valid JSON' : PROBLEMS[code].description));
+      if (code) return problemResponse(c, new ProblemError(code, code === 'MALFORMED_JSON' ? 'the body is not valid JSON' : problemOf(code).description));
     }
     log.error({ requestId: c.get('requestId'), method: c.req.method, path: c.req.path, error: err.name, message: safeMessage(err) });
     return problemResponse(c, new ProblemError('INTERNAL', 'something went wrong on our side'));
@@ -285,28 +285,31 @@ export function safeMessage(err: Error): string {
 }
 
 /**
- * The problems the edge can answer on any route, added to what each route documents: a broken
- * Authorization header on every /v1 call; a parameter that fails its schema; a body over the limit
- * (any method but GET), or not JSON (a POST, or a route that reads a body), or, with a body schema,
- * one that does not parse.
+ * Every route's error responses, made from the catalogue in use (the app's, whole by now): the
+ * codes the route names (problemResponses), and the problems the edge can answer on any route: a
+ * broken Authorization header on every /v1 call; a parameter that fails its schema; a body over
+ * the limit (any method but GET), or not JSON (a POST, or a route that reads a body), or, with a
+ * body schema, one that does not parse.
  */
 export function documentEdgeProblems(app: App): void {
   // What node:http answers for a request to any operation before the app sees it
   // (client-errors.ts): its head too large (a long URL too), or not in time.
-  const unread = problemResponses('REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE');
+  const unread = errorResponses('REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE');
   for (const def of app.openAPIRegistry.definitions) {
     if (def.type !== 'route') continue;
     const { route } = def;
+    const { codes: own, others } = namedProblems(route.responses);
     if (!route.path.startsWith('/v1/')) {
       // The operations outside /v1 (health, readiness, keys, metrics) are refused too by a
       // process that shuts down: its 503 beside any 503 of their own (not ready, as JSON).
-      const shutting = problemResponses('SHUTTING_DOWN')[503];
-      const own = route.responses[503];
+      route.responses = { ...others, ...errorResponses(...own) };
+      const shutting = errorResponses('SHUTTING_DOWN')[503];
+      const own503 = route.responses[503];
       route.responses = {
         ...route.responses,
         503:
-          own && 'content' in own
-            ? { ...own, description: `${own.description}; ${shutting.description}`, headers: { ...shutting.headers, ...own.headers }, content: { ...own.content, ...shutting.content } }
+          own503 && 'content' in own503
+            ? { ...own503, description: `${own503.description}; ${shutting.description}`, headers: { ...shutting.headers, ...own503.headers }, content: { ...own503.content, ...shutting.content } }
             : shutting,
         ...unread,
       };
@@ -324,8 +327,7 @@ export function documentEdgeProblems(app: App): void {
     // body that is not JSON on a POST (checkBody) and wherever a route reads one (operation.ts).
     if (route.method !== 'get') codes.push('PAYLOAD_TOO_LARGE');
     if (route.method === 'post' || body) codes.push('UNSUPPORTED_MEDIA_TYPE');
-    const own = documentedCodes(route.responses);
-    const success = Object.fromEntries(Object.entries(route.responses).filter(([status]) => Number(status) < 400));
-    route.responses = { ...success, ...problemResponses(...own, ...codes, 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE') };
+    const success = Object.fromEntries(Object.entries(others).filter(([status]) => Number(status) < 400));
+    route.responses = { ...success, ...errorResponses(...own, ...codes, 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE') };
   }
 }

@@ -10,7 +10,7 @@
 //   its answer are written in one statement: a repeat finds the answer, or makes the move);
 // - a key is forgotten after IDEMPOTENCY_TTL_SECONDS (the sweeper).
 // Where the first answer is kept differs, not the rule: a move keeps it with its append, in the
-// group commit's statement (games/run-command.ts, db/guarded-append.ts), so only moves use the
+// group commit's statement (games/run-command.ts, games/guarded-append.ts), so only moves use the
 // `idempotency_keys` table and its (player, key) is the move's scope; a create keeps it in
 // `create_answers`, taken before the create runs (idempotent-create.ts).
 import { createHash } from 'node:crypto';

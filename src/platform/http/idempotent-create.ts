@@ -7,14 +7,20 @@
 // after it was answered `waiting`): the resource's own GET says how it is now.
 //
 // The create is told the id to give what it makes, chosen when the key is taken and kept with it.
-// Taking the key, the create and keeping its answer are three statements, not one transaction: when
-// the database goes away between the create's commit and keeping its answer (a failover, a crash),
-// a repeat finds the key under way and looks for what was made by that id; found, it is the answer
-// (as it is now, as its GET would say). A create that never committed leaves the key under way
-// until STALE_MS, when a repeat takes it over and makes it, with the same id.
+// Taking the key, the create and keeping its answer are three statements, not one transaction, and
+// the key is held (a lock of its process's database session, db/key-locks.ts) from taking it to
+// keeping the answer. A repeat that finds the key held waits for the answer a little; one that finds
+// it under way and held by nobody knows the try that took it is gone (its process died, or the
+// database went away: a failover, a crash) and takes it over at once: it looks for what was made by
+// the key's id (made and committed, its answer not kept: that is the answer, as it is now, as its
+// GET would say), else makes it with that id. A create that was refused lets go of its key; one that
+// failed otherwise (the database away) leaves it under way with its id, since it may have committed.
+// Two tries that make with one id (a holder taken for gone while at work: its lock session lost)
+// cannot both make: the id is the new row's primary key, and the loser answers with what was made.
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import type { CreateAnswerStore, CreateKey } from '../db/create-answers.ts';
+import { unavailableOf } from '../db/availability.ts';
 import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
 import type { Logger } from '../log.ts';
@@ -25,8 +31,6 @@ import { respond, setHeader } from './reply.ts';
 /** How long a repeat waits for the first request's answer before it is told to come back. */
 const WAIT_MS = 2_000;
 const POLL_MS = 50;
-/** A key under way for this long without an answer was left by a create that never finished. */
-const STALE_MS = 60_000;
 
 /** What a create made: the answer's body and the new resource's address. */
 export interface Created<T> {
@@ -72,8 +76,9 @@ export async function foundOrNull<T>(read: () => Promise<T>): Promise<T | null> 
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-/** How often a repeat that finds the key under way looks for what the first try made. */
-const LOOK_MS = 500;
+
+/** Nothing was made: a refusal (4xx), not the database away nor an error that may follow a commit. */
+const refused = (e: unknown) => e instanceof DomainError && unavailableOf(e) === null;
 
 /**
  * Answers a create call (201 with Location): made by `make`, or, for a repeat of a key, the answer
@@ -108,41 +113,49 @@ export async function idempotentCreate<T, K = T>(
   // A create's path names no resource yet: the body is the whole request.
   const hash = requestHash(operation, [], request);
   const until = Date.now() + WAIT_MS;
-  let lookAfter = 0;
-  let resourceId: string;
   for (;;) {
-    const held = await store.take(id, hash, new Date(Date.now() - STALE_MS), crypto.randomUUID());
+    const held = await store.take(id, hash, crypto.randomUUID());
     if (held.taken) {
-      resourceId = held.resourceId;
-      break;
+      try {
+        return await run(held.resourceId, held.fresh);
+      } finally {
+        await held.letGo();
+      }
     }
     const row = held.row;
-    sameRequest(row.requestHash, hash);
-    if (row.status !== 0 && row.body !== null && row.location !== null) {
-      const kept = JSON.parse(row.body) as K;
-      // Without `keeping`, K is T: the body itself was kept.
-      return answer(keeping ? await keeping.restore(kept) : (kept as unknown as T), row.location);
+    if (row) {
+      sameRequest(row.requestHash, hash);
+      if (row.status !== 0 && row.body !== null && row.location !== null) {
+        const kept = JSON.parse(row.body) as K;
+        // Without `keeping`, K is T: the body itself was kept.
+        return answer(keeping ? await keeping.restore(kept) : (kept as unknown as T), row.location);
+      }
     }
-    // Under way: made and committed, its answer not kept (the database went away in between)?
-    if (row.resourceId !== null && Date.now() >= lookAfter) {
-      lookAfter = Date.now() + LOOK_MS;
-      const found = await find(row.resourceId);
-      if (found) return keep(found);
-    }
+    // Held by a request at work on it: its answer comes soon.
     if (Date.now() >= until) throw keyInUse();
     await sleep(POLL_MS);
   }
 
-  // A key taken over from a try that left it under way: that try may have made it after all.
-  const found = await find(resourceId);
-  if (found) return keep(found);
-  let made: Created<T>;
-  try {
-    made = await make(resourceId);
-  } catch (e) {
-    // Refused or failed: nothing to keep, and a repeat may try again.
-    await store.release(id).catch(() => {});
-    throw e;
+  /** The create under the key taken, with the id it holds; `fresh`: no try before this one. */
+  async function run(resourceId: string, fresh: boolean) {
+    // A key taken over from a try that left it under way: that try may have made it after all.
+    const found = fresh ? null : await find(resourceId);
+    if (found) return keep(found);
+    let made: Created<T>;
+    try {
+      made = await make(resourceId);
+    } catch (e) {
+      if (refused(e)) {
+        // Nothing to keep, and a repeat may try again.
+        await store.release(id).catch(() => {});
+        throw e;
+      }
+      // Made by another try with this id meanwhile (the make lost to its primary key)?
+      const other = await find(resourceId).catch(() => null);
+      if (other) return keep(other);
+      // Maybe made (committed as the database went away): the key stays under way with its id.
+      throw e;
+    }
+    return keep(made);
   }
-  return keep(made);
 }

@@ -1,11 +1,16 @@
 // The problem catalogue: every code this service answers with its HTTP status and a one-line
-// description, in one table. Errors become RFC 9457 problem+json from it, and the OpenAPI error
-// responses of every route are generated from it (each route names the codes it can answer).
+// description. Errors become RFC 9457 problem+json from it, and the OpenAPI error responses of
+// every route are made from it (each route names the codes it can answer).
+//
+// The platform declares its own codes here (PLATFORM_PROBLEMS: the edge's, auth's, the cursor's,
+// the idempotency keys', the capacity the platform guards); each feature declares its own in
+// src/<feature>/refusals.ts; the app composes the whole catalogue (src/app/problems.ts) and hands
+// it here (useProblems), with the fields features add to a problem (a VERSION_CONFLICT's view).
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { DomainErrorCode } from '../errors.ts';
-import { ViewSchema } from './schemas.ts';
+import type { AuthErrorCode } from '../auth/errors.ts';
+import type { DomainErrorCode, PlatformRefusalCode } from '../errors.ts';
 import { respond, setHeader } from './reply.ts';
 
 /** Codes only the HTTP edge answers: requests that never reach a use case. */
@@ -25,177 +30,81 @@ export type EdgeCode =
 
 export type ProblemCode = DomainErrorCode | EdgeCode;
 
-interface Entry {
+/** A code's entry in the catalogue. */
+export interface ProblemEntry {
   status: ContentfulStatusCode;
+  /**
+   * Where the code stands among the codes of its status in the catalogue (the document's
+   * ProblemCode enum): the composed catalogue is ordered by status, then rank, then code.
+   */
+  rank: number;
   description: string;
   /** Seconds a client waits before it tries again (the Retry-After header; every 503 has one). */
   retryAfter?: number;
+  /** What the example of the code's problem says, where the description is not what the service says. */
+  example?: { detail: string; extra?: Record<string, unknown> };
 }
 
-export const PROBLEMS: Record<ProblemCode, Entry> = {
-  // 400
-  VALIDATION_FAILED: { status: 400, description: 'a path, query, header or body that fails the schema (the fields in `errors`)' },
-  MALFORMED_JSON: { status: 400, description: 'the body is not valid JSON' },
-  INVALID_CURSOR: { status: 400, description: 'a cursor this service did not hand out' },
-  MALFORMED_REQUEST: { status: 400, description: 'bytes that are no HTTP request (answered by the server before any route)' },
-  // 401
-  INVALID_TOKEN: { status: 401, description: 'no token where one is needed, or a malformed, forged or foreign one' },
-  TOKEN_EXPIRED: { status: 401, description: 'the token has expired' },
-  TOKEN_REVOKED: { status: 401, description: 'the token was revoked (by its player, a password change or the account’s deletion)' },
-  INVALID_CREDENTIALS: { status: 401, description: 'no account with this username and password' },
-  // 403
-  NOT_A_PLAYER: { status: 403, description: 'you do not sit at this game' },
-  NOT_YOUR_GAME: { status: 403, description: 'only the creator of a game calls it off' },
-  NOT_YOUR_MATCH: { status: 403, description: 'only the creator of a match calls it off' },
-  NOT_YOUR_SEEK: { status: 403, description: 'only the player who seeks withdraws a seek' },
-  NOT_YOUR_CHALLENGE: { status: 403, description: 'only the player a game or match is reserved for declines it' },
-  SEAT_RESERVED: { status: 403, description: 'the free seat is reserved for another player' },
-  INSUFFICIENT_SCOPE: { status: 403, description: 'the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not)' },
-  WRONG_PASSWORD: { status: 403, description: 'the current password is not the account’s' },
-  ACCOUNT_REQUIRED: {
+/** A part of the catalogue: the platform's, or a feature's refusals (src/<feature>/refusals.ts). */
+export type Problems<C extends string = string> = Record<C, ProblemEntry>;
+
+/** The platform's own codes: what the edge, auth, the cursors, the idempotency keys and the platform's capacity refuse. */
+export const PLATFORM_PROBLEMS = {
+  // The edge's (problems the HTTP layer answers before or around any use case).
+  VALIDATION_FAILED: {
+    status: 400,
+    rank: 1,
+    description: 'a path, query, header or body that fails the schema (the fields in `errors`)',
+    example: {
+      detail: 'expectedVersion: Too small: expected number to be >=0',
+      extra: { errors: [{ path: 'expectedVersion', message: 'Too small: expected number to be >=0' }] },
+    },
+  },
+  MALFORMED_JSON: { status: 400, rank: 2, description: 'the body is not valid JSON' },
+  MALFORMED_REQUEST: { status: 400, rank: 4, description: 'bytes that are no HTTP request (answered by the server before any route)' },
+  NOT_FOUND: { status: 404, rank: 1, description: 'no such route' },
+  WEB_CLIENT_NOT_BUILT: { status: 404, rank: 7, description: 'the web client is not built here: run npm run build' },
+  METHOD_NOT_ALLOWED: { status: 405, rank: 1, description: 'the path exists, but not for this method (the ones it takes are in `Allow`)' },
+  REQUEST_TIMEOUT: { status: 408, rank: 1, description: 'the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS)' },
+  PAYLOAD_TOO_LARGE: { status: 413, rank: 1, description: 'a body over 16 KiB' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, rank: 1, description: 'a body that is not application/json' },
+  RATE_LIMITED: { status: 429, rank: 6, description: 'too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`)' },
+  HEADERS_TOO_LARGE: { status: 431, rank: 1, description: 'request headers over 16 KiB' },
+  INTERNAL: { status: 500, rank: 1, description: 'something went wrong on the service’s side' },
+  // Auth's (platform/auth).
+  INVALID_TOKEN: {
+    status: 401,
+    rank: 1,
+    description: 'no token where one is needed, or a malformed, forged or foreign one',
+    example: { detail: 'this call needs a bearer token' },
+  },
+  TOKEN_EXPIRED: { status: 401, rank: 2, description: 'the token has expired' },
+  TOKEN_REVOKED: { status: 401, rank: 3, description: 'the token was revoked (by its player, a password change or the account’s deletion)' },
+  INSUFFICIENT_SCOPE: {
     status: 403,
-    description: 'only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first',
+    rank: 7,
+    description: 'the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not)',
   },
-  // 404
-  NOT_FOUND: { status: 404, description: 'no such route' },
-  GAME_NOT_FOUND: { status: 404, description: 'no game with this id' },
-  MATCH_NOT_FOUND: { status: 404, description: 'no match with this id' },
-  SEEK_NOT_FOUND: { status: 404, description: 'no seek with this id (an ended seek is kept for a day)' },
-  TOURNAMENT_NOT_FOUND: { status: 404, description: 'no tournament with this id' },
-  PLAYER_NOT_FOUND: { status: 404, description: 'no player with this id' },
-  WEB_CLIENT_NOT_BUILT: { status: 404, description: 'the web client is not built here: run npm run build' },
-  TOKEN_NOT_FOUND: { status: 404, description: 'you have no live token with this id' },
-  RECORD_NOT_AVAILABLE: { status: 404, description: 'the record is published when the game is finished' },
-  ANALYSIS_NOT_FOUND: { status: 404, description: 'nobody has asked for this analysis of the game yet (POST it)' },
-  // oauth
-  AUTHORIZATION_REQUEST_INVALID: { status: 400, description: 'the app’s request breaks a rule of the consent (no S256 challenge, an unknown or the account scope, a redirect neither https nor http on loopback, a fragment, a malformed client_id): nothing is approved' },
-  USER_CODE_NOT_FOUND: { status: 404, description: 'no device waits for this user code (mistyped, expired or used): wrong codes count against a budget' },
-  GRANT_NOT_FOUND: { status: 404, description: 'you have approved no app with this grant id (or it was revoked)' },
-  // oauth end
-  // 405
-  METHOD_NOT_ALLOWED: { status: 405, description: 'the path exists, but not for this method (the ones it takes are in `Allow`)' },
-  // 408
-  REQUEST_TIMEOUT: { status: 408, description: 'the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS)' },
-  // 409
-  VERSION_CONFLICT: { status: 409, description: 'the game is not at the version the request was made for (with the current `version` and `view`)' },
-  SEAT_TAKEN: { status: 409, description: 'both seats are taken' },
-  ALREADY_SEATED: { status: 409, description: 'you already sit at this game' },
-  ALREADY_IN_MATCH: { status: 409, description: 'you already play in this match' },
-  MATCH_FULL: { status: 409, description: 'both player slots of the match are taken' },
-  USERNAME_TAKEN: { status: 409, description: 'the username (ignoring case) belongs to another account' },
-  IDEMPOTENCY_KEY_IN_USE: { status: 409, retryAfter: 1, description: 'a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer' },
-  NOT_A_GUEST: { status: 409, description: 'the player is an account already, or an identity of the external provider' },
-  TOURNAMENT_FULL: { status: 409, description: 'the tournament has as many players as its maxPlayers' },
-  ALREADY_WITHDRAWN: { status: 409, description: 'you have withdrawn from this tournament already' },
-  GAME_NOT_FINISHED: { status: 409, description: 'the game is not finished: a rematch and an analysis follow a finished game' },
-  TOO_MANY_TOKENS: { status: 409, description: 'you hold as many live tokens as one player may (100): revoke one first' },
-  // 413, 415
-  PAYLOAD_TOO_LARGE: { status: 413, description: 'a body over 16 KiB' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'a body that is not application/json' },
-  // 422: the rules engine's refusals of a move
-  INVALID_MOVE: { status: 422, description: 'not a move the engine knows, or a malformed one' },
-  WRONG_PHASE: { status: 422, description: 'a move of a kind the game is not at now' },
-  NOT_YOUR_TURN: { status: 422, description: 'it is the other player’s turn' },
-  GAME_FINISHED: { status: 422, description: 'the game is over' },
-  ILLEGAL_CARD: { status: 422, description: 'a card that is neither open on one of your stacks nor in your hand' },
-  MUST_FOLLOW_SUIT: { status: 422, description: 'a card that does not follow suit while you can' },
-  ILLEGAL_CUT: { status: 422, description: 'a cut outside 4..28' },
-  ILLEGAL_GAME: { status: 422, description: 'a game or an announcement not allowed here' },
-  ILLEGAL_BID: { status: 422, description: 'a bid that is no Skat value, not higher than the last, or not yours to make' },
-  ILLEGAL_DISCARD: { status: 422, description: 'not exactly two different cards of your hand' },
-  // 422: the service's refusals
-  WEAK_PASSWORD: { status: 422, description: 'a password of fewer than 8 or more than 128 characters, or one on the list of common passwords' },
-  GAME_NOT_STARTED: { status: 422, description: 'the game starts when the second player joins' },
-  IDEMPOTENCY_KEY_REUSED: { status: 422, description: 'this Idempotency-Key was used with another request' },
-  INVALID_OPPONENT: { status: 422, description: 'the opponent is yourself, no known player, or a deleted one' },
-  NO_DEADLINE: { status: 422, description: 'the game was created without turnSeconds' },
-  DEADLINE_NOT_REACHED: { status: 422, description: 'the player to move still has time (with `deadline`)' },
-  YOUR_TURN: { status: 422, description: 'you are the player to move: only the waiting player can claim a timeout' },
-  GAME_STARTED: { status: 422, description: 'the game has begun: it can no longer be called off or declined' },
-  GAME_CANCELLED: { status: 422, description: 'the game was called off before it began' },
-  MATCH_STARTED: { status: 422, description: 'the match has begun: it can no longer be called off or declined' },
-  MATCH_CANCELLED: { status: 422, description: 'the match was called off before it began' },
-  SEEK_PAIRED: { status: 422, description: 'the seek was paired already: its game or match has begun' },
-  MATCH_GAME: { status: 422, description: 'the game belongs to a match, which goes on by itself' },
-  RATED_NEEDS_ACCOUNT: { status: 422, description: 'rated play is between two accounts: a guest can neither create nor join a rated game or match' },
-  RATED_WITH_SEED: { status: 422, description: 'a rated game is never a practice deal: leave out seed' },
-  RATED_TURN_SECONDS: { status: 422, description: 'a rated game or match gives 10..300 seconds per move (default 60)' },
-  TOURNAMENT_OPTIONS: { status: 422, description: 'options that do not fit the system: minutes for an arena only, rounds and gamesPerRound for Swiss only, a rated one with bots or a deadline outside 10..300 s' },
-  TOURNAMENT_STARTS_AT: { status: 422, description: 'startsAt is in the past or more than 30 days ahead' },
-  TOURNAMENT_FINISHED: { status: 422, description: 'the tournament is over: nobody joins or withdraws any more' },
-  TOURNAMENT_ENTRY_CLOSED: { status: 422, description: 'a Swiss event takes no entries and no withdrawals once its last round is paired' },
-  BOTS_NOT_ALLOWED: { status: 422, description: 'this tournament is for people only (bots: "none")' },
-  BOTS_ONLY: { status: 422, description: 'this tournament is a bot league (bots: "only")' },
-  NOT_IN_TOURNAMENT: { status: 422, description: 'you have not joined this tournament' },
-  // 429
-  TOO_MANY_TOURNAMENTS: { status: 429, description: 'you have as many upcoming tournaments as one account may (5): wait until one starts' },
-  TOO_MANY_WAITING_GAMES: { status: 429, description: 'you have as many games waiting for a second player as one player may (10): call one off, or wait until one starts' },
-  TOO_MANY_WAITING_MATCHES: { status: 429, description: 'you have as many matches waiting for a second player as one player may (10): call one off, or wait until one starts' },
-  TOO_MANY_SEEKS: { status: 429, description: 'you have as many seeks waiting in the pool as one player may (5): withdraw one, or wait until one is paired' },
-  TOO_MANY_ANALYSES: {
-    status: 429,
-    retryAfter: 30,
-    description: 'your address has as many analyses queued or running as one address may (ANALYSIS_MAX_PER_ADDRESS, 2 by default); retry after Retry-After',
-  },
-  RATE_LIMITED: { status: 429, description: 'too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`)' },
-  // 431
-  HEADERS_TOO_LARGE: { status: 431, description: 'request headers over 16 KiB' },
-  // 500, 503
-  INTERNAL: { status: 500, description: 'something went wrong on the service’s side' },
-  TOO_MANY_WAITERS: { status: 503, retryAfter: 1, description: 'this process (or you, on it) holds too many waiting requests; retry after Retry-After' },
-  TOO_MANY_EXPORTS: {
-    status: 503,
-    retryAfter: 5,
-    description: 'this process streams as many exports at once as it may, or your address as many as one address may (2 by default); retry after Retry-After',
-  },
-  ANALYSIS_QUEUE_FULL: { status: 503, retryAfter: 60, description: 'the analysis queue is full (ANALYSIS_QUEUE_MAX); retry after Retry-After' },
+  IDENTITY_PROVIDER_UNAVAILABLE: { status: 503, rank: 5, retryAfter: 5, description: 'the external identity provider’s key set could not be fetched; retry after Retry-After' },
+  // A page's cursor (platform/db/cursor.ts).
+  INVALID_CURSOR: { status: 400, rank: 3, description: 'a cursor this service did not hand out' },
+  // The Idempotency-Key (http/idempotency.ts).
+  IDEMPOTENCY_KEY_IN_USE: { status: 409, rank: 7, retryAfter: 1, description: 'a request with this Idempotency-Key is still being answered; retry after Retry-After for its answer' },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, rank: 13, description: 'this Idempotency-Key was used with another request' },
+  // The platform's capacity: its waiters (streams/waiters.ts), the database, a shutdown.
+  TOO_MANY_WAITERS: { status: 503, rank: 1, retryAfter: 1, description: 'this process (or you, on it) holds too many waiting requests; retry after Retry-After' },
   DATABASE_UNAVAILABLE: {
     status: 503,
+    rank: 4,
     retryAfter: 1,
     description:
       'the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion',
   },
-  IDENTITY_PROVIDER_UNAVAILABLE: { status: 503, retryAfter: 5, description: 'the external identity provider’s key set could not be fetched; retry after Retry-After' },
-  SHUTTING_DOWN: { status: 503, retryAfter: 1, description: 'this process is shutting down; retry after Retry-After (on a new connection)' },
-};
+  SHUTTING_DOWN: { status: 503, rank: 6, retryAfter: 1, description: 'this process is shutting down; retry after Retry-After (on a new connection)' },
+} satisfies Problems<EdgeCode | AuthErrorCode | PlatformRefusalCode>;
 
 /** Retry-After of the 503 answers that are no problem+json (`/readyz`). */
 export const RETRY_AFTER_SECONDS = 1;
-
-/** The engine's refusals of a move, every one of them. */
-export const ENGINE_CODES = [
-  'INVALID_MOVE',
-  'WRONG_PHASE',
-  'NOT_YOUR_TURN',
-  'GAME_FINISHED',
-  'ILLEGAL_CARD',
-  'MUST_FOLLOW_SUIT',
-  'ILLEGAL_CUT',
-  'ILLEGAL_GAME',
-  'ILLEGAL_BID',
-  'ILLEGAL_DISCARD',
-] as const satisfies readonly ProblemCode[];
-
-/** What the example of a code's problem says, where the catalogue's description is not what the service says. */
-type ProblemExamples = Partial<Record<ProblemCode, { detail: string; extra?: Record<string, unknown> }>>;
-const EXAMPLES: ProblemExamples = {
-  VALIDATION_FAILED: {
-    detail: 'expectedVersion: Too small: expected number to be >=0',
-    extra: { errors: [{ path: 'expectedVersion', message: 'Too small: expected number to be >=0' }] },
-  },
-  INVALID_TOKEN: { detail: 'this call needs a bearer token' },
-  NOT_YOUR_TURN: { detail: "it is forehand's turn" },
-  ILLEGAL_CUT: { detail: 'cut with "at" an integer from 4 to 28' },
-};
-
-/**
- * A feature's own examples of the problems it answers (a game's id, the view a VERSION_CONFLICT
- * carries): the platform knows no feature, so each tells its examples here, and the document
- * reads them when it is made (problemResponses' examples are read then, not when a route is defined).
- */
-export function describeProblems(examples: ProblemExamples): void {
-  Object.assign(EXAMPLES, examples);
-}
 
 export interface Problem {
   type: string;
@@ -205,6 +114,60 @@ export interface Problem {
   detail: string;
   [extra: string]: unknown;
 }
+
+// ------------------------------------------------------------------ the catalogue in use
+
+/** Every problem's fields but those features add (`errors` on VALIDATION_FAILED is the edge's). */
+const problemFields = (code: z.ZodType, added: z.ZodRawShape) => ({
+  type: z.string().openapi({ description: 'a URI naming the kind of problem' }),
+  title: z.string().openapi({ description: "the status code's reason phrase" }),
+  status: z.number().int(),
+  code,
+  detail: z.string().openapi({ description: 'what went wrong here, for humans' }),
+  errors: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional()
+    .openapi({ description: 'on VALIDATION_FAILED: every offending field' }),
+  ...added,
+  requestId: z.string().optional().openapi({ description: 'the id of the request (as in X-Request-Id): quote it when you report a problem' }),
+});
+
+interface Catalogue {
+  problems: Readonly<Partial<Problems<ProblemCode>>>;
+  /** The document's ProblemCode: every code of the catalogue, in its order. */
+  codeSchema: z.ZodType<ProblemCode>;
+  /** The document's Problem: the platform's fields and those the features add. */
+  problemSchema: z.ZodType;
+}
+
+function catalogueOf(problems: Readonly<Partial<Problems<ProblemCode>>>, added: z.ZodRawShape): Catalogue {
+  const codes = Object.keys(problems) as [ProblemCode, ...ProblemCode[]];
+  const codeSchema = z.enum(codes).openapi('ProblemCode', { description: 'The stable machine code of a problem: what went wrong' });
+  const problemSchema = z.object(problemFields(codeSchema, added)).openapi('Problem', { description: 'An RFC 9457 problem with a stable `code`' });
+  return { problems, codeSchema, problemSchema };
+}
+
+/** The platform's codes alone, until the app hands over the whole catalogue. */
+let catalogue: Catalogue | null = null;
+const current = (): Catalogue => (catalogue ??= catalogueOf(PLATFORM_PROBLEMS, {}));
+
+/**
+ * The whole catalogue, as the app composes it (src/app/problems.ts): every code the service
+ * answers, and the fields features add to a problem (the view a VERSION_CONFLICT carries).
+ */
+export function useProblems(problems: Readonly<Problems<ProblemCode>>, added: z.ZodRawShape): void {
+  catalogue = catalogueOf(problems, added);
+}
+
+/** A code's entry in the catalogue in use. */
+export function problemOf(code: ProblemCode): ProblemEntry {
+  const entry = current().problems[code];
+  if (!entry) throw new Error(`${code} is in no problem catalogue (the app composes them: src/app/problems.ts)`);
+  return entry;
+}
+
+/** The document's ProblemCode, as the catalogue in use has it (read when a message's schema is generated or parsed). */
+export const ProblemCodeSchema: z.ZodType<ProblemCode> = z.lazy(() => current().codeSchema);
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -232,7 +195,7 @@ export class ProblemError extends Error {
     readonly extra: Record<string, unknown> = {},
   ) {
     super(`${code}: ${detail}`);
-    this.status = PROBLEMS[code].status;
+    this.status = problemOf(code).status;
   }
 }
 
@@ -250,7 +213,7 @@ export function problemBody(p: ProblemError, requestId?: string): Problem {
 
 /** The problem as an answer, with the request's id (see edge.ts requestId). */
 export function problemResponse(c: Context, p: ProblemError): Response {
-  const retryAfter = PROBLEMS[p.code].retryAfter;
+  const retryAfter = problemOf(p.code).retryAfter;
   if (retryAfter !== undefined) setHeader(c, 'Retry-After', String(retryAfter));
   const requestId: string | undefined = c.get('requestId');
   return respond(c, problemBody(p, requestId), p.status, 'application/problem+json');
@@ -258,42 +221,17 @@ export function problemResponse(c: Context, p: ProblemError): Response {
 
 // ------------------------------------------------------------------ the OpenAPI side
 
-/** Every code of the catalogue: a code added to PROBLEMS is in the document at once. */
-export const ProblemCodeSchema = z
-  .enum(Object.keys(PROBLEMS) as [ProblemCode, ...ProblemCode[]])
-  .openapi('ProblemCode', { description: 'The stable machine code of a problem: what went wrong' });
-
-export const ProblemSchema = z
-  .object({
-    type: z.string().openapi({ description: 'a URI naming the kind of problem' }),
-    title: z.string().openapi({ description: "the status code's reason phrase" }),
-    status: z.number().int(),
-    code: ProblemCodeSchema,
-    detail: z.string().openapi({ description: 'what went wrong here, for humans' }),
-    errors: z
-      .array(z.object({ path: z.string(), message: z.string() }))
-      .optional()
-      .openapi({ description: 'on VALIDATION_FAILED: every offending field' }),
-    version: z.number().int().optional().openapi({ description: "on VERSION_CONFLICT: the game's current version" }),
-    view: ViewSchema.optional().openapi({ description: 'on VERSION_CONFLICT: the current view' }),
-    deadline: z.string().optional().openapi({ description: 'on DEADLINE_NOT_REACHED: when the player to move runs out of time' }),
-    // oauth
-    refusal: z.string().optional().openapi({ description: 'on AUTHORIZATION_REQUEST_INVALID: the rule the app’s request breaks (response_type, client_id, redirect_uri, redirect_fragment, redirect_http, challenge_missing, challenge_plain, challenge_method, challenge_malformed, scope_missing, scope_account, scope_unknown, state)' }),
-    requestId: z.string().optional().openapi({ description: 'the id of the request (as in X-Request-Id): quote it when you report a problem' }),
-  })
-  .openapi('Problem', { description: 'An RFC 9457 problem with a stable `code`' });
-
 /** A small, real body of a code's problem (what the service answers, as in the catalogue). */
 export function problemExample(code: ProblemCode): Problem {
-  const example = EXAMPLES[code];
-  return problemBody(new ProblemError(code, example?.detail ?? PROBLEMS[code].description, example?.extra));
+  const { example, description } = problemOf(code);
+  return problemBody(new ProblemError(code, example?.detail ?? description, example?.extra));
 }
 
 interface ProblemResponse {
   description: string;
   headers?: Record<string, { description: string; schema: { type: 'integer' | 'string'; minimum?: number } }>;
   content: {
-    'application/problem+json': { schema: typeof ProblemSchema; examples: Record<string, { summary: string; value: Problem }> };
+    'application/problem+json': { schema: z.ZodType; examples: Record<string, { summary: string; value: Problem }> };
   };
 }
 
@@ -311,46 +249,51 @@ const HEADERS: Partial<Record<number, ProblemResponse['headers']>> = {
   },
 };
 
-/** The codes behind each generated problem response (see documentEdgeProblems). */
-const CODES = new WeakMap<object, readonly ProblemCode[]>();
+/** Where a route's responses keep the codes it names (see problemResponses). */
+const NAMED = Symbol('the problem codes a route names');
 
-/** The error responses of an operation that can answer `codes`: one per status, naming each code. */
-export function problemResponses(...codes: ProblemCode[]): Record<number, ProblemResponse> {
+/** The codes a route's responses name, until the app makes them into its error responses. */
+export interface NamedProblems {
+  readonly [NAMED]: readonly ProblemCode[];
+}
+
+/**
+ * The error responses of an operation that can answer `codes`: spread into a route's responses,
+ * they name the codes; the app makes them responses (one per status, naming each code) when it
+ * documents its routes (documentEdgeProblems), from the whole catalogue: a route may name a code
+ * of a feature it cannot import (ratings' PLAYER_NOT_FOUND), and the Problem schema has the
+ * fields of every feature.
+ */
+export function problemResponses(...codes: ProblemCode[]): NamedProblems {
+  return { [NAMED]: codes };
+}
+
+/** The codes a route's responses name (problemResponses), and its other responses. */
+export function namedProblems<T extends object>(responses: T): { codes: readonly ProblemCode[]; others: T } {
+  const { [NAMED]: codes = [], ...others } = responses as T & Partial<NamedProblems>;
+  return { codes, others: others as T };
+}
+
+/** The error responses of `codes`, from the catalogue in use: one per status, naming each code. */
+export function errorResponses(...codes: ProblemCode[]): Record<number, ProblemResponse> {
+  const { problemSchema } = current();
   const byStatus = new Map<number, ProblemCode[]>();
   for (const code of new Set(codes)) {
-    const status = PROBLEMS[code].status;
+    const status = problemOf(code).status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<number, ProblemResponse> = {};
   for (const [status, list] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const response: ProblemResponse = {
-      description: list.map((c) => `${c}: ${PROBLEMS[c].description}`).join('; '),
-      ...(HEADERS[status] ? { headers: HEADERS[status] } : list.some((c) => PROBLEMS[c].retryAfter !== undefined) ? { headers: RETRY_AFTER_HEADER } : {}),
+    out[status] = {
+      description: list.map((c) => `${c}: ${problemOf(c).description}`).join('; '),
+      ...(HEADERS[status] ? { headers: HEADERS[status] } : list.some((c) => problemOf(c).retryAfter !== undefined) ? { headers: RETRY_AFTER_HEADER } : {}),
       content: {
         'application/problem+json': {
-          schema: ProblemSchema,
-          examples: Object.fromEntries(
-            list.map((c) => [
-              c,
-              {
-                summary: PROBLEMS[c].description,
-                // Read when the document is made, after every feature told its examples.
-                get value() {
-                  return problemExample(c);
-                },
-              },
-            ]),
-          ),
+          schema: problemSchema,
+          examples: Object.fromEntries(list.map((c) => [c, { summary: problemOf(c).description, value: problemExample(c) }])),
         },
       },
     };
-    CODES.set(response, list);
-    out[status] = response;
   }
   return out;
-}
-
-/** The codes an operation's responses document (those made by problemResponses). */
-export function documentedCodes(responses: Record<string, unknown>): ProblemCode[] {
-  return Object.values(responses).flatMap((r) => (r && typeof r === 'object' ? (CODES.get(r) ?? []) : []));
 }

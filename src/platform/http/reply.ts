@@ -44,9 +44,14 @@ export function respond<T extends JSONValue | {} | InvalidJSONValue, S extends C
   status: S,
   type = 'application/json',
 ): Response & TypedResponse<JSONParsed<T>, S, 'json'> {
+  return jsonText(c, JSON.stringify(body), status, type) as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
+}
+
+/** A JSON answer whose text is made already (etag.ts hashes it first). */
+export function jsonText(c: Context, text: string, status: ContentfulStatusCode, type = 'application/json'): Response {
   const record = headersOf(c);
   record['content-type'] = type;
-  return remember(new Response(JSON.stringify(body), { status, headers: record })) as Response & TypedResponse<JSONParsed<T>, S, 'json'>;
+  return remember(new Response(text, { status, headers: record }));
 }
 
 /** An answer without a body (204, 304). */

@@ -152,8 +152,13 @@ export function streamSchemas<T extends z.ZodType>(
   /** Other messages the stream may carry: the schema name of their data, and what they are. */
   others: { name: string; event: string }[] = [],
 ) {
+  return { message: streamMessage(name, data, others), stream: streamBody(name, description) };
+}
+
+/** `<name>Message`: one message of a stream, with its `data` (see streamSchemas). */
+export function streamMessage<T extends z.ZodType>(name: string, data: T, others: { name: string; event: string }[] = []) {
   const also = others.map((o) => `, \`${o.event}\` (a ${o.name})`).join('');
-  const message = z
+  return z
     .object({
       id: z
         .string()
@@ -172,14 +177,17 @@ export function streamSchemas<T extends z.ZodType>(
       }),
     })
     .openapi(`${name}Message`, { description: 'One Server-Sent Events message of the stream, decoded' });
+}
+
+/** `<name>Stream`: the text/event-stream body of a stream, a list of `<name>Message`s (see streamSchemas). */
+export function streamBody(name: string, description: string) {
   // JSON Schema's own words for an encoded string (zod-to-openapi's metadata type lacks them).
   const encoded = {
     description,
     contentMediaType: 'text/event-stream',
     contentSchema: { type: 'array', items: { $ref: `#/components/schemas/${name}Message` } },
   };
-  const stream = z.string().openapi(`${name}Stream`, encoded);
-  return { message, stream };
+  return z.string().openapi(`${name}Stream`, encoded);
 }
 
 /** The header a client reconnecting to a stream sends: the id of the last message it read. */

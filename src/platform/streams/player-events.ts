@@ -2,34 +2,31 @@
 // knowing the ids beforehand (GET /v1/players/me/stream). Written in the transaction of the change
 // that causes it, so a client that reconnects with Last-Event-ID misses nothing.
 import { and, asc, eq, getTableName, gt, sql } from 'drizzle-orm';
-import type { Config, Result, Seat, Variant } from '../../engine/types.ts';
 import { rowsOf, type Db } from '../db/client.ts';
-import { playerEvents, players } from '../db/schema.ts';
+import { playerEvents } from '../db/tables.ts';
 
-/** What a challenge, a cancellation or a decline is about. */
-export type ChallengeKind = 'game' | 'match';
+/**
+ * The events of a player's own log, by their type: each feature declares its own, with their
+ * schemas, in src/<feature>/player-events.ts and adds them here (declaration merging):
+ *
+ * ```ts
+ * declare module '../platform/streams/player-events.ts' {
+ *   interface PlayerEvents { matchStart: MatchStartEvent; matchFinish: MatchFinishEvent }
+ * }
+ * ```
+ *
+ * The app composes their schemas into the document's PlayerEvent (src/app/player-events.ts).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: every feature adds its events to it (declaration merging)
+export interface PlayerEvents {}
 
-export type PlayerEvent =
-  /** A game or match was created with this player as its `opponent`. */
-  | { type: 'challenge'; kind: ChallengeKind; id: string; from: string; config: Config; games: number | null; turnSeconds: number | null; rated: boolean }
-  /** A waiting game or match was called off: by its creator, or because nobody joined in time. */
-  | { type: 'challengeCancelled'; kind: ChallengeKind; id: string; by: string | null; reason: 'cancelled' | 'expired' }
-  /** The challenged player declined. */
-  | { type: 'challengeDeclined'; kind: ChallengeKind; id: string; by: string }
-  /** A game with this player in it started (both seats taken). */
-  | { type: 'gameStart'; gameId: string; seat: Seat; opponent: string; matchId: string | null; number: number | null }
-  /** A game of this player's ended. */
-  | { type: 'gameFinish'; gameId: string; seat: Seat; matchId: string | null; number: number | null; result: Result }
-  /** A match of this player's started (its second player joined). */
-  | { type: 'matchStart'; matchId: string; opponent: string; games: number }
-  /** A match of this player's ended. */
-  | { type: 'matchFinish'; matchId: string; winner: string | null; draw: boolean; totals: Record<string, number> }
-  /** A rated game of this player's ended: the rating in its variant before and after (rounded as shown), and the new RD. */
-  | { type: 'ratingChanged'; gameId: string; variant: Variant; before: number; after: number; rd: number; games: number; provisional: boolean }
-  /** A seek of this player's left the pool without a pairing: withdrawn by its owner, past its time, or its owner's streams all closed (whileConnected). */
-  | { type: 'seekEnded'; seekId: string; reason: 'withdrawn' | 'expired' | 'disconnected' }
-  /** A tournament paired this player: the game to play (a Swiss pairing's match plays on by itself, its games announced by gameStart). */
-  | { type: 'tournamentGame'; tournamentId: string; gameId: string; matchId: string | null; opponent: string };
+/** An event of a player's log: one of every feature's. */
+export type PlayerEvent = PlayerEvents[keyof PlayerEvents];
+
+// Compile-time: each event is filed under its own type.
+type Misfiled = { [K in keyof PlayerEvents]: PlayerEvents[K] extends { type: K } ? never : K }[keyof PlayerEvents];
+const everyEventUnderItsType: [Misfiled] extends [never] ? true : Misfiled = true;
+void everyEventUnderItsType;
 
 /** An event for one player's log. */
 export interface PlayerNotice {
@@ -42,7 +39,11 @@ export type NoticedVersions = Array<[playerId: string, version: number]>;
 
 type Tx = Pick<Db, 'execute'>;
 
-const PLAYERS = getTableName(players);
+/**
+ * The players' rows (accounts' table): the log's counter is their event_version, bumped under the
+ * row's lock. Named by SQL: the platform imports no feature.
+ */
+const PLAYERS = 'players';
 const EVENTS = getTableName(playerEvents);
 
 /**
@@ -144,7 +145,7 @@ export class PlayerEventStore {
 
   /** The seq of the player's last event (0: none), or null for no such player. */
   async version(playerId: string): Promise<number | null> {
-    const [row] = await this.db.select({ version: players.eventVersion }).from(players).where(eq(players.id, playerId));
+    const [row] = rowsOf<{ version: number }>(await this.db.execute(sql`select event_version as version from ${sql.identifier(PLAYERS)} where id = ${playerId}`));
     return row?.version ?? null;
   }
 }

@@ -1,14 +1,15 @@
 // `/tournaments/{id}`: a tournament. Its options, a countdown to the start (an arena's end), the
 // round; join or withdraw; the live standings and the games of the moment (a Swiss round's
 // pairings, an arena's running games), each a link to watch it. Live from the tournament's
-// stream (resumable: the client reconnects after the last event seen), which brings the page's
-// tournament again after each event; the player's own games open by themselves
-// (tournament-follow.ts).
+// stream (resumable: the client reconnects after the last event seen): its events carry the
+// whole standings, and after each the page reads the tournament's head again (the read gives the
+// standings a page at a time: read whole only when a player is new); the player's own games open
+// by themselves (tournament-follow.ts).
 import type { App } from '../app.ts';
 import { playerName } from '../bot-badge.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
-import { countdown, countdownTarget, currentGames, entrantState, getTournament, joinTournament, shownScore, tournamentStream, withdrawFromTournament, type CurrentGame, type Standing, type Tournament } from '../tournament-api.ts';
+import { countdown, countdownTarget, currentGames, entrantState, getTournament, joinTournament, rereadTournament, shownScore, tournamentStream, withdrawFromTournament, type CurrentGame, type Standing, type Tournament } from '../tournament-api.ts';
 import { followTournament, unfollowTournament } from '../tournament-follow.ts';
 import '../tournaments.css';
 
@@ -18,6 +19,8 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
   if (signal.aborted) return;
   let problem = '';
   let busy = false;
+  /** The newest whole table of the stream's events; null: the one read is newer (after a join or a withdrawal). */
+  let live: Standing[] | null = null;
   const me = session.player;
   const date = (iso: string) => new Date(iso).toLocaleString(app.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -32,12 +35,14 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
     problem = '';
     render();
     try {
-      if (what === 'join') tour = await joinTournament(session.client, tournamentId);
+      // The answer of a join has a page of the standings: the whole table is read again.
+      if (what === 'join') await joinTournament(session.client, tournamentId);
       else {
         await withdrawFromTournament(session.client, tournamentId);
         unfollowTournament(app, tournamentId);
-        tour = await getTournament(session.client, tournamentId, signal);
       }
+      tour = await getTournament(session.client, tournamentId, signal);
+      live = null;
       followIfIn();
     } catch (e) {
       problem = app.describe(e);
@@ -166,7 +171,9 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
   signal.addEventListener('abort', () => clearInterval(ticker), { once: true });
   if (tour.status === 'finished') return;
 
-  // Each event brings the tournament again: one read at a time, and one more if events came meanwhile.
+  // Each event brings the tournament again: one read at a time, and one more if events came
+  // meanwhile. The standings come whole in the stream's own events (the first a late joiner gets
+  // stands for those before it, see `live`), so the read is of the head only.
   let reading = false;
   let again = false;
   const reread = async () => {
@@ -175,7 +182,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
     try {
       do {
         again = false;
-        tour = await getTournament(session.client, tournamentId, signal);
+        tour = await rereadTournament(session.client, tournamentId, live ?? tour.standings, signal);
         if (signal.aborted) return;
         page.dataset.status = tour.status;
         followIfIn();
@@ -186,7 +193,10 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
     }
   };
   try {
-    for await (const _ of tournamentStream(session.anonymous, tournamentId, { signal })) void reread().catch(() => {});
+    for await (const m of tournamentStream(session.anonymous, tournamentId, { signal })) {
+      if (m.event === 'standings' || m.event === 'tournamentEnd') live = (JSON.parse(m.data) as { standings: Standing[] }).standings;
+      void reread().catch(() => {});
+    }
     await reread();
   } catch (e) {
     if (!signal.aborted) {

@@ -929,7 +929,7 @@ export interface paths {
         put?: never;
         /**
          * Create an arena or a Swiss event (accounts only)
-         * @description An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`; when the first answer was lost with the database as the create committed, a repeat gets what it made, as it is now. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default).
+         * @description An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); a player in a game of another tournament when a round is paired is absent from it (0 for the round), and the round starts without them; tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account, and of tournaments not finished (upcoming or running) 10 per account and 20 per creating client address by default (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`; when the first answer was lost with the database as the create committed, a repeat gets what it made, as it is now. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -946,8 +946,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a tournament: options, standings, the current pairings
-         * @description The standings are live while it runs and final once it is finished (kept for ever). `pairings`: a Swiss event's current round, an arena's games being played.
+         * Read a tournament: options, a page of the standings, the current pairings
+         * @description The standings are live while it runs and final once it is finished (kept for ever), best first, a page at a time: `standingsLimit` rows (default 100, the whole table of a tournament of the default size), then pass `standingsNextCursor` as `standingsCursor` for the next page. While it runs the ranking may move between two pages (the stream's `standings` event has the whole table at once). `pairings`: a Swiss event's current round, an arena's games being played. A strong ETag (a hash of the answer); If-None-Match answers 304.
          */
         get: operations["getTournament"];
         put?: never;
@@ -1007,7 +1007,7 @@ export interface paths {
         };
         /**
          * Follow a tournament: standings, pairings, rounds and its end as Server-Sent Events
-         * @description Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`) and nothing is missed, whichever process answers. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.
+         * @description Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`), whichever process answers. Each `standings` event holds the whole table, so one stands for those before it: a `standings` event is left out once a later one (or `tournamentEnd`) is stored. What is stored when you connect (after your Last-Event-ID) comes first, at most its newest 512 KiB, preceded by the newest standings if the cut passed them; the ids show where events were left out. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.
          */
         get: operations["streamTournamentEvents"];
         put?: never;
@@ -1336,7 +1336,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "ANALYSIS_NOT_FOUND" | "AUTHORIZATION_REQUEST_INVALID" | "USER_CODE_NOT_FOUND" | "GRANT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOURNAMENT_FULL" | "ALREADY_WITHDRAWN" | "GAME_NOT_FINISHED" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOURNAMENT_OPTIONS" | "TOURNAMENT_STARTS_AT" | "TOURNAMENT_FINISHED" | "TOURNAMENT_ENTRY_CLOSED" | "BOTS_NOT_ALLOWED" | "BOTS_ONLY" | "NOT_IN_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "TOO_MANY_ANALYSES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "ANALYSIS_QUEUE_FULL" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "AUTHORIZATION_REQUEST_INVALID" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "ANALYSIS_NOT_FOUND" | "USER_CODE_NOT_FOUND" | "GRANT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOURNAMENT_FULL" | "ALREADY_WITHDRAWN" | "GAME_NOT_FINISHED" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOURNAMENT_OPTIONS" | "TOURNAMENT_STARTS_AT" | "TOURNAMENT_FINISHED" | "TOURNAMENT_ENTRY_CLOSED" | "BOTS_NOT_ALLOWED" | "BOTS_ONLY" | "NOT_IN_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "TOO_MANY_ANALYSES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "ANALYSIS_QUEUE_FULL" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description A GameRecord (as GET /v1/games/{gameId}/record answers it), with its analysis when asked for and done */
         ExportedGameRecord: {
             id: string;
@@ -1958,13 +1958,13 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            /** @description on AUTHORIZATION_REQUEST_INVALID: the rule the app’s request breaks (response_type, client_id, redirect_uri, redirect_fragment, redirect_http, challenge_missing, challenge_plain, challenge_method, challenge_malformed, scope_missing, scope_account, scope_unknown, state) */
+            refusal?: string;
             /** @description on VERSION_CONFLICT: the game's current version */
             version?: number;
             view?: components["schemas"]["GameView"];
             /** @description on DEADLINE_NOT_REACHED: when the player to move runs out of time */
             deadline?: string;
-            /** @description on AUTHORIZATION_REQUEST_INVALID: the rule the app’s request breaks (response_type, client_id, redirect_uri, redirect_fragment, redirect_http, challenge_missing, challenge_plain, challenge_method, challenge_malformed, scope_missing, scope_account, scope_unknown, state) */
-            refusal?: string;
             /** @description the id of the request (as in X-Request-Id): quote it when you report a problem */
             requestId?: string;
         };
@@ -2521,6 +2521,7 @@ export interface components {
             expiresAt: string;
         };
         OAuthUserCode: {
+            /** @description as the device shows it (case, dash and spaces do not matter) */
             userCode: string;
         };
         /** @description the apps the caller approved and has not revoked, most recently used first */
@@ -2820,8 +2821,10 @@ export interface components {
             options: components["schemas"]["TournamentOptions"];
             /** @description entrants, the withdrawn included */
             players: number;
-            /** @description live while it runs; the final standings once finished, kept for ever */
+            /** @description live while it runs; the final standings once finished, kept for ever. One page of them (`standingsLimit`, default 100), best first */
             standings: components["schemas"]["Standing"][];
+            /** @description pass as `standingsCursor` for the next page of the standings; null: this page is the last */
+            standingsNextCursor: string | null;
             /** @description swiss: the current round's pairings; arena: the games being played */
             pairings?: components["schemas"]["TournamentPairing"][];
             /** Format: date-time */
@@ -11489,7 +11492,8 @@ export interface operations {
                      *         "gamesPerRound": 2
                      *       },
                      *       "players": 0,
-                     *       "standings": []
+                     *       "standings": [],
+                     *       "standingsNextCursor": null
                      *     }
                      */
                     "application/json": components["schemas"]["Tournament"];
@@ -11569,7 +11573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description TOO_MANY_TOURNAMENTS: you have as many upcoming tournaments as one account may (5): wait until one starts; RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            /** @description TOO_MANY_TOURNAMENTS: you have as many tournaments as one account may (5 upcoming; not finished, 10 by default), or your address as many not finished as one may (20 by default): wait until one starts or ends; RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
             429: {
                 headers: {
                     /** @description seconds until the budget has room again */
@@ -11608,7 +11612,12 @@ export interface operations {
     };
     getTournament: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description rows of the standings, 1..100 */
+                standingsLimit?: number;
+                /** @description standingsNextCursor of the page before */
+                standingsCursor?: string;
+            };
             header?: never;
             path: {
                 tournamentId: string;
@@ -11683,6 +11692,7 @@ export interface operations {
                      *           "bot": false
                      *         }
                      *       ],
+                     *       "standingsNextCursor": null,
                      *       "pairings": [
                      *         {
                      *           "round": 1,
@@ -11701,7 +11711,14 @@ export interface operations {
                     "application/json": components["schemas"]["Tournament"];
                 };
             };
-            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            /** @description Not modified since the ETag given in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11851,6 +11868,7 @@ export interface operations {
                      *           "bot": false
                      *         }
                      *       ],
+                     *       "standingsNextCursor": null,
                      *       "pairings": [
                      *         {
                      *           "round": 1,

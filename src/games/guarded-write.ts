@@ -1,14 +1,14 @@
 // The one statement of a game's write that is not a plain move: a join, a claim, a game's end, a
 // calling-off, a move with an answer to keep. It appends the events guarded by the version as a
-// move does (platform/db/guarded-append.ts), and with them, only if that went through: the seats it fills
+// move does (guarded-append.ts), and with them, only if that went through: the seats it fills
 // (each still empty), the answer kept for an Idempotency-Key, the players' notices. One statement
 // is one snapshot, atomic by itself: no transaction held open across round trips (five of them
 // before, each a wake-up of the server and of this process; through a transaction pooler, each
 // holding a server connection meanwhile).
 import { getTableName } from 'drizzle-orm';
 import { APPENDED_CTE, guardedAppendParams, INPUT_CTE, keptRow, type GuardedAppend, type NewIdempotencyRecord } from './guarded-append.ts';
-import { noticeInput, noticesAfter, type PlayerNotice } from '../streams/player-events.ts';
-import { games, idempotencyKeys } from './schema.ts';
+import { noticeInput, noticesAfter, type PlayerNotice } from '../platform/streams/player-events.ts';
+import { games, idempotencyKeys } from './tables.ts';
 
 /** Seats to fill (a seat given here must still be empty) and the reservation to set or clear. */
 export interface SeatPatch {

@@ -1,10 +1,11 @@
-// Finding a player by name: accounts (people and bots, not guests) whose shown name or username
-// begins with what was typed, ignoring case, in name order, keyset-paginated on (lower(name), id).
+// Finding a player by name (GET /v1/players?name=, the players feature's): accounts (people and
+// bots, not guests) whose shown name or username begins with what was typed, ignoring case, in
+// name order, keyset-paginated on (lower(name), id). Accounts' own tables, so accounts' query.
 import { and, asc, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { decodeTuple, encodeTuple, isCursorId, isCursorText } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
-import { accounts, players } from '../platform/db/schema.ts';
+import { accounts, players } from './tables.ts';
 
 export interface FoundPlayer {
   playerId: string;

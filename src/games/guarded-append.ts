@@ -3,10 +3,9 @@
 // events are inserted. One game or many (games/move-batch.ts sends the moves of several games at
 // once): each gets the answer it would have had alone.
 import { getTableName } from 'drizzle-orm';
-import type { GameEvent } from '../../engine/types.ts';
-import type { GameStatus } from './schema.ts';
-import { eventRows } from './events.ts';
-import { gameEvents, games, idempotencyKeys } from './schema.ts';
+import type { GameEvent } from '../engine/types.ts';
+import { eventRows } from '../platform/db/events.ts';
+import { gameEvents, games, idempotencyKeys, type GameStatus } from './tables.ts';
 
 export interface GuardedAppend {
   gameId: string;
