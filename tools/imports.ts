@@ -86,7 +86,7 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
  * The features, in the order they stand: each may import the index.ts of those before it, never
  * their other files, and nothing of those after it.
  */
-export const FEATURES = ['accounts', 'games', 'analysis', 'matches', 'ratings', 'seeks', 'players', 'exports', 'tournaments'] as const;
+export const FEATURES = ['accounts', 'oauth', 'games', 'analysis', 'matches', 'ratings', 'seeks', 'players', 'exports', 'tournaments'] as const;
 
 /** What a folder of src/ is: a feature, the platform, the engine, … (src/<name>/…, or a file of src/). */
 const areaOf = (file: string) => file.split('/')[1] ?? '';

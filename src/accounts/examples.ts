@@ -28,7 +28,7 @@ const TOKEN = `${signingInput}.${sign(null, Buffer.from(signingInput), EXAMPLE_K
 
 export const accountExamples = {
   anna: ANNA,
-  me: { ...ANNA, username: null, bot: false, tokenId: TOKEN_ID, scopes: ['play', 'read'], expiresAt: new Date(EXPIRES * 1000).toISOString() },
+  me: { ...ANNA, username: null, bot: false, tokenId: TOKEN_ID, scopes: ['play', 'read', 'account'], expiresAt: new Date(EXPIRES * 1000).toISOString() },
   token: { ...ANNA, bot: false, token: TOKEN, tokenId: TOKEN_ID, expiresAt: new Date(EXPIRES * 1000).toISOString() },
   jwks: { keys: [{ ...PUBLIC_JWK, kid: KID, alg: 'EdDSA', use: 'sig' }] },
 };

@@ -89,7 +89,7 @@ export const createToken = createRoute({
   tags: ['accounts'],
   summary: 'Create a token (shown once): renew one, or one for a bot or a dashboard',
   description:
-    'A guest renews its identity this way before its token expires (with an expiry of 30 days at most). `expiresInDays: null` makes a token that never expires, and more than 30 days one that lives longer: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read. A player holds 100 live tokens at most (409 TOO_MANY_TOKENS: revoke one first).',
+    'A guest renews its identity this way before its token expires (with an expiry of 30 days at most). `expiresInDays: null` makes a token that never expires, and more than 30 days one that lives longer: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read. A token never has more scopes than the caller’s: `account` only renews a sign-in’s token, and a token without `account` (a bot’s) only renews itself, for 30 days at most (403 INSUFFICIENT_SCOPE otherwise); an app’s token makes none (it has its refresh token). A player holds 100 live tokens at most (409 TOO_MANY_TOKENS: revoke one first).',
   security: bearer,
   request: { body: jsonBody(CreateTokenSchema, { name: 'my bot', scopes: ['play', 'read'], expiresInDays: null }) },
   responses: {

@@ -1,7 +1,7 @@
 // The accounts' and tokens' request and answer bodies (docs/api.md, "Accounts and tokens").
 import { z } from '@hono/zod-openapi';
 import { MAX_PASSWORD, MIN_PASSWORD, USERNAME_PATTERN } from './credentials.ts';
-import { SCOPES } from '../platform/auth/principal.ts';
+import { SCOPES } from '../platform/auth/scopes.ts';
 import { MAX_NAME_LENGTH, nameText, storedText } from '../platform/http/schemas.ts';
 
 /**
@@ -46,7 +46,9 @@ const AnyPassword = z
 
 const Bot = z.boolean().openapi({ description: 'a bot account: for good, shown wherever the player is' });
 
-export const ScopeSchema = z.enum(SCOPES).openapi('Scope', { description: '`play`: everything that acts for the player (reads too); `read`: reads and streams only' });
+export const ScopeSchema = z
+  .enum(SCOPES)
+  .openapi('Scope', { description: '`play`: everything that acts for the player (reads too); `read`: reads and streams only; `account`: the account itself (its tokens, apps, password, deletion): a sign-in’s token only' });
 
 const ExpiresAt = z.string().nullable().openapi({ description: 'when the token expires; null: never' });
 
@@ -99,7 +101,12 @@ export const TokenListSchema = z
 export const CreateTokenSchema = z
   .strictObject({
     name: PlayerName.openapi({ description: 'what the token is for (1–40 characters)', example: 'my bot' }),
-    scopes: z.array(ScopeSchema).min(1).max(2).optional().openapi({ description: 'default both' }),
+    scopes: z
+      .array(ScopeSchema)
+      .min(1)
+      .max(3)
+      .optional()
+      .openapi({ description: 'default `play` and `read` (of those the caller has); never more than the caller’s own scopes, so `account` only to renew a sign-in’s token' }),
     expiresInDays: z
       .number()
       .int()

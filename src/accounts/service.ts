@@ -2,7 +2,7 @@
 // (issued, listed, revoked), a password change and the account's deletion. HTTP-free: refusals
 // are DomainErrors with the codes of docs/api.md, "Accounts and tokens".
 import type { Caller } from '../platform/auth/middleware.ts';
-import { SCOPES, type Scope } from '../platform/auth/principal.ts';
+import { DELEGABLE_SCOPES, SCOPES, type Scope } from '../platform/auth/scopes.ts';
 import type { TokenService } from '../platform/auth/tokens.ts';
 import { UsernameTakenError, type AccessTokenRow, type AccountStore } from './store.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
@@ -32,6 +32,12 @@ export interface AccountServiceDeps {
   onDeleted?: (playerId: string) => Promise<void>;
   /** A player's first stream opened and its presence is written: the tournaments (wired in app/features.ts) may pair it now. */
   onOnline?: (playerId: string) => Promise<void>;
+  /**
+   * Every token of the player ends (a sign-out everywhere, a password change, the deletion): so do
+   * the grants of the apps it approved (the oauth feature, wired in app/features.ts). Announced with
+   * the tokens' revocation.
+   */
+  onSignedOutEverywhere?: (playerId: string) => Promise<void>;
 }
 
 export type IssuedIdentity = { playerId: string; token: string; tokenId: string; expiresAt: string | null };
@@ -217,8 +223,16 @@ export class AccountService {
    * than GUEST_MAX_LIFETIME_SECONDS, are for accounts: a guest's default is capped to that too.
    */
   async createToken(caller: Caller, input: { name: string; scopes?: Scope[]; expiresInDays?: number | null }) {
-    const scopes = SCOPES.filter((s) => (input.scopes ?? SCOPES).includes(s));
+    const own = caller.grant.scopes;
+    // An app renews with its refresh token: a token of its own would outlive its grant's revocation.
+    if (caller.grant.app) throw new DomainError('INSUFFICIENT_SCOPE', "an app's token makes no tokens: renew it with the refresh token");
+    // By default a bot's: never `account`, which only a sign-in's token (and its renewal) carries.
+    const scopes = SCOPES.filter((s) => (input.scopes ?? DELEGABLE_SCOPES.filter((d) => own.includes(d))).includes(s));
+    if (scopes.some((s) => !own.includes(s))) throw new DomainError('INSUFFICIENT_SCOPE', `this token may make tokens of its own scopes at most (${own.join(', ')})`);
     let lifetime = input.expiresInDays === undefined ? this.deps.tokens.ttlSeconds : input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS;
+    // Without `account` a token only renews itself (a bot before its token ends): 30 days at most.
+    if (!own.includes('account') && (lifetime === null || lifetime > GUEST_MAX_LIFETIME_SECONDS))
+      throw new DomainError('INSUFFICIENT_SCOPE', 'a token without the account scope makes tokens of 30 days at most (its renewal)');
     if (!(await this.deps.store.byPlayer(caller.playerId))) {
       if (lifetime === null) throw new DomainError('ACCOUNT_REQUIRED', "a guest's tokens expire: sign up, or claim your player as an account, for one that does not");
       if (input.expiresInDays === undefined) lifetime = Math.min(lifetime, GUEST_MAX_LIFETIME_SECONDS);
@@ -246,6 +260,7 @@ export class AccountService {
   /** Sign out everywhere: every token of the player, the caller's own too. */
   async revokeAll(caller: Caller): Promise<void> {
     await this.deps.store.revokeAll(caller.playerId, null, this.deps.now());
+    await this.deps.onSignedOutEverywhere?.(caller.playerId);
     await this.deps.revocations.changed();
   }
 
@@ -256,6 +271,7 @@ export class AccountService {
     if (!(await verifyPassword(input.currentPassword, account.passwordHash))) throw new DomainError('WRONG_PASSWORD', 'the current password is not right');
     await this.deps.store.setPasswordHash(caller.playerId, await this.newPasswordHash(input.newPassword));
     await this.deps.store.revokeAll(caller.playerId, caller.grant.tokenId, this.deps.now());
+    await this.deps.onSignedOutEverywhere?.(caller.playerId);
     await this.deps.revocations.changed();
   }
 
@@ -274,6 +290,7 @@ export class AccountService {
     await this.profileChanged(caller.playerId);
     await this.deps.onDeleted?.(caller.playerId);
     await store.deleteAccount(caller.playerId, now());
+    await this.deps.onSignedOutEverywhere?.(caller.playerId);
     await this.deps.revocations.changed();
     await this.profileChanged(caller.playerId);
   }

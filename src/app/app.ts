@@ -7,6 +7,7 @@ import { docsPages } from '../platform/http/docs.ts';
 import { admit, allowedMethods, checkBody, createApi, documentEdgeProblems, edge, literalPaths, methodNotAllowed, problemHandler } from '../platform/http/edge.ts';
 import type { App } from '../platform/http/env.ts';
 import { guardAuthentication, LIMITED_PAGES, limitAddresses, limitPages, limitPlayers } from '../platform/http/limits.ts';
+import { OPEN_PATHS } from '../oauth/index.ts';
 import { openApiInfo, serveOpenApi } from '../platform/http/openapi.ts';
 import { operationsApi } from './operations.ts';
 import { ProblemError } from '../platform/http/problems.ts';
@@ -24,7 +25,7 @@ export function createApp(deps: AppDeps): App {
   // The request id, the client's address, security and CORS headers (a browser's preflight is
   // answered there, before anything else looks at the request), the refusal while shutting down,
   // the access log.
-  app.use('*', edge({ log, corsOrigins: config.corsOrigins, stopping: deps.stopping, proxy: config.limits }));
+  app.use('*', edge({ log, corsOrigins: config.corsOrigins, openPaths: OPEN_PATHS, stopping: deps.stopping, proxy: config.limits }));
   if (config.metrics.enabled) app.use('*', deps.metrics.middleware());
   // Then, for the API's operations, in this order: the limit per address (calls without a token:
   // 429), the body's size and type (413, 415), the token (401; its failures counted per address:

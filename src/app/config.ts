@@ -5,6 +5,7 @@ import { analysisSettings } from '../analysis/index.ts';
 import { exportSettings } from '../exports/index.ts';
 import { gameSettings } from '../games/index.ts';
 import { houseSettings } from '../house/settings.ts';
+import { oauthSettings } from '../oauth/index.ts';
 import { platformSettings, type PlatformConfig } from '../platform/config.ts';
 import { readSettings, type SettingsOf } from '../platform/settings.ts';
 import { ratingSettings } from '../ratings/index.ts';
@@ -15,6 +16,7 @@ import { tournamentSettings } from '../tournaments/index.ts';
 export const SETTINGS = {
   platform: platformSettings,
   accounts: accountSettings,
+  oauth: oauthSettings,
   games: gameSettings,
   analysis: analysisSettings,
   ratings: ratingSettings,

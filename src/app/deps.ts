@@ -5,6 +5,7 @@ import type { AnalysisService } from '../analysis/index.ts';
 import type { ExportService } from '../exports/index.ts';
 import type { GameService } from '../games/index.ts';
 import type { MatchService } from '../matches/index.ts';
+import type { OAuthService } from '../oauth/index.ts';
 import type { Routes } from '../platform/feature.ts';
 import type { PlatformDeps } from '../platform/http/deps.ts';
 import type { AppConfig } from './config.ts';
@@ -22,6 +23,8 @@ export interface AppDeps extends PlatformDeps {
   players: PlayerService;
   /** Accounts, sign-in and the players' tokens (src/accounts). */
   accounts: AccountService;
+  /** Third-party apps: OAuth 2.0, their grants and tokens (src/oauth). */
+  oauth: OAuthService;
   /** The games' use cases (src/games). */
   games: GameService;
   /** The computer analysis of finished games (src/analysis). */

@@ -8,6 +8,7 @@ import { createAnalysis } from '../analysis/index.ts';
 import { createExports } from '../exports/index.ts';
 import { createGames, cryptoRandomness, type GameCache, type Randomness } from '../games/index.ts';
 import { createMatches } from '../matches/index.ts';
+import { createOAuth } from '../oauth/index.ts';
 import type { SigningKeyStore } from '../platform/auth/signing-key-store.ts';
 import { scrubbedMessage } from '../platform/db/errors.ts';
 import type { Platform, Routes } from '../platform/feature.ts';
@@ -34,7 +35,13 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
   const random = options.random ?? cryptoRandomness;
   const players = new PlayerStore(platform.database.db);
   // Bound below, once the later features exist (nothing calls them before a request is served).
-  let later: { endAllOf(playerId: string): Promise<void>; playerOnline(playerId: string): Promise<void>; gameFinished: Parameters<typeof createGames>[1]['onFinished'] } | null = null;
+  let later: {
+    endAllOf(playerId: string): Promise<void>;
+    playerOnline(playerId: string): Promise<void>;
+    gameFinished: Parameters<typeof createGames>[1]['onFinished'];
+    signedOutEverywhere(playerId: string): Promise<void>;
+    grants: ReturnType<typeof createOAuth>['grants'];
+  } | null = null;
   const bound = () => {
     if (!later) throw new Error('the features are still being made');
     return later;
@@ -48,7 +55,10 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
     revocationRefreshMs: options.revocationRefreshMs,
     onDeleted: (playerId) => bound().endAllOf(playerId),
     onOnline: (playerId) => bound().playerOnline(playerId),
+    onSignedOutEverywhere: (playerId) => bound().signedOutEverywhere(playerId),
+    grants: { refresh: () => bound().grants.refresh(), revoked: (grantId) => bound().grants.revoked(grantId) },
   });
+  const oauth = createOAuth(platform, { settings: config.oauth, revocations: accounts.revocations });
   const ratings = createRatings(platform, { settings: config.ratings, players: () => playersFeature.service });
   const games = createGames(platform, {
     settings: config.games,
@@ -74,6 +84,9 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
   });
 
   later = {
+    grants: oauth.grants,
+    /** Every token of the player ended: so do the grants of the apps it approved (announced with the tokens' revocation). */
+    signedOutEverywhere: (playerId) => oauth.service.endAllOf(playerId),
     // A tournament's game that ends makes its tournament due (in the database, for every process's
     // director) and nudges this process's director (its next pairing need not wait for the tick).
     async gameFinished(game, requestId) {
@@ -113,6 +126,7 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
   const routes: Routes[] = [
     playersFeature.routes,
     accounts.routes,
+    oauth.routes,
     // Before the games: /v1/games/export is no game id.
     exports.routes,
     games.routes,
@@ -125,6 +139,7 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
   return {
     players,
     accounts,
+    oauth,
     ratings,
     games,
     analysis,
@@ -134,7 +149,7 @@ export function createFeatures(platform: Platform, config: AppConfig, options: F
     exports,
     tournaments,
     routes,
-    sweeps: [games.sweep, matches.sweep, seeks.sweep],
+    sweeps: [oauth.sweep, games.sweep, matches.sweep, seeks.sweep],
     background: [tournaments.background, analysis.background],
   };
 }

@@ -6,6 +6,7 @@ import { ANALYSIS_REFUSALS } from '../analysis/index.ts';
 import { EXPORT_REFUSALS } from '../exports/index.ts';
 import { ENGINE_PROBLEMS, GAME_PROBLEM_FIELDS, GAME_REFUSALS } from '../games/index.ts';
 import { MATCH_REFUSALS } from '../matches/index.ts';
+import { OAUTH_PROBLEM_FIELDS, OAUTH_REFUSALS } from '../oauth/index.ts';
 import { PLATFORM_PROBLEMS, type ProblemCode, type ProblemEntry, type Problems, useProblems } from '../platform/http/problems.ts';
 import { PLAYER_REFUSALS } from '../players/index.ts';
 import { SEEK_REFUSALS } from '../seeks/index.ts';
@@ -41,6 +42,7 @@ export const PROBLEMS: Readonly<Problems<ProblemCode>> = composeProblems({
   platform: PLATFORM_PROBLEMS,
   engine: ENGINE_PROBLEMS,
   accounts: ACCOUNT_REFUSALS,
+  oauth: OAUTH_REFUSALS,
   games: GAME_REFUSALS,
   analysis: ANALYSIS_REFUSALS,
   matches: MATCH_REFUSALS,
@@ -50,5 +52,5 @@ export const PROBLEMS: Readonly<Problems<ProblemCode>> = composeProblems({
   tournaments: TOURNAMENT_REFUSALS,
 });
 
-// The edge and the document use it from here on; a problem carries the games' fields beside the platform's.
-useProblems(PROBLEMS, { ...GAME_PROBLEM_FIELDS });
+// The edge and the document use it from here on; a problem carries the apps' and the games' fields beside the platform's.
+useProblems(PROBLEMS, { ...OAUTH_PROBLEM_FIELDS, ...GAME_PROBLEM_FIELDS });

@@ -105,6 +105,7 @@ export async function buildService(config: AppConfig, options: ServiceOptions = 
       tokens,
       players: features.playersFeature.service,
       accounts: features.accounts.service,
+      oauth: features.oauth.service,
       games: features.games.service,
       analysis: features.analysis.service,
       matches: features.matches.service,

@@ -29,6 +29,7 @@ export function inertDeps(): AppDeps {
     tokens: platform.tokens,
     players: features.playersFeature.service,
     accounts: features.accounts.service,
+    oauth: features.oauth.service,
     metrics: inert(),
     games: features.games.service,
     analysis: features.analysis.service,

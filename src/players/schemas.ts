@@ -8,6 +8,7 @@ import { GameSummarySchema } from '../games/index.ts';
 import { MatchSummarySchema } from '../matches/index.ts';
 import { RatingsSchema } from '../ratings/index.ts';
 import { SeekSchema } from '../seeks/index.ts';
+import { SCOPES } from '../platform/auth/scopes.ts';
 import { pageCursor, pageLimit } from '../platform/http/openapi.ts';
 import { MAX_NAME_LENGTH, storedText } from '../platform/http/schemas.ts';
 
@@ -54,7 +55,7 @@ export const MeSchema = z
     username: z.string().nullable().openapi({ description: "the account's username; null for a guest" }),
     bot: z.boolean(),
     tokenId: z.string().nullable().openapi({ description: 'the id of the token of this request (null: a token from before accounts, or of the external provider)' }),
-    scopes: z.array(z.enum(['play', 'read'])),
+    scopes: z.array(z.enum(SCOPES)).openapi({ description: 'what the token allows: `play`, `read`, and `account` for a sign-in’s token' }),
     expiresAt: z.string().nullable().openapi({ description: "when the caller's token expires (its exp claim); null: never" }),
   })
   .openapi('Me');

@@ -45,7 +45,7 @@ describe('sign-up and sign-in', () => {
       username,
       bot: false,
       tokenId: session.body.tokenId,
-      scopes: ['play', 'read'],
+      scopes: ['play', 'read', 'account'],
       expiresAt: session.body.expiresAt,
     });
   });

@@ -42,7 +42,7 @@ describe('tokens of an external provider', () => {
   it('act fully for their player, with no token id; the player may make tokens of this service, not claim an account', async () => {
     const token = await providerToken('carol@idp');
     const me = (await service.http.get('/v1/players/me').set(bearer(token)).expect(200)).body;
-    expect(me).toMatchObject({ name: 'carol@idp', username: null, bot: false, tokenId: null, scopes: ['play', 'read'] });
+    expect(me).toMatchObject({ name: 'carol@idp', username: null, bot: false, tokenId: null, scopes: ['play', 'read', 'account'] });
     expect((await service.http.get('/v1/players/me/tokens').set(bearer(token)).expect(200)).body.items).toEqual([]);
     const own = (await service.http.post('/v1/players/me/tokens').set(bearer(token)).send({ name: 'cli', expiresInDays: 7 }).expect(201)).body;
     expect((await service.http.get('/v1/players/me').set(bearer(own.token)).expect(200)).body.playerId).toBe(me.playerId);

@@ -27,7 +27,7 @@ describe('token names', () => {
     expect(await nameOf(curl.body.tokenId)).toBe('sign-in');
 
     const renamed = await service.http.patch(`/v1/players/me/tokens/${other.body.tokenId}`).set(bearer(up.body.token)).send({ name: 'Anna’s phone' }).expect(200);
-    expect(renamed.body).toMatchObject({ tokenId: other.body.tokenId, name: 'Anna’s phone', current: false, scopes: ['play', 'read'] });
+    expect(renamed.body).toMatchObject({ tokenId: other.body.tokenId, name: 'Anna’s phone', current: false, scopes: ['play', 'read', 'account'] });
     expect(await nameOf(other.body.tokenId)).toBe('Anna’s phone');
     // Only the name changed: the token still works.
     await service.http.get('/v1/players/me').set(bearer(other.body.token)).expect(200);

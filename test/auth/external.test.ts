@@ -56,7 +56,7 @@ describe('external identity provider', () => {
     const token = await providerToken(provider.keys.rsa, { alg: 'RS256', kid: 'rsa' });
     expect(await tokens.verify(token)).toMatchObject({
       ok: true,
-      principal: { kind: 'external', issuer: PROVIDER, subject: 'user-42', grant: { tokenId: null, scopes: ['play', 'read'] } },
+      principal: { kind: 'external', issuer: PROVIDER, subject: 'user-42', grant: { tokenId: null, scopes: ['play', 'read', 'account'] } },
     });
   });
 

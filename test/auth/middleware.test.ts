@@ -45,7 +45,7 @@ describe('authenticate', () => {
     const { token } = await tokens.issue('p1');
     for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
       const res = await app.request('/me', { headers: { Authorization: `${scheme} ${token}` } });
-      expect(await res.json()).toMatchObject({ player: { playerId: 'p1', name: 'Alice', grant: { scopes: ['play', 'read'] } } });
+      expect(await res.json()).toMatchObject({ player: { playerId: 'p1', name: 'Alice', grant: { scopes: ['play', 'read', 'account'] } } });
     }
   });
 

@@ -29,7 +29,7 @@ describe('TokenService.issue / verify', () => {
     const { token, expiresAt, tokenId } = await tokens.issue('player-1');
     expect(await tokens.verify(token)).toEqual({
       ok: true,
-      principal: { kind: 'guest', playerId: 'player-1', grant: { tokenId, scopes: ['play', 'read'], expiresAt } },
+      principal: { kind: 'guest', playerId: 'player-1', grant: { tokenId, scopes: ['play', 'read', 'account'], expiresAt } },
     });
     expect(expiresAt!.getTime()).toBeGreaterThan(Date.now());
   });
@@ -40,8 +40,29 @@ describe('TokenService.issue / verify', () => {
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'EdDSA', kid: key.id, typ: 'JWT' });
     const { payload } = await jwtVerify(token, (await importSigningKey(key)).publicKey, { currentDate: T0 });
     const iat = T0.getTime() / 1000;
-    expect(payload).toEqual({ sub: 'p', iss: ISSUER, aud: AUDIENCE, iat, exp: iat + 600, jti: tokenId, scope: 'play read', token_name: 'bot' });
+    expect(payload).toEqual({ sub: 'p', iss: ISSUER, aud: AUDIENCE, iat, exp: iat + 600, jti: tokenId, scope: 'play read account', token_name: 'bot', scope_rules: 2 });
     expect(expiresAt).toEqual(new Date((iat + 600) * 1000));
+  });
+
+  it('a token signed before the account scope keeps what it could do; one signed since has what it names', async () => {
+    const tokens = await service();
+    const claims = { sub: 'p', iss: ISSUER, aud: AUDIENCE, iat: nowSeconds(), exp: nowSeconds() + 600, jti: 't1' };
+    const scopes = async (extra: Record<string, unknown>) => {
+      const result = await tokens.verify(await signWithOurKey({ ...claims, ...extra }));
+      return result.ok ? result.principal.grant.scopes : result.code;
+    };
+    // Before: a sign-in's token and a bot's were both "play read", and both managed the account.
+    expect(await scopes({ scope: 'play read' })).toEqual(['play', 'read', 'account']);
+    expect(await scopes({ scope: 'read' })).toEqual(['read']);
+    // Since: a bot's token says "play read" and means it.
+    expect(await scopes({ scope: 'play read', scope_rules: 2 })).toEqual(['play', 'read']);
+    expect(await scopes({ scope: 'play read account', scope_rules: 2 })).toEqual(['play', 'read', 'account']);
+  });
+
+  it('an app’s token names its grant and client', async () => {
+    const tokens = await service();
+    const { token } = await tokens.issue('p', { scopes: ['read'], app: { grantId: 'g1', clientId: 'Skat Stats' }, lifetimeSeconds: 3600 });
+    expect(await tokens.verify(token)).toMatchObject({ ok: true, principal: { grant: { scopes: ['read'], app: { grantId: 'g1', clientId: 'Skat Stats' } } } });
   });
 
   it('reports an expired token as TOKEN_EXPIRED, allowing a few seconds of skew', async () => {

@@ -50,6 +50,11 @@ describe('every operation', () => {
       if (o.path.startsWith('/v1/') && errors.length === 0) wrong.push(`${name(o)}: no problem responses`);
       for (const [status, response] of errors) {
         const types = Object.keys(response.content ?? {});
+        // The endpoints of OAuth clients answer their refusals as RFC 6749 §5.2 writes them.
+        if (o.path.startsWith('/oauth/') && status === '400') {
+          if (types.join() !== 'application/json' || response.content!['application/json'].schema?.$ref !== '#/components/schemas/OAuthError') wrong.push(`${name(o)} ${status}: not the OAuthError schema`);
+          continue;
+        }
         if (types.length !== 1 || types[0] !== 'application/problem+json') wrong.push(`${name(o)} ${status}: ${types.join(', ')}`);
         else if (response.content!['application/problem+json'].schema?.$ref !== problemRef) wrong.push(`${name(o)} ${status}: not the Problem schema`);
       }

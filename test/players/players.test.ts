@@ -34,7 +34,7 @@ describe('who am I', () => {
     const anna = await onA.player('Anna');
     const me = (await a.http.get('/v1/players/me').set(anna.auth).expect(200)).body;
     const issued = anna as unknown as { expiresAt: string; tokenId: string };
-    expect(me).toEqual({ playerId: anna.playerId, name: 'Anna', username: null, bot: false, tokenId: issued.tokenId, scopes: ['play', 'read'], expiresAt: issued.expiresAt });
+    expect(me).toEqual({ playerId: anna.playerId, name: 'Anna', username: null, bot: false, tokenId: issued.tokenId, scopes: ['play', 'read', 'account'], expiresAt: issued.expiresAt });
     expectProblem(await a.http.get('/v1/players/me'), 401, 'INVALID_TOKEN');
   });
 

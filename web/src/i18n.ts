@@ -3,6 +3,7 @@
 // browser (navigator.languages) unless the player picked one.
 import type { Card, GameType } from '@offiziersskat/client';
 import { accountsDe, accountsEn } from './i18n-accounts.ts';
+import { oauthDe, oauthEn } from './i18n-oauth.ts';
 import { analysisDe, analysisEn } from './i18n-analysis.ts';
 import { ratedDe, ratedEn } from './i18n-rated.ts';
 import { tournamentsDe, tournamentsEn } from './i18n-tournaments.ts';
@@ -12,6 +13,7 @@ export type Language = (typeof LANGUAGES)[number];
 
 const en = {
   ...accountsEn,
+  ...oauthEn,
   ...ratedEn,
   ...analysisEn,
   ...tournamentsEn,
@@ -296,6 +298,7 @@ export type MessageKey = keyof typeof en;
 
 const de: Record<MessageKey, string> = {
   ...accountsDe,
+  ...oauthDe,
   ...ratedDe,
   ...analysisDe,
   ...tournamentsDe,

@@ -2,7 +2,8 @@
 // /play/{gameId} (the table: a player's, or a spectator's for anyone with the link),
 // /play/match/{matchId} (a match's score sheet), /replay and /replay/{gameId}, /account,
 // /leaderboard/{variant} (the rankings), /players/{playerId} (ratings and their history),
-// /tournaments and /tournaments/{tournamentId}.
+// /tournaments and /tournaments/{tournamentId}, an app's consent (/oauth/authorize) and the device
+// page (/device).
 // A token the service refuses (expired, revoked, unknown) brings the sign-in with the reason,
 // wherever the player was; signed in again, the player is back on the same page.
 // It talks to the API only through the client module, exactly as a third party would.
@@ -93,11 +94,16 @@ async function route(): Promise<void> {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   // A refused token: the sign-in, with the reason, in place of whatever was asked (never a
   // spectator's view of one's own game); the replay needs nobody signed in.
-  const signInFirst = !session.player && (session.refusal !== null ? parts[0] !== 'replay' : path === '/' || parts[0] === 'account');
+  // An app's consent checks the request first (a refused one is shown to anybody), then signs in.
+  const signInFirst = !session.player && (session.refusal !== null ? parts[0] !== 'replay' && parts[0] !== 'oauth' : path === '/' || parts[0] === 'account' || parts[0] === 'device');
   const screen: Promise<{ default: Screen }> = signInFirst
     ? import('./screens/sign-in.ts').then((m) => ({ default: m.signInScreen }))
     : parts[0] === 'account'
       ? import('./screens/account.ts').then((m) => ({ default: m.accountScreen }))
+      : parts[0] === 'oauth' && parts[1] === 'authorize'
+      ? import('./screens/authorize.ts').then((m) => ({ default: m.authorizeScreen }))
+      : parts[0] === 'device'
+      ? import('./screens/device.ts').then((m) => ({ default: m.deviceScreen }))
       : parts[0] === 'play' && parts[1] === 'match' && parts[2]
       ? import('./screens/match.ts').then((m) => ({ default: (r, x, s) => m.matchScreen(r, x, s, parts[2]) }))
       : parts[0] === 'play' && parts[1]

@@ -55,7 +55,7 @@ export function authenticator({ tokens, resolvePlayer }: AuthenticateOptions) {
     if (!result.ok) throw new AuthError(result.code, result.detail);
     const player = await resolvePlayer(result.principal);
     if (!player) throw new AuthError('INVALID_TOKEN', 'the token does not belong to a known player');
-    checkScope(c.req.method, result.principal.grant);
+    checkScope(c.req.method, c.req.path, result.principal.grant.scopes);
     c.set('player', { ...player, grant: result.principal.grant });
     c.set('token', match[1]);
   };

@@ -8,11 +8,22 @@ import { SCOPES, type Grant, type Principal, type Scope } from './principal.ts';
  * memory, fresh across processes). `tokenId` null: a token signed before accounts.
  */
 export interface RevocationCheck {
-  revoked(playerId: string, tokenId: string | null, issuedAt: number | undefined): boolean;
+  /** `grantId`: an app's token, refused once its grant is revoked (oauth/grant-revocations.ts). */
+  revoked(playerId: string, tokenId: string | null, issuedAt: number | undefined, grantId?: string): boolean;
 }
 
-/** What a new token is: its id, name and scopes, and its lifetime (null: it never expires). */
-export type TokenSpec = { tokenId: string; name: string; scopes: readonly Scope[]; lifetimeSeconds: number | null };
+/**
+ * What a new token is: its id, name and scopes, and its lifetime (null: it never expires); `app`
+ * for an app's token (its grant and client_id, as claims of their own).
+ */
+export type TokenSpec = { tokenId: string; name: string; scopes: readonly Scope[]; lifetimeSeconds: number | null; app?: { grantId: string; clientId: string } };
+
+/**
+ * The claim that says a token's `scope` names every scope it has. Tokens signed before the
+ * `account` scope lack it: those with `play` acted for the account too, and still do (scopesOf).
+ */
+const SCOPE_RULES_CLAIM = 'scope_rules';
+const SCOPE_RULES = 2;
 
 export type ExternalProvider = { jwksUrl: string; issuer: string; audience: string };
 
@@ -129,7 +140,8 @@ export class TokenService {
     const { privateKey } = await this.#keys;
     const issuedAt = Math.floor(this.#now().getTime() / 1000);
     const expiresAt = lifetime === null ? null : new Date((issuedAt + lifetime) * 1000);
-    const jwt = new SignJWT({ scope: (spec?.scopes ?? SCOPES).join(' '), token_name: spec?.name ?? 'token' })
+    const app = spec?.app ? { client_id: spec.app.clientId, grant_id: spec.app.grantId } : {};
+    const jwt = new SignJWT({ scope: (spec?.scopes ?? SCOPES).join(' '), token_name: spec?.name ?? 'token', [SCOPE_RULES_CLAIM]: SCOPE_RULES, ...app })
       .setProtectedHeader({ alg: SIGNING_ALG, kid: keyId, typ: 'JWT' })
       .setJti(tokenId)
       .setSubject(playerId)
@@ -189,7 +201,7 @@ export class TokenService {
   }
 
   #unlessRevoked(playerId: string, iat: number | undefined, grant: Grant): VerifyResult {
-    if (this.#revocations?.revoked(playerId, grant.tokenId, iat)) return fail('TOKEN_REVOKED', 'the token was revoked');
+    if (this.#revocations?.revoked(playerId, grant.tokenId, iat, grant.app?.grantId)) return fail('TOKEN_REVOKED', 'the token was revoked');
     return { ok: true, principal: { kind: 'guest', playerId, grant } };
   }
 
@@ -212,7 +224,7 @@ export class TokenService {
     if (sub === undefined) return missingSubject();
     const tokenId = typeof payload.jti === 'string' && payload.jti.length > 0 ? payload.jti : null;
     if (payload.exp === undefined && tokenId === null) return fail('INVALID_TOKEN', 'the token lacks the "exp" claim');
-    const grant: Grant = { tokenId, scopes: scopesOf(payload, tokenId), expiresAt: payload.exp === undefined ? null : new Date(payload.exp * 1000) };
+    const grant: Grant = { tokenId, scopes: scopesOf(payload, tokenId), expiresAt: payload.exp === undefined ? null : new Date(payload.exp * 1000), ...appOf(payload) };
     // biome-ignore lint/style/noNonNullAssertion: the cache is full, so it has a first key
     if (this.#verified.size >= VERIFIED_MAX) this.#verified.delete(this.#verified.keys().next().value!);
     this.#verified.set(token, { playerId: sub, exp: payload.exp, nbf: payload.nbf, iat: payload.iat, grant });
@@ -260,12 +272,20 @@ function subject(payload: JWTPayload): string | undefined {
 
 /**
  * The token's scopes (the `scope` claim, space-separated, RFC 9068). A token signed before accounts
- * (no `jti`, no `scope`) plays, as it always did.
+ * (no `jti`, no `scope`) acts fully, as it always did; so does one signed with `play` before the
+ * `account` scope (no SCOPE_RULES_CLAIM): it managed the account then, and no token gains a power.
  */
 function scopesOf(payload: JWTPayload, tokenId: string | null): readonly Scope[] {
   if (typeof payload.scope !== 'string') return tokenId === null ? SCOPES : [];
   const named = new Set(payload.scope.split(' '));
+  if (payload[SCOPE_RULES_CLAIM] === undefined && named.has('play')) named.add('account');
   return SCOPES.filter((s) => named.has(s));
+}
+
+/** An app's token names its grant and client (both, or it is no app's token). */
+function appOf(payload: JWTPayload): Pick<Grant, 'app'> {
+  const { grant_id: grantId, client_id: clientId } = payload;
+  return typeof grantId === 'string' && typeof clientId === 'string' ? { app: { grantId, clientId } } : {};
 }
 
 function missingSubject(): VerifyFailure {

@@ -7,6 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { AuthError } from '../auth/errors.ts';
+import { needsAccount } from '../auth/scopes.ts';
 import { conflictOf, unavailableOf } from '../db/availability.ts';
 import { scrubbedMessage } from '../db/errors.ts';
 import { DomainError } from '../errors.ts';
@@ -37,6 +38,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export interface EdgeOptions {
   log: Logger;
   corsOrigins: '*' | string[];
+  /** Paths any origin may call whatever CORS_ORIGINS says (an app's token endpoint: public clients in browsers). */
+  openPaths?: readonly string[];
   /** Whether the process is shutting down. */
   stopping?: () => boolean;
   /** Whether X-Forwarded-For names the client, behind how many proxies (TRUST_PROXY). */
@@ -57,8 +60,11 @@ export interface EdgeOptions {
  *   opens one to another process;
  * - one access-log line: no query string, no headers, no bodies (no tokens, no cards).
  */
-export function edge({ log, corsOrigins, stopping = () => false, proxy }: EdgeOptions): MiddlewareHandler<AppEnv> {
-  const cors = crossOrigin(corsOrigins);
+export function edge({ log, corsOrigins, openPaths = [], stopping = () => false, proxy }: EdgeOptions): MiddlewareHandler<AppEnv> {
+  const own = crossOrigin(corsOrigins);
+  const open = new Set(openPaths);
+  const any = corsOrigins === '*' ? own : crossOrigin('*');
+  const cors: MiddlewareHandler = (c, next) => (open.has(c.req.path) ? any(c, next) : own(c, next));
   return async (c, next) => {
     const start = performance.now();
     const given = c.req.header('X-Request-Id');
@@ -312,8 +318,8 @@ export function documentEdgeProblems(app: App): void {
     // Every /v1 call is rate-limited, reads or writes the database, and is refused by a process
     // that shuts down.
     const codes: ProblemCode[] = ['INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_REVOKED', 'IDENTITY_PROVIDER_UNAVAILABLE', 'RATE_LIMITED', 'DATABASE_UNAVAILABLE', 'SHUTTING_DOWN'];
-    // A write needs a token of scope `play` (see platform/auth/scopes.ts).
-    if (route.method !== 'get' && route.security?.some((s) => 'bearerAuth' in s)) codes.push('INSUFFICIENT_SCOPE');
+    // A write needs a token of scope `play`, a call of the account one of scope `account` (see platform/auth/scopes.ts).
+    if ((route.method !== 'get' || needsAccount('GET', route.path)) && route.security?.some((s) => 'bearerAuth' in s)) codes.push('INSUFFICIENT_SCOPE');
     const { params, query, headers, body } = route.request ?? {};
     if (params || query || headers || body) codes.push('VALIDATION_FAILED');
     if (body) codes.push('MALFORMED_JSON');

@@ -22,6 +22,7 @@ export const OPENAPI_INFO = {
   tags: [
     { name: 'players', description: 'Guest identities and their tokens' },
     { name: 'accounts', description: 'Accounts, sign-in, tokens (scoped, renewable, revocable) and bot accounts' },
+    { name: 'apps', description: 'Third-party apps: OAuth 2.0 with PKCE and the device code, rotating refresh tokens, the apps a person approved' },
     { name: 'games', description: 'Games, moves, views, event logs and records' },
     { name: 'analysis', description: 'The computer analysis of a finished game: what each card cost, and the best card' },
     { name: 'matches', description: 'Series of games with a score sheet, alternating dealer and their own event log' },

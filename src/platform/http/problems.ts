@@ -80,7 +80,11 @@ export const PLATFORM_PROBLEMS = {
   },
   TOKEN_EXPIRED: { status: 401, rank: 2, description: 'the token has expired' },
   TOKEN_REVOKED: { status: 401, rank: 3, description: 'the token was revoked (by its player, a password change or the account’s deletion)' },
-  INSUFFICIENT_SCOPE: { status: 403, rank: 7, description: 'the token may only read (scope `read`): this call needs `play`' },
+  INSUFFICIENT_SCOPE: {
+    status: 403,
+    rank: 7,
+    description: 'the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not)',
+  },
   IDENTITY_PROVIDER_UNAVAILABLE: { status: 503, rank: 5, retryAfter: 5, description: 'the external identity provider’s key set could not be fetched; retry after Retry-After' },
   // A page's cursor (platform/db/cursor.ts).
   INVALID_CURSOR: { status: 400, rank: 3, description: 'a cursor this service did not hand out' },

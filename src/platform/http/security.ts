@@ -30,7 +30,7 @@ export const PAGE_POLICY: ContentSecurityPolicyOptions = {
 };
 
 /** The API's own paths: everything else the service serves is a page (the web client, /docs). */
-const API_PATHS = /^\/(v1|healthz|readyz|metrics|\.well-known|openapi\.json)(\/|$)/;
+const API_PATHS = /^\/(v1|healthz|readyz|metrics|\.well-known|openapi\.json|oauth\/(token|revoke|device\/code))(\/|$)/;
 
 /**
  * The headers hono's secureHeaders writes with `contentSecurityPolicy`, captured once: they are

@@ -68,8 +68,8 @@ export function mountWebClient(app: App, root?: string): void {
   });
 }
 
-/** The client's routes: the table (and a match), the replay viewer, the account, leaderboards, players' pages, tournaments. */
-const CLIENT_PATH = /^\/(play|replay|account|leaderboard|players|tournaments)(\/|$)/;
+/** The client's routes: the table (and a match), the replay viewer, the account, leaderboards, players' pages, tournaments, an app's consent and the device page. */
+const CLIENT_PATH = /^\/(play|replay|account|leaderboard|players|tournaments|device|oauth\/authorize)(\/|$)/;
 const ASSET_PATH = /^\/assets\/([^/]+)$/;
 
 const notBuilt = () => new ProblemError('WEB_CLIENT_NOT_BUILT', 'the web client is not built here: run `npm run build` (it writes dist/web)');

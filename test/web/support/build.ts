@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const WEB_BUILD = join(ROOT, 'dist/web');
-const SOURCES = ['web', 'packages/client/src', 'src/engine', 'src/bots', 'src/record/index.ts', 'package-lock.json'];
+const SOURCES = ['web', 'packages/client/src', 'src/engine', 'src/bots', 'src/record/index.ts', 'src/oauth/requests.ts', 'src/platform/auth/scopes.ts', 'package-lock.json'];
 
 /** The newest modification time under `path` (test files aside: they are not in the bundle). */
 function newest(path: string): number {

@@ -1,12 +1,13 @@
 // `/account`: the player's account. A guest claims its player here (keeping its id, games and
 // matches). An account lists its tokens (each revocable; the one of this browser marked), creates
-// one for a bot (shown once, with a copy button), signs out everywhere, changes its password and
-// deletes itself.
+// one for a bot (shown once, with a copy button), lists the apps it approved (each revocable), signs
+// out everywhere, changes its password and deletes itself.
 import { accounts, type NewToken, type TokenInfo } from '@offiziersskat/client';
 import { botBadge } from '../bot-badge.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { App } from '../app.ts';
 import { actionForm } from './sign-in.ts';
+import { appsSection } from './account-apps.ts';
 import '../accounts.css';
 
 interface MeLike {
@@ -232,6 +233,7 @@ export async function accountScreen(root: HTMLElement, app: App, signal: AbortSi
     h('div', { class: 'buttons' }, deleteButton),
   );
 
+  const approved = appsSection(app, client, date);
   replaceContent(
     root,
     h(
@@ -239,9 +241,10 @@ export async function accountScreen(root: HTMLElement, app: App, signal: AbortSi
       { class: 'account' },
       heading,
       h('section', { class: 'card-panel account-section' }, h('h2', null, t('tokensTitle')), h('p', { class: 'muted' }, t('tokensIntro')), list, everywhere, shown, createForm),
+      approved.section,
       password,
       removal,
     ),
   );
-  await loadTokens();
+  await Promise.all([loadTokens(), approved.load()]);
 }

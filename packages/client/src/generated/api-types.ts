@@ -207,7 +207,7 @@ export interface paths {
         put?: never;
         /**
          * Create a token (shown once): renew one, or one for a bot or a dashboard
-         * @description A guest renews its identity this way before its token expires (with an expiry of 30 days at most). `expiresInDays: null` makes a token that never expires, and more than 30 days one that lives longer: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read. A player holds 100 live tokens at most (409 TOO_MANY_TOKENS: revoke one first).
+         * @description A guest renews its identity this way before its token expires (with an expiry of 30 days at most). `expiresInDays: null` makes a token that never expires, and more than 30 days one that lives longer: for accounts only (403 ACCOUNT_REQUIRED). `scopes: ["read"]` makes a token that may only read. A token never has more scopes than the caller’s: `account` only renews a sign-in’s token, and a token without `account` (a bot’s) only renews itself, for 30 days at most (403 INSUFFICIENT_SCOPE otherwise); an app’s token makes none (it has its refresh token). A player holds 100 live tokens at most (409 TOO_MANY_TOKENS: revoke one first).
          */
         post: operations["createMyToken"];
         /**
@@ -259,6 +259,166 @@ export interface paths {
         put: operations["changeMyPassword"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The authorization server’s metadata (RFC 8414)
+         * @description Where an OAuth client finds the endpoints, and what they take: PKCE with S256 only, public clients (no secret), scopes `read` and `play`.
+         */
+        get: operations["getOAuthMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The token endpoint: a code, a refresh token or a device code for tokens
+         * @description A form (RFC 6749 §4.1.3, §6; RFC 8628 §3.4). A code is single use and lives 2 minutes; presented again, it is refused and the tokens it gave are revoked. `redirect_uri` must equal the authorization request’s exactly, and `code_verifier` hash (S256) to its challenge. Each refresh spends its refresh token and gives a new pair; a spent one presented again revokes the whole grant. Access tokens live an hour. Errors as RFC 6749 §5.2. Any origin may call it (CORS); requests are limited per address (429 RATE_LIMITED with Retry-After).
+         */
+        post: operations["oauthToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an app’s token (RFC 7009): its whole grant ends
+         * @description A refresh token or an app’s access token ends the grant it belongs to (every token of it, on every process within a second). Any other token is answered alike and changes nothing.
+         */
+        post: operations["oauthRevoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth/device/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A device without a browser asks for access (RFC 8628)
+         * @description The device shows `user_code` and `verification_uri` (the web client’s /device page); a person signed in there types the code and approves. Meanwhile the device polls the token endpoint every `interval` seconds with the device code.
+         */
+        post: operations["oauthDeviceCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The person approves or denies an app’s request (the consent and device pages)
+         * @description With the person’s own token (scope `account`: an app cannot approve for itself). For a request of the authorization code flow the answer is where the browser goes: the redirect with `code`, `state` and `iss`, or with `error=access_denied`. A request that breaks a rule is refused (400 AUTHORIZATION_REQUEST_INVALID, with `refusal`) and goes nowhere. For a device, its user code; wrong codes count against a budget per player and per address (429 RATE_LIMITED).
+         */
+        post: operations["approveApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/oauth/user-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the device showing this user code asks for (the device page, before Approve)
+         * @description A POST, so the code stays out of URLs and logs. A code no device waits for counts against the budget of wrong codes (429 RATE_LIMITED past it).
+         */
+        post: operations["lookUpUserCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The apps the caller approved
+         * @description Each grant not revoked: the app’s client_id, its scopes, where its codes went, when it was approved and last used. Needs a token of scope `account`.
+         */
+        get: operations["listMyApps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/apps/{grantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an app: every token of its grant ends
+         * @description Its access tokens are refused (401 TOKEN_REVOKED) by every process within a second; its refresh token is refused at once.
+         */
+        delete: operations["revokeMyApp"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1176,7 +1336,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "ANALYSIS_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOURNAMENT_FULL" | "ALREADY_WITHDRAWN" | "GAME_NOT_FINISHED" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOURNAMENT_OPTIONS" | "TOURNAMENT_STARTS_AT" | "TOURNAMENT_FINISHED" | "TOURNAMENT_ENTRY_CLOSED" | "BOTS_NOT_ALLOWED" | "BOTS_ONLY" | "NOT_IN_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "TOO_MANY_ANALYSES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "ANALYSIS_QUEUE_FULL" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "AUTHORIZATION_REQUEST_INVALID" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "ANALYSIS_NOT_FOUND" | "USER_CODE_NOT_FOUND" | "GRANT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOURNAMENT_FULL" | "ALREADY_WITHDRAWN" | "GAME_NOT_FINISHED" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOURNAMENT_OPTIONS" | "TOURNAMENT_STARTS_AT" | "TOURNAMENT_FINISHED" | "TOURNAMENT_ENTRY_CLOSED" | "BOTS_NOT_ALLOWED" | "BOTS_ONLY" | "NOT_IN_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "TOO_MANY_ANALYSES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "ANALYSIS_QUEUE_FULL" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description A GameRecord (as GET /v1/games/{gameId}/record answers it), with its analysis when asked for and done */
         ExportedGameRecord: {
             id: string;
@@ -1798,6 +1958,8 @@ export interface components {
                 path: string;
                 message: string;
             }[];
+            /** @description on AUTHORIZATION_REQUEST_INVALID: the rule the app’s request breaks (response_type, client_id, redirect_uri, redirect_fragment, redirect_http, challenge_missing, challenge_plain, challenge_method, challenge_malformed, scope_missing, scope_account, scope_unknown, state) */
+            refusal?: string;
             /** @description on VERSION_CONFLICT: the game's current version */
             version?: number;
             view?: components["schemas"]["GameView"];
@@ -1953,7 +2115,8 @@ export interface components {
             bot: boolean;
             /** @description the id of the token of this request (null: a token from before accounts, or of the external provider) */
             tokenId: string | null;
-            scopes: ("play" | "read")[];
+            /** @description what the token allows: `play`, `read`, and `account` for a sign-in’s token */
+            scopes: ("play" | "read" | "account")[];
             /** @description when the caller's token expires (its exp claim); null: never */
             expiresAt: string | null;
         };
@@ -2209,10 +2372,10 @@ export interface components {
             current: boolean;
         };
         /**
-         * @description `play`: everything that acts for the player (reads too); `read`: reads and streams only
+         * @description `play`: everything that acts for the player (reads too); `read`: reads and streams only; `account`: the account itself (its tokens, apps, password, deletion): a sign-in’s token only
          * @enum {string}
          */
-        Scope: "play" | "read";
+        Scope: "play" | "read" | "account";
         NewToken: {
             tokenId: string;
             /** @description shown once: keep it */
@@ -2228,7 +2391,7 @@ export interface components {
              * @example my bot
              */
             name: string;
-            /** @description default both */
+            /** @description default `play` and `read` (of those the caller has); never more than the caller’s own scopes, so `account` only to renew a sign-in’s token */
             scopes?: components["schemas"]["Scope"][];
             /** @description default: the service’s token lifetime (JWT_TTL_SECONDS; for a guest 30 days at most); null: never expires; null or over 30: accounts only */
             expiresInDays?: number | null;
@@ -2248,6 +2411,133 @@ export interface components {
              * @example correct horse battery staple
              */
             newPassword: string;
+        };
+        /** @description RFC 8414 */
+        OAuthMetadata: {
+            issuer: string;
+            authorization_endpoint: string;
+            token_endpoint: string;
+            revocation_endpoint: string;
+            device_authorization_endpoint: string;
+            response_types_supported: string[];
+            grant_types_supported: string[];
+            code_challenge_methods_supported: string[];
+            token_endpoint_auth_methods_supported: string[];
+            revocation_endpoint_auth_methods_supported: string[];
+            scopes_supported: string[];
+            authorization_response_iss_parameter_supported: boolean;
+        };
+        OAuthToken: {
+            /** @description a JWT of this service (scope, client_id and grant_id among its claims); send it as Bearer */
+            access_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            /** @description seconds: 3600 */
+            expires_in: number;
+            /** @description single use: the next refresh spends it; a spent one presented again ends the grant */
+            refresh_token: string;
+            /** @description the scopes granted, space-separated */
+            scope: string;
+        };
+        /** @description RFC 6749 §5.2 (RFC 8628 §3.5 for the device code grant) */
+        OAuthError: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_grant" | "invalid_scope" | "unsupported_grant_type" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token";
+            error_description: string;
+        };
+        OAuthTokenForm: {
+            /**
+             * @description authorization_code, refresh_token or urn:ietf:params:oauth:grant-type:device_code
+             * @example authorization_code
+             */
+            grant_type?: string;
+            /** @description the name the app picked (the same in every step) */
+            client_id?: string;
+            /** @description authorization_code: the code the redirect carried */
+            code?: string;
+            /** @description authorization_code: the PKCE verifier (43–128 characters) whose S256 was the code_challenge */
+            code_verifier?: string;
+            /** @description authorization_code: exactly the redirect_uri of the authorization request */
+            redirect_uri?: string;
+            /** @description refresh_token: the latest refresh token (each is spent by its use) */
+            refresh_token?: string;
+            /** @description refresh_token: the granted scopes or fewer (default: all granted) */
+            scope?: string;
+            /** @description the device code grant: the device_code of POST /oauth/device/code */
+            device_code?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OAuthRevokeForm: {
+            /** @description an access or refresh token of an app */
+            token?: string;
+            /** @description access_token or refresh_token (either is looked for anyway) */
+            token_type_hint?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OAuthDeviceAuthorization: {
+            /** @description the device polls the token endpoint with it */
+            device_code: string;
+            /** @description 8 letters (shown as two groups of four) the person types on verification_uri */
+            user_code: string;
+            verification_uri: string;
+            /** @description verification_uri with the user code filled in (for a QR code) */
+            verification_uri_complete: string;
+            expires_in: number;
+            /** @description seconds between polls */
+            interval: number;
+        };
+        OAuthDeviceForm: {
+            /** @description the name the app picked */
+            client_id?: string;
+            /** @description read, play or both, space-separated */
+            scope?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OAuthApprovalAnswer: {
+            /** @description where the browser goes now (with code and state, or error=access_denied); null for a device */
+            redirectTo: string | null;
+        };
+        /** @description the consent page’s answer to an app (its request as the page read it) or to a device (its user code) */
+        OAuthApproval: {
+            clientId: string;
+            redirectUri: string;
+            scope: string;
+            codeChallenge: string;
+            codeChallengeMethod: string;
+            state?: string;
+            approve: boolean;
+        } | {
+            /** @description as the device shows it (case, dash and spaces do not matter) */
+            userCode: string;
+            approve: boolean;
+        };
+        /** @description what the device that shows this user code asks for */
+        OAuthDeviceRequest: {
+            clientId: string;
+            scopes: ("play" | "read")[];
+            expiresAt: string;
+        };
+        OAuthUserCode: {
+            /** @description as the device shows it (case, dash and spaces do not matter) */
+            userCode: string;
+        };
+        /** @description the apps the caller approved and has not revoked, most recently used first */
+        AppList: {
+            items: components["schemas"]["App"][];
+        };
+        App: {
+            grantId: string;
+            /** @description the name the app gave itself */
+            clientId: string;
+            scopes: ("play" | "read")[];
+            /** @description where its codes went; null: approved on /device */
+            redirectOrigin: string | null;
+            approvedAt: string;
+            /** @description its last token exchange or refresh */
+            lastUsedAt: string;
         };
         /** @description application/x-ndjson: one ExportedGameRecord (a GameRecord as GET /v1/games/{gameId}/record answers it, with `analysis` when asked for) per line, newest end first */
         GameRecordStream: string;
@@ -2931,7 +3221,8 @@ export interface operations {
                      *       "tokenId": "5d1c7e3a-8b2f-4a6d-9c0e-1f3b5a7d9e21",
                      *       "scopes": [
                      *         "play",
-                     *         "read"
+                     *         "read",
+                     *         "account"
                      *       ],
                      *       "expiresAt": "2026-12-30T17:59:00.000Z"
                      *     }
@@ -3019,7 +3310,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3882,7 +4173,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,6 +4308,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
             408: {
                 headers: {
@@ -4125,7 +4425,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4232,7 +4532,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4332,7 +4632,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4465,7 +4765,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4591,7 +4891,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description WRONG_PASSWORD: the current password is not the account’s; ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description WRONG_PASSWORD: the current password is not the account’s; ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4629,6 +4929,887 @@ export interface operations {
             };
             /** @description WEAK_PASSWORD: a password of fewer than 8 or more than 128 characters, or one on the list of common passwords */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getOAuthMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metadata */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "issuer": "https://skat.example",
+                     *       "authorization_endpoint": "https://skat.example/oauth/authorize",
+                     *       "token_endpoint": "https://skat.example/oauth/token",
+                     *       "revocation_endpoint": "https://skat.example/oauth/revoke",
+                     *       "device_authorization_endpoint": "https://skat.example/oauth/device/code",
+                     *       "response_types_supported": [
+                     *         "code"
+                     *       ],
+                     *       "grant_types_supported": [
+                     *         "authorization_code",
+                     *         "refresh_token",
+                     *         "urn:ietf:params:oauth:grant-type:device_code"
+                     *       ],
+                     *       "code_challenge_methods_supported": [
+                     *         "S256"
+                     *       ],
+                     *       "token_endpoint_auth_methods_supported": [
+                     *         "none"
+                     *       ],
+                     *       "revocation_endpoint_auth_methods_supported": [
+                     *         "none"
+                     *       ],
+                     *       "scopes_supported": [
+                     *         "read",
+                     *         "play"
+                     *       ],
+                     *       "authorization_response_iss_parameter_supported": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthMetadata"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    oauthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "authorization_code",
+                 *       "code": "the code of the redirect",
+                 *       "code_verifier": "the PKCE verifier",
+                 *       "redirect_uri": "http://127.0.0.1:8400/callback",
+                 *       "client_id": "Skat Stats"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenForm"];
+            };
+        };
+        responses: {
+            /** @description A new access token and refresh token */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "eyJhbGciOiJFZERTQSIsImtpZCI6Ii4uLiIsInR5cCI6IkpXVCJ9.eyJzY29wZSI6InJlYWQgcGxheSJ9.c2lnbmF0dXJl",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "refresh_token": "m8Qf1n3k3d3o9b1-1h2j3k4l5z6x7c8v9b0n1m2q3w4",
+                     *       "scope": "play read"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthToken"];
+                };
+            };
+            /** @description A refusal (RFC 6749 §5.2, RFC 8628 §3.5) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_grant",
+                     *       "error_description": "code_verifier does not match the code_challenge"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    oauthRevoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "m8Qf1n3k3d3o9b1-1h2j3k4l5z6x7c8v9b0n1m2q3w4",
+                 *       "token_type_hint": "refresh_token"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthRevokeForm"];
+            };
+        };
+        responses: {
+            /** @description Revoked, or nothing to revoke */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No token in the form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_request",
+                     *       "error_description": "token is missing"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    oauthDeviceCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "client_id": "Skat TV",
+                 *       "scope": "read"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthDeviceForm"];
+            };
+        };
+        responses: {
+            /** @description The device’s request */
+            200: {
+                headers: {
+                    /** @description no-store */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "device_code": "GmRhmhcxhwAzkoEqiMEg_DnyEysNkuNhszIySk9eS",
+                     *       "user_code": "WDJB-MJHT",
+                     *       "verification_uri": "https://skat.example/device",
+                     *       "verification_uri_complete": "https://skat.example/device?user_code=WDJB-MJHT",
+                     *       "expires_in": 600,
+                     *       "interval": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthDeviceAuthorization"];
+                };
+            };
+            /** @description A refusal */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_scope",
+                     *       "error_description": "an app is never granted the account scope"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    approveApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "clientId": "Skat Stats",
+                 *       "redirectUri": "http://127.0.0.1:8400/callback",
+                 *       "scope": "read",
+                 *       "codeChallenge": "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+                 *       "codeChallengeMethod": "S256",
+                 *       "state": "af0ifjsldkj",
+                 *       "approve": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthApproval"];
+            };
+        };
+        responses: {
+            /** @description Where the browser goes now (null for a device) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "redirectTo": "http://127.0.0.1:8400/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj&iss=https%3A%2F%2Fskat.example"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthApprovalAnswer"];
+                };
+            };
+            /** @description AUTHORIZATION_REQUEST_INVALID: the app’s request breaks a rule of the consent (no S256 challenge, an unknown or the account scope, a redirect neither https nor http on loopback, a fragment, a malformed client_id): nothing is approved; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description USER_CODE_NOT_FOUND: no device waits for this user code (mistyped, expired or used): wrong codes count against a budget */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    lookUpUserCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "userCode": "WDJB-MJHT"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OAuthUserCode"];
+            };
+        };
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "clientId": "Skat TV",
+                     *       "scopes": [
+                     *         "read"
+                     *       ],
+                     *       "expiresAt": "2026-11-01T12:10:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthDeviceRequest"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description USER_CODE_NOT_FOUND: no device waits for this user code (mistyped, expired or used): wrong codes count against a budget */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listMyApps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The apps */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "grantId": "6c4b2d1e-8f3a-4b5c-9d7e-1a2b3c4d5e6f",
+                     *           "clientId": "Skat Stats",
+                     *           "scopes": [
+                     *             "read"
+                     *           ],
+                     *           "redirectOrigin": "https://stats.example",
+                     *           "approvedAt": "2026-11-01T12:00:00.000Z",
+                     *           "lastUsedAt": "2026-11-02T08:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AppList"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    revokeMyApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                grantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GRANT_NOT_FOUND: you have approved no app with this grant id (or it was revoked) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5172,7 +6353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5559,7 +6740,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_GAME: only the creator of a game calls it off; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description NOT_YOUR_GAME: only the creator of a game calls it off; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5686,7 +6867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5954,7 +7135,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description SEAT_RESERVED: the free seat is reserved for another player; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description SEAT_RESERVED: the free seat is reserved for another player; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6349,7 +7530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7219,7 +8400,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7626,7 +8807,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description NOT_A_PLAYER: you do not sit at this game; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8326,7 +9507,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8642,7 +9823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_MATCH: only the creator of a match calls it off; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description NOT_YOUR_MATCH: only the creator of a match calls it off; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8829,7 +10010,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description SEAT_RESERVED: the free seat is reserved for another player; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description SEAT_RESERVED: the free seat is reserved for another player; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9224,7 +10405,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description NOT_YOUR_CHALLENGE: only the player a game or match is reserved for declines it; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9780,7 +10961,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10034,7 +11215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description NOT_YOUR_SEEK: only the player who seeks withdraws a seek; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description NOT_YOUR_SEEK: only the player who seeks withdraws a seek; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10336,7 +11517,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first; INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description ACCOUNT_REQUIRED: only an account may do this (a password, a token that never expires or lives over 30 days): sign up or claim your player first; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10724,7 +11905,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10860,7 +12041,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description INSUFFICIENT_SCOPE: the token may only read (scope `read`): this call needs `play` */
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
             403: {
                 headers: {
                     [name: string]: unknown;
