@@ -120,7 +120,7 @@ describe('src/', () => {
     ]);
   });
 
-  it('declares each table in its feature\'s tables.ts or among the platform\'s own, and no feature uses another\'s tables or store', () => {
+  it('declares each table in its feature\'s tables.ts or the platform\'s own; no feature uses another\'s tables or store', () => {
     const sources = sourceTexts();
     const declaring = [...sources].filter(([, text]) => /\bpgTable\s*\(/.test(text)).map(([file]) => file);
     expect(declaring).toContain(PLATFORM_TABLES);
@@ -132,7 +132,7 @@ describe('src/', () => {
     expect([...sources].filter(([, text]) => /\bgetTableConfig\b|\.reference\(\)|InlineForeignKeys/.test(text)).map(([file]) => file)).toEqual([]);
   });
 
-  it('fails on a table declared in the platform or outside a tables.ts, a table leaving its feature, and another feature\'s store', () => {
+  it('fails on a table in the platform or outside a tables.ts, a table leaving its feature, another feature\'s store', () => {
     // Planted files, each as it would be written: the check must name every one.
     const planted = new Map(sourceTexts());
     planted.set('src/platform/db/planted.ts', "import { pgTable, text } from 'drizzle-orm/pg-core';\nexport const planted = pgTable('planted', { id: text('id') });\n");
