@@ -70,7 +70,7 @@ describe('the web client at /', () => {
     expect((await service.http.get('/v1/games?status=waiting').expect(200)).body).toEqual({ games: [], nextCursor: null });
     expect((await service.http.get('/v1/nothing').expect(404)).body.code).toBe('NOT_FOUND');
     const doc = (await service.http.get('/openapi.json')).body;
-    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1/') && !p.startsWith('/.well-known/')).sort()).toEqual(['/healthz', '/metrics', '/readyz']);
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1/') && !p.startsWith('/.well-known/')).sort()).toEqual(['/healthz', '/metrics', '/oauth/device/code', '/oauth/revoke', '/oauth/token', '/readyz']);
   });
 
   it('without a build: a 404 problem that says how to build', async () => {
