@@ -22,6 +22,16 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const HA_SH = join(ROOT, 'deploy/ha/ha.sh');
 const run = promisify(execFile);
 
+/** Whether Debian's patroni, etcd and haproxy are installed (the HA suites skip without them). */
+export function haPackagesInstalled(): boolean {
+  try {
+    execFileSync('sh', ['-c', 'command -v patroni && command -v etcd && command -v haproxy'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface Topology {
   dir: string;
   /** HAProxy: what clients use. */

@@ -6,21 +6,13 @@
 // the surviving primary's log), every game finished, every record verifies, the ratings
 // recomputed agree, and the time from the fault to the first move acknowledged after it printed.
 // Each test leaves the topology settled (a primary and its synchronous standby) for the next.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeFault, faultRun, killGroup, startTopology, type FaultResult, type Topology } from '../../bench/ha-harness.ts';
+import { describeFault, faultRun, killGroup, haPackagesInstalled, startTopology, type FaultResult, type Topology } from '../../bench/ha-harness.ts';
 import { sleep, untilReady } from '../../bench/fault-harness.ts';
 
-const hasPackages = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v patroni && command -v etcd && command -v haproxy'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasPackages = haPackagesInstalled();
 
 let topology: Topology;
 beforeAll(async () => {

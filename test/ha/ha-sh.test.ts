@@ -3,18 +3,10 @@
 // answers right after it: start-node once the node is back in the cluster (a replica streaming
 // from the primary), switchover once the new primary is in place (named), start-app once the
 // service node is ready. A switchover Patroni refuses fails with Patroni's answer.
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTopology, type Topology } from '../../bench/ha-harness.ts';
+import { haPackagesInstalled, startTopology, type Topology } from '../../bench/ha-harness.ts';
 
-const hasPackages = (() => {
-  try {
-    execFileSync('sh', ['-c', 'command -v patroni && command -v etcd && command -v haproxy'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasPackages = haPackagesInstalled();
 
 let topology: Topology;
 beforeAll(async () => {

@@ -8,6 +8,7 @@ import { apps } from '@offiziersskat/client';
 import { checkAuthorizationRequest, type AuthorizationRequest } from '../../../src/oauth/requests.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { App } from '../app.ts';
+import { consentAnswer } from './consent-answer.ts';
 import { signInScreen } from './sign-in.ts';
 import '../oauth.css';
 
@@ -41,33 +42,19 @@ export function originWords(app: App, origin: string): string {
 
 function consent(root: HTMLElement, app: App, request: AuthorizationRequest): void {
   const { t, session } = app;
-  const error = h('p', { class: 'error', role: 'alert', hidden: true, 'data-testid': 'consent-error' });
-  const answer = async (approve: boolean) => {
-    for (const b of buttons.querySelectorAll('button')) b.disabled = true;
-    try {
-      const { redirectTo } = await apps.approveApp(session.client, {
-        clientId: request.clientId,
-        redirectUri: request.redirectUri,
-        scope: request.scopes.join(' '),
-        codeChallenge: request.codeChallenge,
-        codeChallengeMethod: 'S256',
-        ...(request.state === null ? {} : { state: request.state }),
-        approve,
-      });
-      // Only where the service says, which is the redirect the person saw.
-      if (redirectTo) location.assign(redirectTo);
-    } catch (e) {
-      error.textContent = app.describe(e);
-      error.hidden = false;
-      for (const b of buttons.querySelectorAll('button')) b.disabled = false;
-    }
-  };
-  const buttons = h(
-    'div',
-    { class: 'buttons' },
-    h('button', { type: 'button', class: 'primary', 'data-testid': 'approve', onclick: () => answer(true) }, t('approve')),
-    h('button', { type: 'button', 'data-testid': 'deny', onclick: () => answer(false) }, t('deny')),
-  );
+  const { error, buttons } = consentAnswer(app, async (approve) => {
+    const { redirectTo } = await apps.approveApp(session.client, {
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+      scope: request.scopes.join(' '),
+      codeChallenge: request.codeChallenge,
+      codeChallengeMethod: 'S256',
+      ...(request.state === null ? {} : { state: request.state }),
+      approve,
+    });
+    // Only where the service says, which is the redirect the person saw.
+    if (redirectTo) location.assign(redirectTo);
+  });
   replaceContent(
     root,
     h(

@@ -4,6 +4,7 @@
 import { apps, type DeviceRequest } from '@offiziersskat/client';
 import { h, replaceContent } from '../dom.ts';
 import type { App } from '../app.ts';
+import { consentAnswer } from './consent-answer.ts';
 import { actionForm } from './sign-in.ts';
 import '../oauth.css';
 
@@ -29,24 +30,10 @@ export function deviceScreen(root: HTMLElement, app: App): void {
 
 function ask(root: HTMLElement, app: App, userCode: string, asked: DeviceRequest): void {
   const { t, session } = app;
-  const error = h('p', { class: 'error', role: 'alert', hidden: true, 'data-testid': 'consent-error' });
-  const answer = async (approve: boolean) => {
-    for (const b of buttons.querySelectorAll('button')) b.disabled = true;
-    try {
-      await apps.approveApp(session.client, { userCode, approve });
-      replaceContent(root, h('div', { class: 'consent card-panel', 'data-testid': 'device-done' }, h('p', { role: 'status' }, t(approve ? 'deviceApproved' : 'deviceDenied'))));
-    } catch (e) {
-      error.textContent = app.describe(e);
-      error.hidden = false;
-      for (const b of buttons.querySelectorAll('button')) b.disabled = false;
-    }
-  };
-  const buttons = h(
-    'div',
-    { class: 'buttons' },
-    h('button', { type: 'button', class: 'primary', 'data-testid': 'approve', onclick: () => answer(true) }, t('approve')),
-    h('button', { type: 'button', 'data-testid': 'deny', onclick: () => answer(false) }, t('deny')),
-  );
+  const { error, buttons } = consentAnswer(app, async (approve) => {
+    await apps.approveApp(session.client, { userCode, approve });
+    replaceContent(root, h('div', { class: 'consent card-panel', 'data-testid': 'device-done' }, h('p', { role: 'status' }, t(approve ? 'deviceApproved' : 'deviceDenied'))));
+  });
   replaceContent(
     root,
     h(
