@@ -95,7 +95,16 @@ export function analysisPanel(app: App, signal: AbortSignal, o: AnalysisPanelOpt
         h('progress', { max: 100, value: percent, 'aria-label': t('analysisTitle') }),
       ];
     }
-    return [graph(a.plies), h('p', { class: 'muted legend' }, t('marksLegend')), a.players ? summary(a.players) : null, tricks(a.plies)];
+    return [graph(a.plies), legend(), a.players ? summary(a.players) : null, tricks(a.plies)];
+  }
+
+  /** What the colours mean, with their swatches: the same marks as on the graph's dots and the tricks. */
+  function legend(): HTMLElement {
+    return h(
+      'ul',
+      { class: 'legend', 'data-testid': 'analysis-legend', 'aria-label': t('marksLegendTitle') },
+      (['costly', 'mistake'] as const).map((m) => h('li', { 'data-mark': m }, h('span', { class: `swatch ${m}`, 'aria-hidden': 'true' }), h('strong', null, t(`mark_${m}`)), ': ', t(`legend_${m}`))),
+    );
   }
 
   function graph(plies: readonly AnalysedPly[]): SVGElement {
@@ -188,8 +197,16 @@ export function analysisPanel(app: App, signal: AbortSignal, o: AnalysisPanelOpt
     return h(
       'div',
       { class: `ply ${mark ?? ''}`.trim(), 'data-n': n, 'data-card': p.card, 'data-seat': p.seat, 'data-mark': mark ?? 'none' },
-      h('button', { type: 'button', class: 'ply-card', title: `${o.names[p.seat]}: ${name}`, onclick: () => o.goToCard(n) }, cardPicture(p.card, name), h('span', { class: 'who' }, o.names[p.seat])),
-      h('span', { class: 'ply-text' }, mark ? h('span', { class: 'mark' }, `${t(`mark_${mark}`)} · ${t('lossOf', { n: shownValue(p.loss) })}`) : null, toggle, best),
+      h('button', { type: 'button', class: 'ply-card', title: `${o.names[p.seat]}: ${name}`, onclick: () => o.goToCard(n) }, cardPicture(p.card, name)),
+      // The player's name in full beside the card (it wraps, never cut), then the mark and the best card.
+      h(
+        'span',
+        { class: 'ply-text' },
+        h('span', { class: 'who', 'data-testid': 'ply-who' }, o.names[p.seat]),
+        mark ? h('span', { class: 'mark', 'data-testid': 'ply-mark' }, `${t(`mark_${mark}`)} · ${t('lossOf', { n: shownValue(p.loss) })}`) : null,
+        toggle,
+        best,
+      ),
     );
   }
 

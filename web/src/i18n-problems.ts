@@ -166,7 +166,7 @@ export const problemsDe: Record<string, string> = {
   SEEK_PAIRED: 'Es wurde schon ein Gegner gefunden: das Spiel hat begonnen.',
   MATCH_GAME: 'Dieses Spiel gehört zu einer Serie, die von selbst weitergeht.',
   RATED_NEEDS_ACCOUNT: 'Gewertete Spiele sind zwischen zwei Konten: leg auf der Kontoseite eines an, um gewertet zu spielen.',
-  RATED_WITH_SEED: 'Ein gewertetes Spiel ist nie ein Übungsblatt: lass den Seed weg.',
+  RATED_WITH_SEED: 'Ein gewertetes Spiel ist nie ein Übungsblatt: lass den Startwert weg.',
   RATED_TURN_SECONDS: 'Ein gewertetes Spiel gibt 10 bis 300 Sekunden je Zug.',
   TOO_MANY_WAITING_GAMES: 'Du hast 10 Spiele, die auf einen Mitspieler warten: ziehe zuerst eins zurück.',
   TOO_MANY_WAITING_MATCHES: 'Du hast 10 Serien, die auf einen Mitspieler warten: ziehe zuerst eine zurück.',
