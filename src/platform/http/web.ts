@@ -70,7 +70,8 @@ export function mountWebClient(app: App, root?: string): void {
     if (wantsPage(c)) {
       const dir = (found ??= findRoot());
       const index = dir ? await readFile(`${dir}index.html`, 'utf8').catch(() => null) : null;
-      if (index !== null) return c.html(notFoundPage(index, pageLanguage(c)), 404, { 'Cache-Control': 'no-cache', Vary: 'Accept, Accept-Language', 'X-Content-Type-Options': 'nosniff' });
+      if (index !== null)
+        return c.body(notFoundPage(index, pageLanguage(c)), 404, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', Vary: 'Accept, Accept-Language', 'X-Content-Type-Options': 'nosniff' });
     }
     await next();
   });
