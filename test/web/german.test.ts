@@ -206,8 +206,14 @@ browserSuite('the web client: German throughout', () => {
     await screenshot(page, 'german-not-found');
     // The page's own 404 is the one expected answer; nothing else failed.
     expect(watch.problems.filter((p) => !p.endsWith('/no/such/page') && !/status of 404/.test(p))).toEqual([]);
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBe(0);
     await page.locator('[data-testid=not-found-home]').click();
     await page.waitForURL(`${web.service.url}/`);
+    // The rules on the same phone: nothing wider than the screen.
+    await page.goto(`${web.service.url}/rules#kontra`);
+    await page.locator('[data-testid=rule-kontra].asked').waitFor();
+    expect(await overflow()).toBe(0);
     await context.close();
   });
 });
