@@ -55,14 +55,20 @@ async function expectGerman(page: Page, what: string): Promise<void> {
 browserSuite('the web client: German throughout', () => {
   const web = webFixture({ service: { config: { analysis: { workers: 1, queueMax: 100, maxPerAddress: 2, leaseMs: 30_000, pollMs: 100, seatSamples: 4 } } } });
   let gameId: string;
+  let gretelToken: string;
   const names = ['Maximiliane Großmann', 'Computergegnerin Gretel'];
 
   beforeAll(async () => {
-    // A finished game between two long names, its analysis made.
+    // A finished rated game between two accounts of long names (so each has a provisional rating), its analysis made.
     const client = new Client(web.service.http);
-    const a = await client.player(names[0]);
-    const b = await client.player(names[1]);
-    const created = await client.createGame(a, { seat: 'forehand' });
+    const account = async (username: string, name: string, bot = false) => {
+      const body = (await web.service.http.post('/v1/accounts').send({ username, password: PASSWORD, name, bot }).expect(201)).body;
+      return { ...body, auth: { Authorization: `Bearer ${body.token}` } };
+    };
+    const a = await account('maxi_g', names[0]);
+    const b = await account('gretel_c', names[1], true);
+    gretelToken = b.token;
+    const created = await client.createGame(a, { seat: 'forehand', rated: true });
     await web.service.http.post(`/v1/games/${created.id}/join`).set(b.auth).expect(200);
     gameId = created.id;
     await playToEnd(client, gameId, [a, b], 11);
@@ -77,12 +83,23 @@ browserSuite('the web client: German throughout', () => {
 
   it('the lobby and the account with a sign-in token', async () => {
     await web.service.http.post('/v1/accounts').send({ username: 'greta_k', password: PASSWORD, name: 'Greta' }).expect(201);
+    // The bot holds its player stream open: online while the lobby is looked at.
+    const stream = new AbortController();
+    const res = await fetch(`${web.service.url}/v1/players/me/stream`, { headers: { Authorization: `Bearer ${gretelToken}` }, signal: stream.signal });
+    expect(res.status).toBe(200);
+    void res.body?.pipeTo(new WritableStream()).catch(() => {});
     const context = await web.browser.newContext(GERMAN_DESKTOP);
     const watch = new Watch(context);
     const page = await context.newPage();
     await signInWith(page, web.service.url, 'greta_k', ['[data-testid=open-game]']);
+    // A bot online after one rated game: its provisional rating says so, and why, in words (never "1338?").
+    const ratings = page.locator('[data-testid=bots-online] [data-testid=bot-ratings]');
+    await ratings.waitFor();
+    await expect(ratings.textContent()).resolves.toMatch(/^ Klassisch \d+ \(vorläufig\)$/);
+    await expect(ratings.getAttribute('title')).resolves.toMatch(/^Vorläufig: /);
     await expectGerman(page, 'lobby');
     await screenshot(page, 'german-lobby');
+    stream.abort();
     await page.locator('[data-testid=account-link]').click();
     await page.locator('[data-testid=tokens] li').first().waitFor();
     // This browser's sign-in is named after it, in German.
