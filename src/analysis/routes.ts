@@ -33,12 +33,12 @@ export const getAnalysis = createRoute({
   tags: ['analysis'],
   summary: 'Read a finished game’s computer analysis: its progress, then each card’s value and loss',
   description:
-    'Per card played: the value after it and after the best card (in the solver’s units), the best cards, the loss from the mover’s side and whether it was a mistake (it moved the outcome band: won ↔ lost, schneider, schwarz; null: a trick taken); the declaration and the other decisions with the declared game’s value; per player the costly cards (loss ≥ 1), the mistakes and the total loss. 404 ANALYSIS_NOT_FOUND before anybody asked for it (POST).' +
+    'Per card played: the value after it and after the best card (in the solver’s units), the best cards, the loss from the mover’s side and whether it was a mistake (it moved the outcome band: won ↔ lost, schneider, schwarz; null: a trick taken); the declaration and the other decisions with the declared game’s value; per player the costly cards (loss ≥ 1), the mistakes and the total loss. 404 ANALYSIS_NOT_FOUND before anybody asked for it (POST); 409 GAME_NOT_FINISHED while the game is still being played (there is nothing to ask for yet).' +
     LENS_NOTE,
   security: publicAccess,
   request: { params: AnalysisParams, query: LensQuery },
   responses: {
     200: json(AnalysisSchema, 'The analysis: queued, running (with progress), done or failed', analysisExamples.done),
-    ...problemResponses('GAME_NOT_FOUND', 'ANALYSIS_NOT_FOUND'),
+    ...problemResponses('GAME_NOT_FOUND', 'GAME_NOT_FINISHED', 'ANALYSIS_NOT_FOUND'),
   },
 });

@@ -67,7 +67,9 @@ export class AnalysisService {
   async get(gameId: string, lens: Lens) {
     const row = await this.deps.store.get(gameId, lens);
     if (row) return analysisView(row);
-    await this.deps.loadGame(gameId); // GAME_NOT_FOUND first
+    // GAME_NOT_FOUND first; a game still played is refused as in POST, not sent to ask for one.
+    const game = await this.deps.loadGame(gameId);
+    if (game.state.phase !== 'finished') throw new DomainError('GAME_NOT_FINISHED', 'the game is not finished: a game is analysed once it is over');
     throw new DomainError('ANALYSIS_NOT_FOUND', `nobody has asked for the ${lens} analysis of this game yet: POST /v1/games/${gameId}/analysis`);
   }
 }

@@ -36,7 +36,17 @@ describe('the analysis of a game', () => {
     const g = await client.startedGame();
     expect((await post(g.gameId).expect(409)).body.code).toBe('GAME_NOT_FINISHED');
     expect((await post(g.gameId, 'seat').expect(409)).body.code).toBe('GAME_NOT_FINISHED');
-    expect((await get(g.gameId).expect(404)).body.code).toBe('ANALYSIS_NOT_FOUND');
+    // Reading it says the same (the game is not finished), never "ask for it" that POST then refuses.
+    for (const lens of ['open', 'seat']) {
+      const refused = (await get(g.gameId, lens).expect(409)).body;
+      expect(refused.code).toBe('GAME_NOT_FINISHED');
+      expect(refused.detail).toMatch(/not finished/);
+      expect(refused.detail).not.toMatch(/POST/);
+    }
+    const finished = await finishedGame(3);
+    const unknown = (await get(finished.gameId).expect(404)).body;
+    expect(unknown.code).toBe('ANALYSIS_NOT_FOUND');
+    expect(unknown.detail).toMatch(/POST/);
     expect((await get('no-such-game').expect(404)).body.code).toBe('GAME_NOT_FOUND');
     expect((await post('no-such-game').expect(404)).body.code).toBe('GAME_NOT_FOUND');
   });
@@ -159,7 +169,7 @@ describe('a game still being played', () => {
     expect((await client.view(g.gameId).expect(200)).body.status).toBe('playing');
     for (const lens of ['open', 'seat']) {
       expect((await post(g.gameId, lens).expect(409)).body.code).toBe('GAME_NOT_FINISHED');
-      expect((await get(g.gameId, lens).expect(404)).body.code).toBe('ANALYSIS_NOT_FOUND');
+      expect((await get(g.gameId, lens).expect(409)).body.code).toBe('GAME_NOT_FINISHED');
     }
     expect(await service.database.query('select * from analyses where game_id = $1', [g.gameId])).toEqual([]);
     const text = (res: { text?: string; body?: unknown }) => res.text ?? JSON.stringify(res.body);

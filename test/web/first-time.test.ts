@@ -240,7 +240,7 @@ browserSuite('the web client: a first-time player', () => {
     await page.locator('[data-testid=account-link]').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=tokens] li').length === 2);
     const current = page.locator('[data-testid=tokens] li[data-current]');
-    await expect(current.locator('[data-testid=token-name]').textContent()).resolves.toBe('Chrome on Linux');
+    await expect(current.locator('[data-testid=token-name]').textContent()).resolves.toBe('Chrome unter Linux');
     await expect(page.locator('[data-testid=tokens] li:not([data-current]) [data-testid=token-name]').textContent()).resolves.toBe('Anmeldung');
     await screenshotOf(page.locator('[data-testid=tokens]').locator('xpath=..'), 'account-tokens');
 

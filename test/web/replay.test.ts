@@ -1,5 +1,5 @@
 // The replay viewer in a real browser: a finished game's record, stepped event by event and trick
-// by trick, forwards and back (buttons and keys), verified in the page (WebCrypto SHA-256, the
+// by trick, forwards and back (buttons and keys), verified in the page (the browser's SHA-256, the
 // deal, every move, the result); and a tampered record, dropped on the page, that fails.
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ browserSuite('the web client: replay and verification', () => {
     await verification.waitFor();
     await expect(verification.getAttribute('data-ok')).resolves.toBe('true');
     await expect(page.locator('[data-check].ok').count()).resolves.toBe(5);
-    await expect(page.locator('[data-check=commitment]').textContent()).resolves.toContain('WebCrypto');
+    await expect(page.locator('[data-check=commitment]').textContent()).resolves.toContain('computed by the browser');
 
     const last = record.events.length;
     expect(await at(page)).toBe(0);

@@ -25,7 +25,7 @@ afterAll(async () => {
 
 describe('the web client at /', () => {
   it('/, /play/… and /replay/… are the page, never cached', async () => {
-    for (const path of ['/', '/play/3f1c2d9e-aaaa-bbbb-cccc-000000000000', '/play/match/x', '/replay', '/replay/abc', '/account', '/leaderboard/classic', '/players/3f1c2d9e-aaaa-bbbb-cccc-000000000000', '/tournaments', '/tournaments/3f1c2d9e-aaaa-bbbb-cccc-000000000000']) {
+    for (const path of ['/', '/play/3f1c2d9e-aaaa-bbbb-cccc-000000000000', '/play/match/x', '/replay', '/replay/abc', '/account', '/rules', '/leaderboard/classic', '/players/3f1c2d9e-aaaa-bbbb-cccc-000000000000', '/tournaments', '/tournaments/3f1c2d9e-aaaa-bbbb-cccc-000000000000']) {
       const res = await service.http.get(path).expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -60,6 +60,41 @@ describe('the web client at /', () => {
       expect(res.headers['content-type']).toBe('application/problem+json');
       expect(res.body.code).toBe('NOT_FOUND');
     }
+  });
+
+  it('a mistyped path in a browser: the client’s page with 404, in the Accept-Language’s language; JSON for API clients', async () => {
+    const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+    for (const [language, lang, title] of [
+      ['de-DE,de;q=0.9,en;q=0.8', 'de', 'Seite nicht gefunden'],
+      ['en-US,en;q=0.9', 'en', 'Page not found'],
+      ['fr-FR, de;q=0.5', 'de', 'Seite nicht gefunden'],
+      ['fr-FR', 'en', 'Page not found'],
+    ] as const) {
+      const res = await service.http.get('/no/such/page').set('Accept', BROWSER).set('Accept-Language', language).expect(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toContain(`<html lang="${lang}">`);
+      expect(res.text).toContain(`<h1>${title}</h1>`);
+      // The client itself, which then shows its own not-found screen.
+      expect(res.text).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(res.text).not.toMatch(/NOT_FOUND|"code"/);
+    }
+    // API clients (JSON, */*, no Accept) and the service's own paths keep the JSON problem.
+    for (const [path, accept] of [
+      ['/no/such/page', 'application/json'],
+      ['/no/such/page', '*/*'],
+      ['/no/such/page', undefined],
+      ['/v1/nothing', BROWSER],
+      ['/assets/nope.js', BROWSER],
+      ['/.well-known/nothing', BROWSER],
+    ] as const) {
+      const req = service.http.get(path);
+      if (accept) req.set('Accept', accept);
+      const res = await req.expect(404);
+      expect(res.headers['content-type'], `${path} ${accept}`).toBe('application/problem+json');
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    expect((await service.http.get('/rules').set('Accept', BROWSER).expect(200)).text).toContain('<main id="main">');
   });
 
   it('leaves the API as it is', async () => {

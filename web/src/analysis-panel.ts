@@ -95,18 +95,30 @@ export function analysisPanel(app: App, signal: AbortSignal, o: AnalysisPanelOpt
         h('progress', { max: 100, value: percent, 'aria-label': t('analysisTitle') }),
       ];
     }
-    return [graph(a.plies), h('p', { class: 'muted legend' }, t('marksLegend')), a.players ? summary(a.players) : null, tricks(a.plies)];
+    return [graph(a.plies), legend(), a.players ? summary(a.players) : null, tricks(a.plies)];
+  }
+
+  /** What the colours mean, with their swatches: the same marks as on the graph's dots and the tricks. */
+  function legend(): HTMLElement {
+    return h(
+      'ul',
+      { class: 'legend', 'data-testid': 'analysis-legend', 'aria-label': t('marksLegendTitle') },
+      (['costly', 'mistake'] as const).map((m) => h('li', { 'data-mark': m }, h('span', { class: `swatch ${m}`, 'aria-hidden': 'true' }), h('span', null, h('strong', null, t(`mark_${m}`)), ': ', t(`legend_${m}`)))),
+    );
   }
 
   function graph(plies: readonly AnalysedPly[]): SVGElement {
-    const size = matchMedia('(max-width: 480px)').matches ? GRAPH_SIZE_NARROW : GRAPH_SIZE;
+    // The narrow drawing wherever the panel is narrow (its own width once placed, else the window's), so
+    // the labels are not scaled down to a few pixels; its labels are drawn larger (analysis.css).
+    const narrow = (element.isConnected && element.clientWidth > 0 ? element.clientWidth : innerWidth) < 560;
+    const size = narrow ? GRAPH_SIZE_NARROW : GRAPH_SIZE;
     const g = graphGeometry(plies, o.game, size);
     const right = size.width - size.pad;
     const ends = { start: shownValue(g.points[0]?.value ?? 0), end: shownValue(g.points.at(-1)?.value ?? 0) };
     const kind = o.game === 'null' ? 'null' : o.game === 'ramsch' ? 'ramsch' : 'suit';
     return svg(
       'svg',
-      { class: 'value-graph', viewBox: `0 0 ${size.width} ${size.height}`, role: 'img', 'aria-labelledby': 'value-graph-title value-graph-desc', 'data-testid': 'analysis-graph', 'data-points': g.points.length },
+      { class: narrow ? 'value-graph narrow' : 'value-graph', viewBox: `0 0 ${size.width} ${size.height}`, role: 'img', 'aria-labelledby': 'value-graph-title value-graph-desc', 'data-testid': 'analysis-graph', 'data-points': g.points.length },
       svg('title', { id: 'value-graph-title' }, t('graphTitle')),
       svg('desc', { id: 'value-graph-desc' }, t(`graphDesc_${kind}` as MessageKey, { name: o.valueOf, ...ends })),
       g.ticks.map((tick) => svg('text', { class: 'axis', x: size.left - 6, y: tick.y, 'text-anchor': 'end', 'dominant-baseline': 'middle' }, String(tick.value))),
@@ -188,8 +200,16 @@ export function analysisPanel(app: App, signal: AbortSignal, o: AnalysisPanelOpt
     return h(
       'div',
       { class: `ply ${mark ?? ''}`.trim(), 'data-n': n, 'data-card': p.card, 'data-seat': p.seat, 'data-mark': mark ?? 'none' },
-      h('button', { type: 'button', class: 'ply-card', title: `${o.names[p.seat]}: ${name}`, onclick: () => o.goToCard(n) }, cardPicture(p.card, name), h('span', { class: 'who' }, o.names[p.seat])),
-      h('span', { class: 'ply-text' }, mark ? h('span', { class: 'mark' }, `${t(`mark_${mark}`)} · ${t('lossOf', { n: shownValue(p.loss) })}`) : null, toggle, best),
+      // The player's name in full over the card (it wraps, never cut), then the card, its mark and the best card.
+      h('span', { class: 'who', 'data-testid': 'ply-who' }, o.names[p.seat]),
+      h('button', { type: 'button', class: 'ply-card', title: `${o.names[p.seat]}: ${name}`, onclick: () => o.goToCard(n) }, cardPicture(p.card, name)),
+      h(
+        'span',
+        { class: 'ply-text' },
+        mark ? h('span', { class: 'mark', 'data-testid': 'ply-mark' }, `${t(`mark_${mark}`)} · ${t('lossOf', { n: shownValue(p.loss) })}`) : null,
+        toggle,
+        best,
+      ),
     );
   }
 

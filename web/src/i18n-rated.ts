@@ -64,7 +64,7 @@ export const ratedDe: Record<RatedMessageKey, string> = {
   casual: 'ungewertet',
   ratedOption: 'Gewertet (ändert die Wertungszahlen beider Spieler)',
   ratedNeedsAccount: 'Gewertete Spiele sind für Konten: leg auf der Kontoseite eines an, um gewertet zu spielen.',
-  ratedHint: 'Gewertete Spiele haben immer eine Uhr (60 Sekunden je Zug, wenn nicht anders gewählt) und keinen Übungs-Seed.',
+  ratedHint: 'Gewertete Spiele haben immer eine Uhr (60 Sekunden je Zug, wenn nicht anders gewählt) und keinen Startwert für ein Übungsblatt.',
   quickPairing: 'Schnell spielen',
   quickPairingIntro: 'Ein Klick sucht einen Gegner mit derselben Wahl; der Tisch öffnet sich, sobald einer gefunden ist.',
   quickCell: '{variant}, {seconds} s je Zug',

@@ -28,6 +28,11 @@ describe('the labels', () => {
     }
   });
 
+  it('German says none of the English words that used to leak onto German pages, and no raw code', () => {
+    const leaks = [/\bonline\b/i, /\bSeed\b/, /WebCrypto/, /\b(costly|mistake|provisional)\b/i, /\bon (Linux|Windows|macOS|Android|iOS)\b/, /[A-Z]{2,}_[A-Z_]+/];
+    for (const [key, text] of Object.entries(MESSAGES.de)) for (const leak of leaks) expect(text, key).not.toMatch(leak);
+  });
+
   it('the game’s terms in both languages', () => {
     const de = translator('de');
     const en = translator('en');

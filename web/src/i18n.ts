@@ -7,6 +7,8 @@ import { oauthDe, oauthEn } from './i18n-oauth.ts';
 import { analysisDe, analysisEn } from './i18n-analysis.ts';
 import { ratedDe, ratedEn } from './i18n-rated.ts';
 import { tournamentsDe, tournamentsEn } from './i18n-tournaments.ts';
+import { rulesDe, rulesEn } from './i18n-rules.ts';
+import { wordsDe, wordsEn } from './i18n-words.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -17,6 +19,8 @@ const en = {
   ...ratedEn,
   ...analysisEn,
   ...tournamentsEn,
+  ...rulesEn,
+  ...wordsEn,
   title: 'Offiziersskat',
   language: 'Deutsch',
   signInTitle: 'Play Offiziersskat',
@@ -222,7 +226,7 @@ const en = {
   verifying: 'Verifying…',
   verified: 'Verified: the deal came from the committed seed and the cut, every move was legal, and the result is right.',
   notVerified: 'Verification FAILED',
-  check_commitment: 'Seed commitment (SHA-256, WebCrypto)',
+  check_commitment: 'Seed commitment (SHA-256, computed by the browser)',
   check_commitmentNoble: 'Seed commitment (SHA-256)',
   check_deal: 'The deal from the seed and the cut',
   check_moves: 'Every move legal, every event as logged',
@@ -302,6 +306,8 @@ const de: Record<MessageKey, string> = {
   ...ratedDe,
   ...analysisDe,
   ...tournamentsDe,
+  ...rulesDe,
+  ...wordsDe,
   title: 'Offiziersskat',
   language: 'English',
   signInTitle: 'Offiziersskat spielen',
@@ -343,9 +349,9 @@ const de: Record<MessageKey, string> = {
   turnSeconds: 'Sekunden pro Zug',
   noLimit: 'unbegrenzt',
   opponent: 'Spieler herausfordern (seine ID, optional)',
-  botsOnline: 'Bots online',
+  botsOnline: 'Spielbereite Bots',
   botsOnlineIntro: 'Programme, die gerade spielen: fordere eins heraus, dann öffnet sich der Tisch; es tritt von selbst bei.',
-  noBotsOnline: 'Gerade ist kein Bot online.',
+  noBotsOnline: 'Gerade ist kein Bot spielbereit.',
   botVariants: 'spielt {variants}',
   challenge: 'Herausfordern',
   challengeRated: 'Gewertet herausfordern',
@@ -353,7 +359,7 @@ const de: Record<MessageKey, string> = {
   findPlayer: 'Suchen',
   noPlayerFound: 'Niemandes Name beginnt mit „{name}“.',
   ratedDefaultSeconds: '60 (ein gewertetes Spiel hat immer eine Uhr)',
-  practiceSeed: 'Übungsblatt-Seed (64 Hex-Ziffern, optional)',
+  practiceSeed: 'Startwert für ein Übungsblatt (64 Hex-Ziffern, optional)',
   createGame: 'Spiel eröffnen',
   playComputer: 'Gegen den Computer spielen',
   computerLevel: 'Computer',
@@ -498,15 +504,15 @@ const de: Record<MessageKey, string> = {
   replayKeys: 'Tasten: ← → ein Ereignis, ↑ ↓ ein Stich, Pos1 und Ende.',
   verification: 'Prüfung in deinem Browser',
   verifying: 'Wird geprüft …',
-  verified: 'Geprüft: das Blatt kam aus dem zugesagten Seed und dem Abheben, jeder Zug war regelgerecht, und das Ergebnis stimmt.',
+  verified: 'Geprüft: das Blatt kam aus dem zugesagten Startwert und dem Abheben, jeder Zug war regelgerecht, und das Ergebnis stimmt.',
   notVerified: 'Prüfung FEHLGESCHLAGEN',
-  check_commitment: 'Seed-Zusage (SHA-256, WebCrypto)',
-  check_commitmentNoble: 'Seed-Zusage (SHA-256)',
-  check_deal: 'Das Blatt aus Seed und Abheben',
+  check_commitment: 'Der zugesagte Startwert (SHA-256, vom Browser berechnet)',
+  check_commitmentNoble: 'Der zugesagte Startwert (SHA-256)',
+  check_deal: 'Das Blatt aus Startwert und Abheben',
   check_moves: 'Jeder Zug regelgerecht, jedes Ereignis wie verzeichnet',
   check_result: 'Das Ergebnis',
   check_record: 'Die Spielakte',
-  verify_deal: '{n} {n|Päckchen|Päckchen} gegeben, jedes so, wie es der aus dem Seed berechnete und bei {cut} abgehobene Stapel ergibt',
+  verify_deal: '{n} {n|Päckchen|Päckchen} gegeben, jedes so, wie es der aus dem Startwert berechnete und bei {cut} abgehobene Stapel ergibt',
   verify_moves: '{n} {n|Zug|Züge} aus dem Protokoll nachgespielt, jeder regelgerecht und mit genau den verzeichneten Ereignissen',
   verify_result: 'Das Nachspielen ergibt das verzeichnete Ergebnis',
   coveredMark: 'verdeckt',

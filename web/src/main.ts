@@ -2,8 +2,8 @@
 // /play/{gameId} (the table: a player's, or a spectator's for anyone with the link),
 // /play/match/{matchId} (a match's score sheet), /replay and /replay/{gameId}, /account,
 // /leaderboard/{variant} (the rankings), /players/{playerId} (ratings and their history),
-// /tournaments and /tournaments/{tournamentId}, an app's consent (/oauth/authorize) and the device
-// page (/device).
+// /tournaments and /tournaments/{tournamentId}, an app's consent (/oauth/authorize), the device
+// page (/device) and the rules' terms (/rules); any other path: the not-found page.
 // A token the service refuses (expired, revoked, unknown) brings the sign-in with the reason,
 // wherever the player was; signed in again, the player is back on the same page.
 // It talks to the API only through the client module, exactly as a third party would.
@@ -39,7 +39,7 @@ function app(): App {
 }
 
 function navigate(path: string): void {
-  if (path !== location.pathname + location.search) history.pushState(null, '', path);
+  if (path !== location.pathname + location.search + location.hash) history.pushState(null, '', path);
   void route();
 }
 
@@ -73,6 +73,8 @@ function renderChrome(a: App): void {
     h('a', { href: `${session.base}/docs`, 'data-external': '' }, t('docs')),
     ' · ',
     h('a', { href: '/replay' }, t('replayTitle')),
+    ' · ',
+    h('a', { href: '/rules', 'data-testid': 'rules-link' }, t('rulesLink')),
   );
 }
 
@@ -118,7 +120,11 @@ async function route(): Promise<void> {
           ? import('./screens/tournaments.ts').then((m) => ({ default: m.tournamentsScreen }))
         : parts[0] === 'replay'
           ? import('./screens/replay.ts').then((m) => ({ default: (r, x, s) => m.replayScreen(r, x, s, parts[1]) }))
-          : import('./screens/lobby.ts').then((m) => ({ default: m.lobbyScreen }));
+        : parts[0] === 'rules'
+          ? import('./screens/rules.ts').then((m) => ({ default: m.rulesScreen }))
+        : path === '/'
+          ? import('./screens/lobby.ts').then((m) => ({ default: m.lobbyScreen }))
+          : import('./screens/not-found.ts').then((m) => ({ default: m.notFoundScreen }));
   const { default: show } = await screen;
   if (controller.signal.aborted) return;
   main.replaceChildren();
@@ -145,7 +151,7 @@ document.addEventListener('click', (e) => {
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin) return;
   e.preventDefault();
-  navigate(url.pathname + url.search);
+  navigate(url.pathname + url.search + url.hash);
 });
 window.addEventListener('popstate', () => void route());
 session.onRefused = () => void route();

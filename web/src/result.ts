@@ -5,6 +5,7 @@
 // without a derivation rather than a wrong one).
 import { BASE_VALUE, type BySeat, type Config, type ContractView, type Result } from '../../src/engine/index.ts';
 import { gameName, type MessageKey, type Translate } from './i18n.ts';
+import type { RuleTopic } from './i18n-rules.ts';
 
 export type Term = 'matadorsWith' | 'matadorsWithout' | 'game' | 'hand' | 'schneider' | 'schneiderAnnounced' | 'schwarz' | 'schwarzAnnounced';
 
@@ -69,9 +70,12 @@ export function describeResult(
   config: Pick<Config, 'scoring'>,
   names: BySeat<string>,
   t: Translate,
-): { headline: string; lines: string[]; scores: string[] } {
+): { headline: string; lines: string[]; scores: string[]; terms: [string, RuleTopic][] } {
   const a = arithmetic(result, contract, config);
   const lines: string[] = [];
+  // The words of the rules used in the lines, each with its section of /rules (the page links them).
+  const terms: [string, RuleTopic][] = [];
+  const term = (text: string, topic: RuleTopic) => (terms.some(([x]) => x === text) || terms.push([text, topic]), text);
   let headline: string;
   if (a.kind === 'passedIn') headline = t('passedIn');
   // Given up before a game was declared: how it ended is the headline, said once.
@@ -92,40 +96,54 @@ export function describeResult(
   if (result.resigned && result.declarer !== null) lines.push(t('resignedBy', { name: names[result.resigned] }));
   if (result.timedOut && result.declarer !== null) lines.push(t('timedOutBy', { name: names[result.timedOut] }));
 
-  const doubles = (factor: number) => (factor === 4 ? [t('kontraDouble'), t('reAgain')] : factor === 2 ? [t('kontraDouble')] : []);
+  const kontra = () => term(t('kontraDouble'), 'kontra');
+  const re = () => term(t('reAgain'), 're');
+  const lost = () => term(t('lostDouble'), 'lost');
+  const doubles = (factor: number) => (factor === 4 ? [kontra(), re()] : factor === 2 ? [kontra()] : []);
+  const topicOf: Record<Exclude<Term, 'matadorsWith' | 'matadorsWithout' | 'game'>, RuleTopic> = {
+    hand: 'hand',
+    schneider: 'schneider',
+    schneiderAnnounced: 'announced',
+    schwarz: 'schwarz',
+    schwarzAnnounced: 'announced',
+  };
   if (a.kind === 'suit') {
-    const terms = a.terms.map(([term, n]) =>
-      term === 'matadorsWith' || term === 'matadorsWithout' ? t(term, { n }) : `${t(`term_${term}` as MessageKey)} ${n}`,
+    const words = a.terms.map(([which, n]) =>
+      which === 'matadorsWith' || which === 'matadorsWithout'
+        ? term(t(which, { n }), 'matadors')
+        : which === 'game'
+          ? `${t('term_game')} ${n}`
+          : `${term(t(`term_${which}` as MessageKey), topicOf[which])} ${n}`,
     );
-    lines.push(`${terms.join(' + ')} = ${t('multiplier', { n: a.multiplier })}`);
+    lines.push(`${words.join(' + ')} = ${term(t('multiplier', { n: a.multiplier }), 'multiplier')}`);
     if (a.simple !== null) {
-      lines.push(t('simpleWinner', { n: a.simple }));
+      lines.push(term(t('simpleWinner', { n: a.simple }), 'simple'));
       let points = a.simple;
       for (const d of doubles(a.factor)) lines.push(`${d} = ${(points *= 2)}`);
     } else {
       lines.push(`${t('multiplier', { n: a.multiplier })} × ${t('baseValue', { n: a.base })} = ${a.multiplier * a.base}`);
-      if (a.overbidTo !== null) lines.push(`${t('overbid', { n: contract!.bid! })} → ${a.overbidTo}`);
+      if (a.overbidTo !== null) lines.push(`${term(t('overbid', { n: contract!.bid! }), 'overbid')} → ${a.overbidTo}`);
       let running = a.value;
-      if (a.lost) lines.push(`${t('lostDouble')} = ${sign((running = -2 * running))}`);
-      if (a.factor >= 2) lines.push(`${t('kontraDouble')} = ${sign((running *= 2))}`);
-      if (a.factor === 4) lines.push(`${t('reAgain')} = ${sign((running *= 2))}`);
+      if (a.lost) lines.push(`${lost()} = ${sign((running = -2 * running))}`);
+      if (a.factor >= 2) lines.push(`${kontra()} = ${sign((running *= 2))}`);
+      if (a.factor === 4) lines.push(`${re()} = ${sign((running *= 2))}`);
     }
   } else if (a.kind === 'null') {
     lines.push(t('nullValue', { n: a.value }));
     if (a.simple !== null) {
       let points = a.simple / a.factor;
-      lines.push(t('simpleWinner', { n: points }));
+      lines.push(term(t('simpleWinner', { n: points }), 'simple'));
       for (const d of doubles(a.factor)) lines.push(`${d} = ${(points *= 2)}`);
     }
     else {
       let running = a.value;
-      if (a.lost) lines.push(`${t('lostDouble')} = ${sign((running = -2 * running))}`);
-      if (a.factor >= 2) lines.push(`${t('kontraDouble')} = ${sign((running *= 2))}`);
-      if (a.factor === 4) lines.push(`${t('reAgain')} = ${sign((running *= 2))}`);
+      if (a.lost) lines.push(`${lost()} = ${sign((running = -2 * running))}`);
+      if (a.factor >= 2) lines.push(`${kontra()} = ${sign((running *= 2))}`);
+      if (a.factor === 4) lines.push(`${re()} = ${sign((running *= 2))}`);
     }
   } else if (a.kind === 'ramsch') {
-    lines.push(a.durchmarsch ? t('durchmarsch') : a.simple !== null ? t('simpleWinner', { n: a.simple }) : t('ramschLoser'));
+    lines.push(a.durchmarsch ? term(t('durchmarsch'), 'ramsch') : a.simple !== null ? term(t('simpleWinner', { n: a.simple }), 'simple') : term(t('ramschLoser'), 'ramsch'));
   }
   const scores = (['forehand', 'dealer'] as const).map((s) => t('scoreOf', { name: names[s], n: sign(result.scores[s]) }));
-  return { headline, lines, scores };
+  return { headline, lines, scores, terms };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyRecord } from '../../src/record/index.ts';
 import { translator } from './i18n.ts';
 import { playedRecord } from '../../test/support/test-record.ts';
-import { checkLines, verifyInBrowser } from './verify.ts';
+import { checkLines, commitmentFormula, verifyInBrowser } from './verify.ts';
 
 const en = translator('en');
 const de = translator('de');
@@ -37,6 +37,22 @@ describe('the verification in words', () => {
           expect(line).not.toMatch(/batch/i);
           expect(line).not.toMatch(/\{\w+(\|[^}]*)?\}/);
         }
+  });
+
+  it('the seed commitment in words (no “Seed”, no “WebCrypto” in German), the formula kept beside them', async () => {
+    const record = playedRecord('classic', 4);
+    const outcome = await verifyInBrowser(record);
+    const commitment = outcome.checks.find((c) => c.name === 'commitment')!;
+    expect(commitment.ok).toBe(true);
+    const [line] = checkLines(commitment, outcome, de);
+    expect(line).toMatch(/Fingerabdruck \(SHA-256\).*Startwert/);
+    for (const label of [line, de('check_commitment'), de('check_commitmentNoble'), de('check_deal'), de('verified'), de('practiceSeed')]) {
+      expect(label).not.toMatch(/\bSeed\b|WebCrypto/);
+    }
+    expect(checkLines(commitment, outcome, en)[0]).toMatch(/fingerprint \(SHA-256\).*the seed/);
+    expect(commitmentFormula(commitment)).toBe(`SHA-256(serverSeed) = ${record.seedCommitment} = seedCommitment`);
+    // A failed check has no formula to show: its own sentence says what went wrong.
+    expect(commitmentFormula({ ...commitment, ok: false })).toBeNull();
   });
 
   it('the verifier’s own sentences (the command line) count in English without "(es)"', () => {

@@ -72,5 +72,9 @@ export function checkLines(c: Check, o: Outcome, t: Translate): string[] {
   if (c.name === 'deal' && dealt !== null && cut !== null) return [t('verify_deal', { n: dealt, cut })];
   if (c.name === 'moves' && moves !== null) return [t('verify_moves', { n: moves })];
   if (c.name === 'result') return [t('verify_result')];
+  if (c.name === 'commitment') return [t('verify_commitment')];
   return c.details;
 }
+
+/** The commitment's check as the formula it computed (`SHA-256(serverSeed) = … = seedCommitment`), shown beside its words. */
+export const commitmentFormula = (c: Check): string | null => (c.name === 'commitment' && c.ok ? (c.details[0] ?? null) : null);

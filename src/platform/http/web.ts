@@ -5,13 +5,15 @@
 // public API like any third party; nothing here touches `/v1`, `/openapi.json`, `/docs`,
 // `/healthz`, `/readyz` or `/.well-known`.
 // Without a build (tests that run from the sources) these routes answer a 404 problem that says
-// how to build.
+// how to build. Any other path a browser asks for as a page answers the client's not-found page
+// with status 404 (web-not-found.ts).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import type { App } from './env.ts';
 import { ProblemError } from './problems.ts';
+import { notFoundPage, pageLanguage, wantsPage } from './web-not-found.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -64,12 +66,19 @@ export function mountWebClient(app: App, root?: string): void {
       if (!SAFE_NAME.test(asset[1])) throw new ProblemError('NOT_FOUND', 'no such file');
       return send(c, `assets/${asset[1]}`, 'public, max-age=31536000, immutable');
     }
+    // A mistyped path in a browser: the client's own not-found page (404); API clients go on to the problem.
+    if (wantsPage(c)) {
+      const dir = (found ??= findRoot());
+      const index = dir ? await readFile(`${dir}index.html`, 'utf8').catch(() => null) : null;
+      if (index !== null)
+        return c.body(notFoundPage(index, pageLanguage(c)), 404, { 'Content-Type': TYPES['.html'], 'Cache-Control': 'no-cache', Vary: 'Accept, Accept-Language', 'X-Content-Type-Options': 'nosniff' });
+    }
     await next();
   });
 }
 
-/** The client's routes: the table (and a match), the replay viewer, the account, leaderboards, players' pages, tournaments, an app's consent and the device page. */
-const CLIENT_PATH = /^\/(play|replay|account|leaderboard|players|tournaments|device|oauth\/authorize)(\/|$)/;
+/** The client's routes: the table (and a match), the replay viewer, the account, leaderboards, players' pages, tournaments, the rules' terms, an app's consent and the device page. */
+const CLIENT_PATH = /^\/(play|replay|account|leaderboard|players|tournaments|device|rules|oauth\/authorize)(\/|$)/;
 const ASSET_PATH = /^\/assets\/([^/]+)$/;
 
 const notBuilt = () => new ProblemError('WEB_CLIENT_NOT_BUILT', 'the web client is not built here: run `npm run build` (it writes dist/web)');

@@ -8,6 +8,7 @@ import { h, replaceContent } from '../dom.ts';
 import type { App } from '../app.ts';
 import { actionForm } from './sign-in.ts';
 import { appsSection } from './account-apps.ts';
+import { tokenName as tokenNameOf } from '../device-name.ts';
 import '../accounts.css';
 
 interface MeLike {
@@ -64,8 +65,8 @@ export async function accountScreen(root: HTMLElement, app: App, signal: AbortSi
   const list = h('ul', { class: 'tokens', 'data-testid': 'tokens' });
   const shown = h('div', { class: 'new-token', 'aria-live': 'polite', 'data-testid': 'new-token-box' });
   let shownToken: string | null = null;
-  // A token's name as listed: the service's word for a nameless sign-in in the page's language.
-  const tokenName = (name: string) => (name === 'sign-in' ? t('tokenSignIn') : name);
+  // A token's name as listed: a sign-in's device or the service's word for a nameless one, in the page's language.
+  const tokenName = (name: string) => tokenNameOf(t, name);
   const renameForm = (k: TokenInfo, li: HTMLElement) => {
     const input = h('input', { name: 'tokenName', required: true, maxlength: 40, value: tokenName(k.name), 'aria-label': t('renameLabel'), 'data-testid': 'rename-input' });
     const form = actionForm(

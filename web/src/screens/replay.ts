@@ -12,7 +12,7 @@ import type { App } from '../app.ts';
 import { modelFromState } from '../model.ts';
 import { ReplayModel } from '../replay-model.ts';
 import { renderTable } from '../table.ts';
-import { checkLines, verifyInBrowser, type Outcome } from '../verify.ts';
+import { checkLines, commitmentFormula, verifyInBrowser, type Outcome } from '../verify.ts';
 
 export async function replayScreen(root: HTMLElement, app: App, signal: AbortSignal, gameId?: string): Promise<void> {
   const { t } = app;
@@ -146,7 +146,9 @@ function showReplay(stage: HTMLElement, analysisSlot: HTMLElement | null, app: A
             'li',
             { class: c.ok ? 'ok' : 'failed', 'data-check': c.name },
             h('strong', null, `${c.ok ? '✓' : '✗'} ${t(`check_${c.name === 'commitment' && !o.webCrypto ? 'commitmentNoble' : c.name}` as MessageKey)}`),
-            c.details.length ? h('ul', null, checkLines(c, o, t).map((d) => h('li', null, d))) : null,
+            c.details.length
+              ? h('ul', null, checkLines(c, o, t).map((d) => h('li', null, d)), commitmentFormula(c) ? h('li', null, `${t('verify_commitmentFormula')} `, h('code', { class: 'formula', 'data-testid': 'commitment-formula' }, commitmentFormula(c))) : null)
+              : null,
           ),
         ),
       ),

@@ -683,7 +683,7 @@ export interface paths {
         };
         /**
          * Read a finished game’s computer analysis: its progress, then each card’s value and loss
-         * @description Per card played: the value after it and after the best card (in the solver’s units), the best cards, the loss from the mover’s side and whether it was a mistake (it moved the outcome band: won ↔ lost, schneider, schwarz; null: a trick taken); the declaration and the other decisions with the declared game’s value; per player the costly cards (loss ≥ 1), the mistakes and the total loss. 404 ANALYSIS_NOT_FOUND before anybody asked for it (POST). Two lenses (`lens`), each computed and kept on its own: `open` (default) sees every card and both sides playing perfectly from each card on, so it blames a card that lost to an unlucky guess; `seat` judges each card from its player’s own view, as the strong computer player pimc would have (worlds drawn to fit that view), so a reasonable guess that went wrong costs little there.
+         * @description Per card played: the value after it and after the best card (in the solver’s units), the best cards, the loss from the mover’s side and whether it was a mistake (it moved the outcome band: won ↔ lost, schneider, schwarz; null: a trick taken); the declaration and the other decisions with the declared game’s value; per player the costly cards (loss ≥ 1), the mistakes and the total loss. 404 ANALYSIS_NOT_FOUND before anybody asked for it (POST); 409 GAME_NOT_FINISHED while the game is still being played (there is nothing to ask for yet). Two lenses (`lens`), each computed and kept on its own: `open` (default) sees every card and both sides playing perfectly from each card on, so it blames a card that lost to an unlucky guess; `seat` judges each card from its player’s own view, as the strong computer player pimc would have (worlds drawn to fit that view), so a reasonable guess that went wrong costs little there.
          */
         get: operations["getAnalysis"];
         put?: never;
@@ -9037,6 +9037,15 @@ export interface operations {
             };
             /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
             408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description GAME_NOT_FINISHED: the game is not finished: a rematch and an analysis follow a finished game */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@
 import { h } from '../../dom.ts';
 import { ratingChangesPanel } from '../../rating-changes.ts';
 import { describeResult } from '../../result.ts';
+import { linkedLine } from '../../rule-links.ts';
 import { tournamentOfGame } from '../../tournament-follow.ts';
 import type { GameActions } from './actions.ts';
 import { type GameContext, seatNames } from './context.ts';
@@ -22,7 +23,8 @@ export function resultPanel(ctx: GameContext, actions: GameActions): HTMLElement
     h('p', { class: 'headline' }, d.headline),
     // The last game of a match: who won the match, right under the game's own result.
     match && match.status === 'finished' ? h('p', { class: 'headline', 'data-testid': 'match-result' }, match.draw ? t('matchDraw') : t('matchWinner', { name: match.players.find((p) => p.playerId === match.winner)?.name ?? '' })) : null,
-    h('ul', { class: 'arithmetic' }, d.lines.map((l) => h('li', null, l))),
+    // The rules' words link to their explanation (/rules, in the page's language).
+    h('ul', { class: 'arithmetic' }, d.lines.map((l) => h('li', null, linkedLine(l, d.terms, t)))),
     h('p', { class: 'scores' }, d.scores.join(' · ')),
     ratingChangesPanel(view.result, seatNames(ctx), t),
     h(

@@ -58,7 +58,8 @@ export function findPlayersPanel(app: App, form: () => NewGameForm, fail: (e: un
   const line = (who: Someone) => {
     const ratings = VARIANTS.flatMap((v) => {
       const r = who.ratings?.[v];
-      return r ? [`${variantName(v)} ${shownRating(r.rating)}${r.provisional ? '?' : ''}`] : [];
+      // A provisional rating says so in words (its reason on hover), never a bare "1338?".
+      return r ? [`${variantName(v)} ${r.provisional ? t('ratingProvisional', { rating: shownRating(r.rating) }) : shownRating(r.rating)}`] : [];
     });
     const takes = (who.variants ?? []).length ? t('botVariants', { variants: who.variants!.map(variantName).join(', ') }) : null;
     return h(
@@ -69,7 +70,9 @@ export function findPlayersPanel(app: App, form: () => NewGameForm, fail: (e: un
         { class: 'who' },
         h('a', { href: `/players/${encodeURIComponent(who.playerId)}` }, who.name),
         who.bot ? [' ', botBadge(t)] : null,
-        ratings.length ? h('span', { class: 'muted', 'data-testid': 'bot-ratings' }, ` ${ratings.join(' · ')}`) : null,
+        ratings.length
+          ? h('span', { class: 'muted', 'data-testid': 'bot-ratings', title: VARIANTS.some((v) => who.ratings?.[v]?.provisional) ? t('ratingProvisionalWhy') : null }, ` ${ratings.join(' · ')}`)
+          : null,
         takes ? h('small', { class: 'muted block', 'data-testid': 'bot-variants' }, takes) : null,
       ),
       who.playerId === me.playerId
