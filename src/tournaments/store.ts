@@ -235,6 +235,7 @@ export class TournamentStore {
         .set({ version, ...(due ? { nextAt: now } : {}) })
         .where(eq(tournaments.id, id));
       const event = withdrawn ? ({ type: 'withdraw', playerId } as const) : await this.#joined(tx, t, playerId);
+      // A TournamentEvent, as JSON (the column's type is any object's).
       await tx.insert(tournamentEvents).values({ tournamentId: id, seq: version, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now });
       return { row: t, version };
     });
