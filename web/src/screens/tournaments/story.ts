@@ -52,7 +52,12 @@ export function tournamentStory(app: App, tournamentId: string, signal: AbortSig
   // A Swiss pairing of several games is a match: its sheet links each game; else the game's replay.
   const isMatch = (g: TournamentGame) => g.matchId !== null && (tour?.options.gamesPerRound ?? 1) > 1;
   const links = (g: TournamentGame) => {
-    if (!g.finished || g.second === null) return null;
+    if (g.second === null) return null;
+    // Being played: to watch (a match's page shows its game of the moment).
+    if (!g.finished) {
+      const href = isMatch(g) ? `/play/match/${seg(g.matchId ?? '')}` : g.gameId ? `/play/${seg(g.gameId)}` : null;
+      return href ? h('a', { class: 'button', href, 'data-testid': 'tour-watch' }, t('watch')) : null;
+    }
     if (isMatch(g)) return h('a', { class: 'button', href: `/play/match/${seg(g.matchId ?? '')}`, 'data-testid': 'tour-match-sheet' }, t('tourMatchSheet'));
     if (!g.gameId) return null;
     return [
