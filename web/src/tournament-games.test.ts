@@ -41,6 +41,8 @@ describe('an entry the stream tells', () => {
       { rank: 1, playerId: 'z', name: 'Zoe', bot: false, score: 0, games: 0, tiebreaks: {}, withdrawn: false },
     ]);
     expect(table).toHaveLength(2);
+    // Among the tied, in playerId order.
+    expect(withEntry(table, { type: 'join', entrant: { playerId: 'w', name: 'Wim', bot: false, rating: null }, players: 3 }).map((s) => s.playerId)).toEqual(['x', 'w', 'y']);
   });
   it('marks a withdrawal, and a return', () => {
     const out = withEntry(table, { type: 'withdraw', playerId: 'x' });

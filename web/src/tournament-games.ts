@@ -54,9 +54,12 @@ export function withEntry(standings: readonly Standing[], e: JoinEvent | Withdra
   if (e.type === 'withdraw') return standings.map((s) => (s.playerId === e.playerId ? { ...s, withdrawn: true } : s));
   const { playerId, name, bot } = e.entrant;
   if (standings.some((s) => s.playerId === playerId)) return standings.map((s) => (s.playerId === playerId ? { ...s, withdrawn: false } : s));
-  // Nothing scored: tied with the others who scored nothing, or below everyone.
+  // Nothing scored: tied with the others who scored nothing (among them in playerId order, as the
+  // service ranks ties), or below everyone.
   const zero = (s: Standing) => s.score === 0 && Object.values(s.tiebreaks).every((v) => !v);
   const rank = standings.find(zero)?.rank ?? (standings.at(-1)?.rank ?? 0) + 1;
   const tiebreaks = Object.fromEntries(Object.keys(standings[0]?.tiebreaks ?? {}).map((k) => [k, 0]));
-  return [...standings, { rank, playerId, name, bot, score: 0, games: 0, tiebreaks, withdrawn: false }];
+  const at = standings.findIndex((s) => zero(s) && s.playerId > playerId);
+  const row: Standing = { rank, playerId, name, bot, score: 0, games: 0, tiebreaks, withdrawn: false };
+  return at < 0 ? [...standings, row] : [...standings.slice(0, at), row, ...standings.slice(at)];
 }
