@@ -12,7 +12,7 @@ import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { eventStream } from '../platform/http/sse.ts';
 import type { TournamentService } from './service.ts';
 import { TournamentEventSchema } from './schemas.ts';
-import { createTournament, exportTournamentGames, getTournament, joinTournament, listTournaments, streamTournament, TournamentStream, withdrawTournament } from './routes.ts';
+import { createTournament, exportTournamentGames, getTournament, joinTournament, listTournamentGames, listTournaments, streamTournament, TournamentStream, withdrawTournament } from './routes.ts';
 import type { TournamentView } from './view.ts';
 
 /** What the tournaments routes are built from. */
@@ -73,6 +73,11 @@ export function tournamentsApi({ tournaments, exports, config, timing, metrics, 
     const after = lastId !== undefined ? Number(lastId) : (c.req.valid('query').after ?? 0);
     const feed = await tournaments.feed(c.req.valid('param').tournamentId, after, clientOf(c));
     return eventStream(c, timing.heartbeatMs, feed, metrics, log);
+  });
+
+  operation(api, listTournamentGames, async (c) => {
+    const { round, player, limit = 100, cursor } = c.req.valid('query');
+    return respond(c, await tournaments.games(c.req.valid('param').tournamentId, { round, player, limit, cursor }), 200);
   });
 
   operation(api, exportTournamentGames, async (c) => {

@@ -3,7 +3,7 @@
 import { ANNA, BERT, EXAMPLE_NAMES } from '../accounts/index.ts';
 import { DEFAULT_CONFIG } from '../engine/index.ts';
 import type { TournamentEvent } from './events.ts';
-import { namedStandings, tournamentSummary, tournamentView, type PairingRow, type TournamentRow } from './view.ts';
+import { namedStandings, tournamentGameView, tournamentSummary, tournamentView, type PairingRow, type TournamentRow } from './view.ts';
 
 const T0 = Date.parse('2026-12-06T18:00:00.000Z');
 
@@ -60,7 +60,13 @@ const standings = namedStandings(
 const running = tournamentView(swiss, 2, EXAMPLE_NAMES, { rows: standings, nextCursor: null }, [pairing]);
 const upcoming = { ...swiss, status: 'upcoming' as const, round: 0, version: 0 };
 
-const log: TournamentEvent[] = [{ type: 'roundStart', round: 1 }, { type: 'pairing', round: 1, pairings: running.pairings ?? [] }, { type: 'standings', standings }];
+const log: TournamentEvent[] = [
+  { type: 'join', entrant: { playerId: ANNA.playerId, name: ANNA.name, bot: false, rating: 1520 }, players: 1 },
+  { type: 'join', entrant: { playerId: BERT.playerId, name: BERT.name, bot: false, rating: null }, players: 2 },
+  { type: 'roundStart', round: 1 },
+  { type: 'pairing', round: 1, pairings: running.pairings ?? [] },
+  { type: 'standings', standings },
+];
 
 export const tournamentExamples = {
   create: {
@@ -77,5 +83,9 @@ export const tournamentExamples = {
   created: tournamentView(upcoming, 0, EXAMPLE_NAMES, { rows: [], nextCursor: null }, []),
   running,
   page: { items: [tournamentSummary(upcoming, 0, EXAMPLE_NAMES)], nextCursor: null },
+  games: {
+    items: [tournamentGameView({ ...pairing, firstPoints: 72, secondPoints: 0, winner: ANNA.playerId, endedAt: new Date(T0 + 1_800_000) }, EXAMPLE_NAMES)],
+    nextCursor: null,
+  },
   stream: log.map((event, i) => `id: ${i + 1}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(''),
 };

@@ -4,11 +4,12 @@ import { AnalysisQuery, ndjson } from '../exports/index.ts';
 import { TOURNAMENT_STATUSES } from './tables.ts';
 import { bearer, json, jsonBody, pageCursor, pageLimit, publicAccess, optionalBearer, seqQuery } from '../platform/http/openapi.ts';
 import { problemResponses } from '../platform/http/problems.ts';
+import { ID } from '../platform/http/schemas.ts';
 import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NOTE } from '../platform/http/idempotency.ts';
 import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 import { tournamentExamples } from './examples.ts';
 import { STANDINGS_PAGE } from './standings-page.ts';
-import { CreateTournamentSchema, TournamentEventSchema, TournamentIdParam, TournamentPageSchema, TournamentSchema } from './schemas.ts';
+import { CreateTournamentSchema, TournamentEventSchema, TournamentGamePageSchema, TournamentIdParam, TournamentPageSchema, TournamentSchema } from './schemas.ts';
 
 export const TournamentStream = streamSchemas(
   'TournamentEvent',
@@ -116,9 +117,9 @@ export const streamTournament = createRoute({
   path: '/v1/tournaments/{tournamentId}/stream',
   operationId: 'streamTournamentEvents',
   tags: ['tournaments'],
-  summary: 'Follow a tournament: standings, pairings, rounds and its end as Server-Sent Events',
+  summary: 'Follow a tournament: entries, standings, pairings, rounds and its end as Server-Sent Events',
   description:
-    "Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`), whichever process answers. Each `standings` event holds the whole table, so one stands for those before it: a `standings` event is left out once a later one (or `tournamentEnd`) is stored. What is stored when you connect (after your Last-Event-ID) comes first, at most its newest 512 KiB, preceded by the newest standings if the cut passed them; the ids show where events were left out. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.",
+    "Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`, `join`, `withdraw`), `id:` its seq. `join` and `withdraw` come as players enter and leave, also before the start. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`), whichever process answers. Each `standings` event holds the whole table, so one stands for those before it: a `standings`, `join` or `withdraw` event is left out once a later `standings` (or `tournamentEnd`) is stored. What is stored when you connect (after your Last-Event-ID) comes first, at most its newest 512 KiB, preceded by the newest standings if the cut passed them; the ids show where events were left out. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.",
   security: optionalBearer,
   request: {
     params: TournamentIdParam,
@@ -126,6 +127,36 @@ export const streamTournament = createRoute({
     headers: ResumeHeaders,
   },
   responses: streamResponses(TournamentStream, tournamentExamples.stream, 'TOURNAMENT_NOT_FOUND'),
+});
+
+export const listTournamentGames = createRoute({
+  method: 'get',
+  path: '/v1/tournaments/{tournamentId}/games',
+  operationId: 'listTournamentGames',
+  tags: ['tournaments'],
+  summary: "A tournament's games: each round's pairings and results, or one player's games",
+  description:
+    "Its pairings, running and finished: an arena's games, a Swiss event's matches (and byes), each with both players named, its game (a Swiss match's first), and once finished its score-sheet points and winner. By round, then as made; `round` keeps one round (an arena's wave), `player` one player's. Keyset-paginated: pass `nextCursor` as `cursor` for the next page (with the same filters).",
+  security: optionalBearer,
+  request: {
+    params: TournamentIdParam,
+    query: z.object({
+      round: z
+        .string()
+        .regex(/^\d{1,9}$/, 'a positive integer')
+        .transform(Number)
+        .refine((n) => n >= 1, 'at least 1')
+        .optional()
+        .openapi({ type: 'integer', minimum: 1, description: 'only this round (swiss) or wave (arena)' }),
+      player: z.string().regex(ID, 'a player id').optional().openapi({ description: "only this player's games (a player id)" }),
+      limit: pageLimit(),
+      cursor: pageCursor(),
+    }),
+  },
+  responses: {
+    200: json(TournamentGamePageSchema, 'One page of its games', tournamentExamples.games),
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'INVALID_CURSOR'),
+  },
 });
 
 export const exportTournamentGames = createRoute({

@@ -62,6 +62,29 @@ export const TournamentPairingSchema = z
   })
   .openapi('TournamentPairing');
 
+export const TournamentGameSchema = z
+  .object({
+    round: z.number().int().openapi({ description: 'swiss: the round; arena: the wave it was paired in' }),
+    first: Ref.openapi({ description: 'forehand in the first game' }),
+    second: orNull(Ref).openapi({ description: 'the other player; null: a bye' }),
+    gameId: orNull(z.string()).openapi({ description: 'the game (arena), or the first game of the match (swiss); its record at /v1/games/{gameId}/record once finished' }),
+    matchId: orNull(z.string()).openapi({ description: 'swiss: the match the pairing plays (its games at /v1/matches/{matchId})' }),
+    finished: z.boolean(),
+    firstPoints: orNull(z.number().int()).openapi({ description: 'score-sheet points once finished' }),
+    secondPoints: orNull(z.number().int()),
+    winner: orNull(z.string()).openapi({ description: 'once finished: the winner; null on a draw (and for a bye)' }),
+    passedIn: z.boolean().openapi({ description: 'arena: the game was passed in (1 point each)' }),
+  })
+  .openapi('TournamentGame', { description: "a pairing of the tournament: an arena's game, a Swiss round's match (or a bye), with its result once finished" });
+
+export const TournamentGamePageSchema = z
+  .object({ items: z.array(TournamentGameSchema), nextCursor: orNull(z.string()).openapi({ description: 'pass as `cursor` for the next page; null: the last page' }) })
+  .openapi('TournamentGamePage');
+
+const EntrantSchema = z
+  .object({ ...Ref.shape, rating: orNull(z.number().int()).openapi({ description: "the player's rating in the tournament's variant (as the leaderboard shows it); null before a rated game" }) })
+  .openapi('TournamentEntrant');
+
 export const TournamentOptionsSchema = z
   .object({
     variant: z.enum(VARIANTS),
@@ -118,5 +141,9 @@ export const TournamentEventSchema = z
     z
       .object({ type: z.literal('tournamentEnd'), standings: z.array(StandingSchema), endedEarly: orNull(z.string()) })
       .openapi('TournamentEndEvent', { description: 'the final standings; the stream ends' }),
+    z
+      .object({ type: z.literal('join'), entrant: EntrantSchema, players: z.number().int().openapi({ description: 'entrants now, the withdrawn included' }) })
+      .openapi('TournamentJoinEvent', { description: 'a player entered (or came back after a withdrawal), also before the start' }),
+    z.object({ type: z.literal('withdraw'), playerId: z.string() }).openapi('TournamentWithdrawEvent', { description: 'a player withdrew (not paired again; the score made stays)' }),
   ])
   .openapi('TournamentEvent');

@@ -14,10 +14,10 @@ import { checkJoin, checkWithdraw, decideCreate, type CreateTournamentRequest } 
 import { tournamentFeed, tournamentKey } from './feed.ts';
 import { capRefusal } from './limits.ts';
 import { decideStep, standingsOf } from './step.ts';
-import type { Due, TournamentStore } from './store.ts';
+import type { Due, GamesQuery, TournamentStore } from './store.ts';
 import type { TournamentSettings } from './settings.ts';
 import { STANDINGS_PAGE, standingsPage } from './standings-page.ts';
-import { namedStandings, tournamentSummary, tournamentView, type StandingView, type TournamentRow, type TournamentView } from './view.ts';
+import { namedStandings, tournamentGameView, tournamentSummary, tournamentView, type StandingView, type TournamentGameView, type TournamentRow, type TournamentView } from './view.ts';
 
 /** Which page of the standings a read answers: at most `limit` rows after `cursor`. */
 export interface StandingsQuery {
@@ -93,6 +93,7 @@ export class TournamentService {
       return entry && !entry.withdrawn ? null : false;
     });
     if (!t) throw notFound(id);
+    await this.announce(id, t.version);
     return this.get(id);
   }
 
@@ -105,8 +106,23 @@ export class TournamentService {
       return true;
     });
     if (!t) throw notFound(id);
+    await this.announce(id, t.version);
     // Out of a running Swiss event, the player is free for its arenas again.
-    if (t.system === 'swiss' && t.status === 'running') await store.wakeTournamentsOf([playerId], now(), id);
+    if (t.row.system === 'swiss' && t.row.status === 'running') await store.wakeTournamentsOf([playerId], now(), id);
+  }
+
+  /** An entry's event written: the tournament's readers are woken. */
+  private async announce(id: string, version: number | null): Promise<void> {
+    if (version !== null) await this.deps.notifier.publish(tournamentKey(id), version);
+  }
+
+  /** A page of the tournament's games (its pairings: an arena's games, a Swiss event's matches), of one round or player if asked, named. */
+  async games(id: string, query: GamesQuery): Promise<{ items: TournamentGameView[]; nextCursor: string | null }> {
+    const { store, players } = this.deps;
+    if (!(await store.head(id))) throw notFound(id);
+    const { rows, nextCursor } = await store.gamesPage(id, query);
+    const names = await players.namesOf(rows.flatMap((p) => [p.firstPlayerId, ...(p.secondPlayerId ? [p.secondPlayerId] : [])]));
+    return { items: rows.map((p) => tournamentGameView(p, names)), nextCursor };
   }
 
   /** A game ended: if it is a tournament's, that tournament is due now (its result recorded, its next pairing made). */

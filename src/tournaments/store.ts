@@ -1,7 +1,7 @@
 // The tournaments' tables: the tournament row (its lock serialises every change a director or a
 // join makes to one tournament), its entrants, its pairings with their seats (the unique index
 // over unended seats: nobody in two tournament games at once), and its own event log.
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../platform/db/client.ts';
 import { decodeStamp, decodeTuple, encodeTuple, isCursorId } from '../platform/db/cursor.ts';
 import { InvalidCursorError } from '../platform/db/errors.ts';
@@ -21,6 +21,7 @@ import {
   type TournamentStatus,
 } from './tables.ts';
 import type { NewTournament } from './decide.ts';
+import type { TournamentEvent } from './events.ts';
 import type { CreatorCounts } from './limits.ts';
 import { nextAt } from './next-at.ts';
 import type { PairingGame } from './decide.ts';
@@ -36,6 +37,14 @@ const dueBy = (now: Date) => sql`least(coalesce(${tournaments.nextAt}, ${now.toI
 const CREATOR_LOCK = 0x54_6f_75_72;
 /** The same for a creating address ("TAdr"). */
 const ADDRESS_LOCK = 0x54_41_64_72;
+
+/** Which page of a tournament's games a read answers (GET /v1/tournaments/{id}/games). */
+export interface GamesQuery {
+  round?: number;
+  player?: string;
+  limit: number;
+  cursor?: string;
+}
 
 /** A tournament's place in the due queue (a tick's keyset). */
 export interface Due {
@@ -124,6 +133,30 @@ export class TournamentStore {
       .orderBy(asc(tournamentPairings.round), asc(tournamentPairings.createdAt), asc(tournamentPairings.id));
   }
 
+  /**
+   * A page of its pairings (a game, a Swiss match, a bye), of one round and of one player if asked:
+   * by round, then id (within a round or an arena's wave they were made at once); keyset on (round, id).
+   */
+  async gamesPage(id: string, query: GamesQuery): Promise<{ rows: PairingRow[]; nextCursor: string | null }> {
+    const where: SQL[] = [eq(tournamentPairings.tournamentId, id)];
+    if (query.round !== undefined) where.push(eq(tournamentPairings.round, query.round));
+    if (query.player !== undefined) where.push(or(eq(tournamentPairings.firstPlayerId, query.player), eq(tournamentPairings.secondPlayerId, query.player)) as SQL);
+    if (query.cursor !== undefined) {
+      const [round, pairingId] = decodeTuple(query.cursor, 2);
+      if (!Number.isSafeInteger(round) || (round as number) < 0 || !isCursorId(pairingId)) throw new InvalidCursorError();
+      where.push(sql`(${tournamentPairings.round}, ${tournamentPairings.id}) > (${round as number}, ${pairingId})`);
+    }
+    const rows = await this.db
+      .select()
+      .from(tournamentPairings)
+      .where(and(...where))
+      .orderBy(asc(tournamentPairings.round), asc(tournamentPairings.id))
+      .limit(query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return { rows: page, nextCursor: rows.length > query.limit && last ? encodeTuple([last.round, last.id]) : null };
+  }
+
   /** Entrants per tournament. */
   async counts(ids: readonly string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
@@ -166,14 +199,15 @@ export class TournamentStore {
    * and so does another join for the last place): `decide` sees the tournament, the player's entry
    * and how many are in (not withdrawn), and throws to refuse; it answers the entry's new `withdrawn`.
    * A player entering a running tournament makes it due at `now` (an arena pairs it, a waiting
-   * Swiss round may be made).
+   * Swiss round may be made). A change is told on the tournament's stream (`join` with the
+   * entrant's public name and rating, `withdraw`): `version`, the seq written (null: no change).
    */
   async enter(
     id: string,
     playerId: string,
     now: Date,
     decide: (t: TournamentRow, entry: EntrantRow | null, entrants: number) => boolean | null,
-  ): Promise<TournamentRow | null> {
+  ): Promise<{ row: TournamentRow; version: number | null } | null> {
     return this.db.transaction(async (tx) => {
       const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
       if (!t) return null;
@@ -187,16 +221,32 @@ export class TournamentStore {
         .from(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.withdrawn, false)));
       const withdrawn = decide(t, entry ?? null, n?.n ?? 0);
-      if (withdrawn === null) return t;
+      if (withdrawn === null) return { row: t, version: null };
       // A share lock of the player's row: a deletion committed before is seen.
       if (await deletedUnderShareLock(tx, playerId)) throw deletedPlayer();
       await tx
         .insert(tournamentPlayers)
         .values({ tournamentId: id, playerId, withdrawn })
         .onConflictDoUpdate({ target: [tournamentPlayers.tournamentId, tournamentPlayers.playerId], set: { withdrawn } });
-      if (!withdrawn && t.status === 'running' && (t.nextAt === null || t.nextAt > now)) await tx.update(tournaments).set({ nextAt: now }).where(eq(tournaments.id, id));
-      return t;
+      const due = !withdrawn && t.status === 'running' && (t.nextAt === null || t.nextAt > now);
+      const version = t.version + 1;
+      await tx
+        .update(tournaments)
+        .set({ version, ...(due ? { nextAt: now } : {}) })
+        .where(eq(tournaments.id, id));
+      const event = withdrawn ? ({ type: 'withdraw', playerId } as const) : await this.#joined(tx, t, playerId);
+      // A TournamentEvent, as JSON (the column's type is any object's).
+      await tx.insert(tournamentEvents).values({ tournamentId: id, seq: version, type: event.type, payload: event as unknown as Record<string, unknown>, createdAt: now });
+      return { row: t, version };
     });
+  }
+
+  /** The `join` event of `playerId`, entered into `t` in this transaction: who it is (public only) and how many entered. */
+  async #joined(tx: Tx, t: TournamentRow, playerId: string): Promise<TournamentEvent & { type: 'join' }> {
+    const [who] = await tx.select({ name: playerRows.name, bot: playerRows.bot }).from(playerRows).where(eq(playerRows.id, playerId));
+    const rating = (await shownRatingsOf(tx, [playerId], t.config.variant)).get(playerId) ?? null;
+    const [n] = await tx.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
+    return { type: 'join', entrant: { playerId, name: who?.name ?? '?', bot: who?.bot ?? false, rating }, players: n?.n ?? 0 };
   }
 
   /**
@@ -544,8 +594,9 @@ const MAX_SEQ = 2_147_483_647;
 /**
  * One row, `snapshot`: the seq of the tournament's newest event that carries the standings
  * (`standings`, `tournamentEnd`), 0 before any. A `standings` event before it is left out of what
- * a reader is sent: each holds the whole table, so the newest stands for those before it. Read
- * backwards along the primary key: it is one of the last few events.
+ * a reader is sent: each holds the whole table, so the newest stands for those before it; so are
+ * the `join` and `withdraw` events before it (the table holds every entrant, the withdrawn marked).
+ * Read backwards along the primary key: it is one of the last few events.
  */
 const keptSince = (id: string) => sql`
 select coalesce((select seq from ${tournamentEvents} where tournament_id = ${id} and type in ('standings', 'tournamentEnd') order by seq desc limit 1), 0) as snapshot`;
@@ -553,11 +604,11 @@ select coalesce((select seq from ${tournamentEvents} where tournament_id = ${id}
 /** The first kept event after `seq` (in a lateral join with `kept k`), its payload as text. */
 const keptAfter = (id: string, seq: SQL) => sql`
 select seq, type, payload::text as data from ${tournamentEvents}
-where tournament_id = ${id} and seq > ${seq} and (type <> 'standings' or seq >= k.snapshot)
+where tournament_id = ${id} and seq > ${seq} and (type not in ('standings', 'join', 'withdraw') or seq >= k.snapshot)
 order by seq limit 1`;
 
 /** The last kept event before `seq` (in a lateral join with `kept k`), its payload as text. */
 const keptBefore = (id: string, seq: SQL) => sql`
 select seq, type, payload::text as data from ${tournamentEvents}
-where tournament_id = ${id} and seq < ${seq} and (type <> 'standings' or seq >= k.snapshot)
+where tournament_id = ${id} and seq < ${seq} and (type not in ('standings', 'join', 'withdraw') or seq >= k.snapshot)
 order by seq desc limit 1`;

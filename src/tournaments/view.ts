@@ -17,6 +17,25 @@ export type Names = ReadonlyMap<string, { name: string; bot: boolean }>;
 
 export type StandingView = Standing & PlayerRef;
 
+/** A player who entered, as the stream's `join` tells it: public only (the shown rating in the tournament's variant, null before any rated game). */
+export interface EntrantView extends PlayerRef {
+  rating: number | null;
+}
+
+/** A game (arena) or a pairing's match (swiss) of a tournament, its players named: the games read (GET …/games). */
+export interface TournamentGameView {
+  round: number;
+  first: PlayerRef;
+  second: PlayerRef | null;
+  gameId: string | null;
+  matchId: string | null;
+  finished: boolean;
+  firstPoints: number | null;
+  secondPoints: number | null;
+  winner: string | null;
+  passedIn: boolean;
+}
+
 export interface PairingView {
   round: number;
   first: string;
@@ -78,6 +97,21 @@ export function pairingView(p: PairingRow): PairingView {
     firstPoints: p.firstPoints,
     secondPoints: p.secondPoints,
     winner: p.winner,
+  };
+}
+
+export function tournamentGameView(p: PairingRow, names: Names): TournamentGameView {
+  return {
+    round: p.round,
+    first: refOf(p.firstPlayerId, names),
+    second: p.secondPlayerId === null ? null : refOf(p.secondPlayerId, names),
+    gameId: p.gameId,
+    matchId: p.matchId,
+    finished: p.endedAt !== null,
+    firstPoints: p.firstPoints,
+    secondPoints: p.secondPoints,
+    winner: p.winner,
+    passedIn: p.passedIn,
   };
 }
 

@@ -21,6 +21,8 @@ export interface SeedOptions {
 
 export interface SeededSwiss {
   playerIds: string[];
+  /** The pairings of the rounds begun, as written: round, players, points, winner (null: drawn). */
+  pairings: Array<{ id: string; round: number; first: string; second: string; firstPoints: number; secondPoints: number; winner: string | null }>;
   /** The final standings, as the row and `tournamentEnd` hold them (ranked). */
   standings: Standing[];
   /** The log's events in order, seq 1.. (the first `upTo` of them). */
@@ -85,7 +87,9 @@ export async function seedFinishedSwiss(database: Database, o: SeedOptions): Pro
     });
   };
   const events: Array<Record<string, unknown>> = [];
-  const roundPairings: Array<Array<Record<string, unknown>>> = [];
+  const roundPairings: Array<Array<{ round: number; first: string; second: string }>> = [];
+  /** Each pairing's winner (null: drawn), by round and first player. */
+  const results = new Map<string, string | null>();
   for (let round = 1; round <= o.rounds; round++) {
     const order = [...playerIds].sort(() => random() - 0.5);
     const pairs: Array<[string, string]> = [];
@@ -109,6 +113,7 @@ export async function seedFinishedSwiss(database: Database, o: SeedOptions): Pro
       for (const [first, second] of pairs.slice(from, from + batch)) {
         const r = random();
         const won = r < 0.45 ? first : r < 0.9 ? second : null;
+        results.set(`${round} ${first}`, won);
         for (const p of [first, second]) {
           games.set(p, (games.get(p) ?? 0) + 1);
           score.set(p, (score.get(p) ?? 0) + (won === null ? 0.5 : won === p ? 1 : 0));
@@ -133,11 +138,20 @@ export async function seedFinishedSwiss(database: Database, o: SeedOptions): Pro
      select $1, x->>'id', $3::timestamptz + make_interval(secs => (x->>'i')::int) from jsonb_array_elements($2::jsonb) x`,
     [o.tournamentId, JSON.stringify(playerIds.map((id, i) => ({ id, i }))), new Date(at - 3_600_000).toISOString()],
   );
-  // The round's pairings, ended (the read shows them); no games behind them.
+  // The pairings of the rounds begun, ended with the results the log tells (the reads show them);
+  // no games behind them. A round's pairings were made at once.
+  const rows = roundPairings.slice(0, round).flatMap((pairings) =>
+    pairings.map((p) => {
+      const winner = results.get(`${p.round} ${p.first}`) ?? null;
+      const points = (player: unknown) => (winner === null ? 60 : winner === player ? 61 : 59);
+      return { id: crypto.randomUUID(), round: p.round, first: p.first, second: p.second, firstPoints: points(p.first), secondPoints: points(p.second), winner };
+    }),
+  );
   await database.query(
     `insert into tournament_pairings (id, tournament_id, round, first_player_id, second_player_id, first_points, second_points, winner, created_at, ended_at)
-     select x->>'id', $1, $3, x->>'first', x->>'second', 61, 59, x->>'first', $4::timestamptz, $4::timestamptz from jsonb_array_elements($2::jsonb) x`,
-    [o.tournamentId, JSON.stringify((roundPairings[round - 1] ?? []).map((p) => ({ id: crypto.randomUUID(), first: p.first, second: p.second }))), round, new Date(at).toISOString()],
+     select x->>'id', $1, (x->>'round')::int, x->>'first', x->>'second', (x->>'firstPoints')::int, (x->>'secondPoints')::int, x->>'winner',
+       $3::timestamptz + make_interval(mins => (x->>'round')::int), $3::timestamptz + make_interval(mins => (x->>'round')::int) from jsonb_array_elements($2::jsonb) x`,
+    [o.tournamentId, JSON.stringify(rows), new Date(at).toISOString()],
   );
   // One statement per event: a 1,000-player log is some 19 MB of JSON.
   for (const e of log)
@@ -153,5 +167,5 @@ export async function seedFinishedSwiss(database: Database, o: SeedOptions): Pro
     `update tournaments set status = $2, round = $3, version = $4, standings = $5::jsonb, starts_at = $6::timestamptz, ends_at = $7::timestamptz, finished_at = $7::timestamptz where id = $1`,
     [o.tournamentId, finished ? 'finished' : 'running', round, log.length, finished ? JSON.stringify(standings) : null, new Date(at - 60_000).toISOString(), end],
   );
-  return { playerIds, standings, events: log, logBytes: log.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e.payload)), 0) };
+  return { playerIds, pairings: rows, standings, events: log, logBytes: log.reduce((n, e) => n + Buffer.byteLength(JSON.stringify(e.payload)), 0) };
 }

@@ -9,6 +9,7 @@ import { ratedDe, ratedEn } from './i18n-rated.ts';
 import { tournamentsDe, tournamentsEn } from './i18n-tournaments.ts';
 import { rulesDe, rulesEn } from './i18n-rules.ts';
 import { wordsDe, wordsEn } from './i18n-words.ts';
+import { tournamentStoryDe, tournamentStoryEn } from './i18n-tournament-story.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -21,6 +22,7 @@ const en = {
   ...tournamentsEn,
   ...rulesEn,
   ...wordsEn,
+  ...tournamentStoryEn,
   title: 'Offiziersskat',
   language: 'Deutsch',
   signInTitle: 'Play Offiziersskat',
@@ -308,6 +310,7 @@ const de: Record<MessageKey, string> = {
   ...tournamentsDe,
   ...rulesDe,
   ...wordsDe,
+  ...tournamentStoryDe,
   title: 'Offiziersskat',
   language: 'English',
   signInTitle: 'Offiziersskat spielen',

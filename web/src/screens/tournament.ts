@@ -11,6 +11,8 @@ import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
 import { countdown, countdownTarget, currentGames, entrantState, getTournament, joinTournament, rereadTournament, shownScore, tournamentStream, withdrawFromTournament, type CurrentGame, type Standing, type Tournament } from '../tournament-api.ts';
 import { followTournament, unfollowTournament } from '../tournament-follow.ts';
+import { withEntry, type JoinEvent, type WithdrawEvent } from '../tournament-games.ts';
+import { tournamentStory } from './tournaments/story.ts';
 import '../tournaments.css';
 
 export async function tournamentScreen(root: HTMLElement, app: App, signal: AbortSignal, tournamentId: string): Promise<void> {
@@ -25,6 +27,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
   const date = (iso: string) => new Date(iso).toLocaleString(app.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   const clock = h('p', { class: 'tour-clock', 'data-testid': 'tour-clock', 'aria-live': 'off' });
+  const story = tournamentStory(app, tournamentId, signal);
   const body = h('div');
   const followIfIn = () => {
     if (me && entrantState(tour, me.playerId) === 'in' && tour.status !== 'finished') followTournament(app, tournamentId);
@@ -101,7 +104,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
           h(
             'table',
             { class: 'ranking', 'data-testid': 'tour-standings' },
-            h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num' }, t('rank')), h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col', class: 'num' }, t('tourScore')), h('th', { scope: 'col', class: 'num' }, t('games')), tiebreaks.map((k) => h('th', { scope: 'col', class: 'num' }, label(k))))),
+            h('thead', null, h('tr', null, h('th', { scope: 'col', class: 'num' }, h('abbr', { title: t('rank') }, t('tourRankShort'))), h('th', { scope: 'col' }, t('player')), h('th', { scope: 'col', class: 'num' }, t('tourScore')), h('th', { scope: 'col', class: 'num' }, h('abbr', { title: t('games') }, t('tourGamesShort'))), tiebreaks.map((k) => h('th', { scope: 'col', class: 'num' }, h('abbr', { title: label(k) }, t(`tourTiebreakShort_${k}`)))))),
             h(
               'tbody',
               null,
@@ -112,7 +115,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
                   h('td', { class: 'num' }, r.rank),
                   h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(r.playerId)}` }, playerName(t, r)), r.withdrawn ? h('span', { class: 'badge', 'data-testid': 'withdrawn' }, t('tourWithdrawnMark')) : null),
                   h('td', { class: 'num', 'data-testid': 'tour-score' }, shownScore(r.score)),
-                  h('td', { class: 'num' }, r.games),
+                  h('td', { class: 'num' }, h('button', { type: 'button', class: 'link', 'data-testid': 'tour-player-games-open', 'aria-label': t('tourShowGamesOf', { name: r.name }), onclick: () => story.showPlayer(r) }, r.games)),
                   tiebreaks.map((k) => h('td', { class: 'num' }, shownScore(r.tiebreaks[k] ?? 0))),
                 ),
               ),
@@ -159,7 +162,9 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
       entry(),
       gamesPanel(),
       h('section', { class: 'card-panel' }, h('h2', null, tour.status === 'finished' ? t('tourFinalStandings') : t('tourStandings')), standingsTable(tour.standings)),
+      story.element,
     );
+    story.update(tour);
   }
 
   replaceContent(root, h('div', { class: 'tournament', 'data-tournament-id': tournamentId, 'data-status': tour.status }, h('h1', null, tour.name), h('p', { class: 'muted', 'data-testid': 'tour-options' }, optionsLine()), clock, body));
@@ -195,6 +200,13 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
   try {
     for await (const m of tournamentStream(session.anonymous, tournamentId, { signal })) {
       if (m.event === 'standings' || m.event === 'tournamentEnd') live = (JSON.parse(m.data) as { standings: Standing[] }).standings;
+      // An entry shows at once (the read after it places the newcomer).
+      if (m.event === 'join' || m.event === 'withdraw') {
+        const entry = JSON.parse(m.data) as JoinEvent | WithdrawEvent;
+        if (live) live = withEntry(live, entry);
+        tour = { ...tour, standings: withEntry(tour.standings, entry), players: entry.type === 'join' ? entry.players : tour.players };
+        render();
+      }
       void reread().catch(() => {});
     }
     await reread();

@@ -1006,10 +1006,30 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Follow a tournament: standings, pairings, rounds and its end as Server-Sent Events
-         * @description Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`), `id:` its seq. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`), whichever process answers. Each `standings` event holds the whole table, so one stands for those before it: a `standings` event is left out once a later one (or `tournamentEnd`) is stored. What is stored when you connect (after your Last-Event-ID) comes first, at most its newest 512 KiB, preceded by the newest standings if the cut passed them; the ids show where events were left out. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.
+         * Follow a tournament: entries, standings, pairings, rounds and its end as Server-Sent Events
+         * @description Each SSE message's `data:` is one `TournamentEvent` (schema TournamentEventMessage), `event:` its type (`standings`, `pairing`, `roundStart`, `roundEnd`, `tournamentEnd`, `join`, `withdraw`), `id:` its seq. `join` and `withdraw` come as players enter and leave, also before the start. Events are stored: reconnect with `Last-Event-ID` (or `?after=N`), whichever process answers. Each `standings` event holds the whole table, so one stands for those before it: a `standings`, `join` or `withdraw` event is left out once a later `standings` (or `tournamentEnd`) is stored. What is stored when you connect (after your Last-Event-ID) comes first, at most its newest 512 KiB, preceded by the newest standings if the cut passed them; the ids show where events were left out. A `: heartbeat` comment comes every 15 s; the stream ends after `tournamentEnd`.
          */
         get: operations["streamTournamentEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tournament's games: each round's pairings and results, or one player's games
+         * @description Its pairings, running and finished: an arena's games, a Swiss event's matches (and byes), each with both players named, its game (a Swiss match's first), and once finished its score-sheet points and winner. By round, then as made; `round` keeps one round (an arena's wave), `player` one player's. Keyset-paginated: pass `nextCursor` as `cursor` for the next page (with the same filters).
+         */
+        get: operations["listTournamentGames"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1839,7 +1859,7 @@ export interface components {
             /** @enum {string} */
             reason: "cancelled" | "declined" | "expired";
         };
-        TournamentEvent: components["schemas"]["TournamentStandingsEvent"] | components["schemas"]["TournamentPairingEvent"] | components["schemas"]["TournamentRoundStartEvent"] | components["schemas"]["TournamentRoundEndEvent"] | components["schemas"]["TournamentEndEvent"];
+        TournamentEvent: components["schemas"]["TournamentStandingsEvent"] | components["schemas"]["TournamentPairingEvent"] | components["schemas"]["TournamentRoundStartEvent"] | components["schemas"]["TournamentRoundEndEvent"] | components["schemas"]["TournamentEndEvent"] | components["schemas"]["TournamentJoinEvent"] | components["schemas"]["TournamentWithdrawEvent"];
         /** @description the standings after a result */
         TournamentStandingsEvent: {
             /**
@@ -1925,6 +1945,33 @@ export interface components {
             type: "tournamentEnd";
             standings: components["schemas"]["Standing"][];
             endedEarly: string | null;
+        };
+        /** @description a player entered (or came back after a withdrawal), also before the start */
+        TournamentJoinEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "join";
+            entrant: components["schemas"]["TournamentEntrant"];
+            /** @description entrants now, the withdrawn included */
+            players: number;
+        };
+        TournamentEntrant: {
+            playerId: string;
+            name: string;
+            bot: boolean;
+            /** @description the player's rating in the tournament's variant (as the leaderboard shows it); null before a rated game */
+            rating: number | null;
+        };
+        /** @description a player withdrew (not paired again; the score made stays) */
+        TournamentWithdrawEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "withdraw";
+            playerId: string;
         };
         /** @description One Server-Sent Events message of the stream, decoded */
         TournamentEventMessage: {
@@ -2937,6 +2984,40 @@ export interface components {
         };
         /** @description Server-Sent Events: each message is one TournamentEvent (`event:` its type, `id:` its seq, `data:` the event as JSON) */
         TournamentEventStream: string;
+        TournamentGamePage: {
+            items: components["schemas"]["TournamentGame"][];
+            /** @description pass as `cursor` for the next page; null: the last page */
+            nextCursor: string | null;
+        };
+        /** @description a pairing of the tournament: an arena's game, a Swiss round's match (or a bye), with its result once finished */
+        TournamentGame: {
+            /** @description swiss: the round; arena: the wave it was paired in */
+            round: number;
+            /** @description forehand in the first game */
+            first: {
+                playerId: string;
+                name: string;
+                bot: boolean;
+            };
+            /** @description the other player; null: a bye */
+            second: {
+                playerId: string;
+                name: string;
+                bot: boolean;
+            } | null;
+            /** @description the game (arena), or the first game of the match (swiss); its record at /v1/games/{gameId}/record once finished */
+            gameId: string | null;
+            /** @description swiss: the match the pairing plays (its games at /v1/matches/{matchId}) */
+            matchId: string | null;
+            finished: boolean;
+            /** @description score-sheet points once finished */
+            firstPoints: number | null;
+            secondPoints: number | null;
+            /** @description once finished: the winner; null on a draw (and for a bye) */
+            winner: string | null;
+            /** @description arena: the game was passed in (1 point each) */
+            passedIn: boolean;
+        };
         Health: {
             status: string;
         };
@@ -12175,14 +12256,22 @@ export interface operations {
                 content: {
                     /**
                      * @example id: 1
+                     *     event: join
+                     *     data: {"type":"join","entrant":{"playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","name":"Anna","bot":false,"rating":1520},"players":1}
+                     *
+                     *     id: 2
+                     *     event: join
+                     *     data: {"type":"join","entrant":{"playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54","name":"Bert","bot":false,"rating":null},"players":2}
+                     *
+                     *     id: 3
                      *     event: roundStart
                      *     data: {"type":"roundStart","round":1}
                      *
-                     *     id: 2
+                     *     id: 4
                      *     event: pairing
                      *     data: {"type":"pairing","round":1,"pairings":[{"round":1,"first":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","second":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54","gameId":"3a6e9c1f-7b2d-4f8a-a5c3-1e9d7b5f3a20","matchId":"7f3b1d9e-2c4a-4e6b-8d0f-5a1c3e7b9d24","finished":false,"firstPoints":null,"secondPoints":null,"winner":null}]}
                      *
-                     *     id: 3
+                     *     id: 5
                      *     event: standings
                      *     data: {"type":"standings","standings":[{"rank":1,"playerId":"0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30","score":0,"games":0,"tiebreaks":{"buchholz":0,"sonnebornBerger":0},"withdrawn":false,"name":"Anna","bot":false},{"rank":2,"playerId":"5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54","score":0,"games":0,"tiebreaks":{"buchholz":0,"sonnebornBerger":0},"withdrawn":false,"name":"Bert","bot":false}]}
                      */
@@ -12250,6 +12339,135 @@ export interface operations {
                 };
             };
             /** @description TOO_MANY_WAITERS: this process (or you, on it) holds too many waiting requests; retry after Retry-After; IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTournamentGames: {
+        parameters: {
+            query?: {
+                /** @description only this round (swiss) or wave (arena) */
+                round?: number;
+                /** @description only this player's games (a player id) */
+                player?: string;
+                /** @description page size, 1..100 */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of its games */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "round": 1,
+                     *           "first": {
+                     *             "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *             "name": "Anna",
+                     *             "bot": false
+                     *           },
+                     *           "second": {
+                     *             "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *             "name": "Bert",
+                     *             "bot": false
+                     *           },
+                     *           "gameId": "3a6e9c1f-7b2d-4f8a-a5c3-1e9d7b5f3a20",
+                     *           "matchId": "7f3b1d9e-2c4a-4e6b-8d0f-5a1c3e7b9d24",
+                     *           "finished": true,
+                     *           "firstPoints": 72,
+                     *           "secondPoints": 0,
+                     *           "winner": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "passedIn": false
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TournamentGamePage"];
+                };
+            };
+            /** @description INVALID_CURSOR: a cursor this service did not hand out; VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOURNAMENT_NOT_FOUND: no tournament with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
             503: {
                 headers: {
                     /** @description Seconds to wait before trying again */
