@@ -36,11 +36,14 @@ function restartStory(open: () => Promise<Database>) {
   async function start(): Promise<{ service: TestService; client: Client; database: Database }> {
     const database = await open();
     const service = await startTestService({ database });
+    // The service's own close, kept before `close` is replaced by `stop` below (calling
+    // service.close() in stop would call stop itself, and the service would never stop).
+    const closeService = service.close;
     let closed = false;
     const stop = async () => {
       if (closed) return;
       closed = true;
-      await service.close();
+      await closeService();
       await database.close();
     };
     cleanup.push(stop);
