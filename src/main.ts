@@ -18,7 +18,7 @@ import type { HouseBots } from './house/start.ts';
 function config(): AppConfig {
   try {
     const loaded = loadConfig();
-    levels = houseLevels(houseBotNames(loaded.house, !loaded.databaseUrl));
+    levels = houseLevels(houseBotNames(loaded.house, loaded.databaseUrl));
     return loaded;
   } catch (e) {
     if (e instanceof ConfigError || e instanceof HouseBotsError) {

@@ -72,9 +72,10 @@ describe('loadConfig', () => {
   it('HOUSE_BOTS unset: every level on the embedded database, none on a PostgreSQL server; off: none anywhere', () => {
     const names = (env: Record<string, string>) => {
       const c = loadConfig(env);
-      return houseBotNames(c.house, !c.databaseUrl);
+      return houseBotNames(c.house, c.databaseUrl);
     };
     expect(names({})).toEqual(['all']);
+    expect(names({ DATABASE_URL: 'memory://' })).toEqual(['all']);
     expect(names({ DATABASE_URL: 'postgres://skat@127.0.0.1/skat' })).toEqual([]);
     expect(names({ HOUSE_BOTS: 'off' })).toEqual([]);
     expect(names({ HOUSE_BOTS: 'greedy', DATABASE_URL: 'postgres://skat@127.0.0.1/skat' })).toEqual(['greedy']);

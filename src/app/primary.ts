@@ -46,7 +46,7 @@ export function runPrimary(config: AppConfig, log: Logger): void {
   // One worker runs the house bots (HOUSE_BOTS): the first, and the one started in its place.
   let houseHolder: number | null = null;
   const fork = () => {
-    const holds = houseBotNames(config.house, !config.databaseUrl).length > 0 && houseHolder === null;
+    const holds = houseBotNames(config.house, config.databaseUrl).length > 0 && houseHolder === null;
     const worker = cluster.fork(holds ? { HOUSE_BOTS_HOLDER: '1' } : {});
     if (holds) houseHolder = worker.id;
     started.set(worker.id, performance.now());

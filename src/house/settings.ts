@@ -37,8 +37,10 @@ export const houseSettings = settings(
 );
 
 /**
- * The levels to run: HOUSE_BOTS when set; unset, every level on the embedded database (a person
- * trying the service finds someone to play at once) and none on a PostgreSQL server, where the
- * operator decides whether the service's own bot accounts appear (and on which replica).
+ * The levels to run: HOUSE_BOTS when set; unset, every level on the embedded database (PGlite, in
+ * ./.data or in memory: a person trying the service finds someone to play at once) and none on a
+ * PostgreSQL server, where the operator decides whether the service's own bot accounts appear
+ * (and on which replica).
  */
-export const houseBotNames = (house: Pick<HouseSettings, 'bots'>, embedded: boolean): string[] => house.bots ?? (embedded ? ['all'] : []);
+export const houseBotNames = (house: Pick<HouseSettings, 'bots'>, databaseUrl: string | undefined): string[] =>
+  house.bots ?? (databaseUrl === undefined || databaseUrl === 'memory://' ? ['all'] : []);

@@ -32,7 +32,7 @@ describe('house bots', () => {
     const bots = await online(everyVariant);
     for (const id of ids)
       expect(bots.find((b) => b.playerId === id)).toMatchObject({ bot: true, variants: ['classic', 'halfOpen', 'bidding'], seeks: expect.arrayContaining([expect.objectContaining({ rated: true, turnSeconds: 60 })]) });
-    expect(bots.filter((b) => ids.includes(b.playerId)).map((b) => b.name).sort()).toEqual(['Computer (greedy)', 'Computer (random)']);
+    expect(bots.filter((b) => ids.includes(b.playerId)).map((b) => b.name).sort()).toEqual(['Computer (beginner)', 'Computer (easy)']);
 
     // A person: an account, a rated seek like theirs, paired at once, played with random moves.
     const { personId, botId, gameId } = await personPlaysHouseBot(service, 'h');

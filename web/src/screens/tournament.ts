@@ -11,6 +11,7 @@ import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
 import { countdown, countdownTarget, currentGames, entrantState, getTournament, joinTournament, rereadTournament, shownScore, tournamentStream, withdrawFromTournament, type CurrentGame, type Standing, type Tournament } from '../tournament-api.ts';
 import { followTournament, unfollowTournament } from '../tournament-follow.ts';
+import { houseBotsControl } from './tournaments/house-bots.ts';
 import '../tournaments.css';
 
 export async function tournamentScreen(root: HTMLElement, app: App, signal: AbortSignal, tournamentId: string): Promise<void> {
@@ -151,12 +152,21 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
     );
   };
 
+  // The creator's control that enters house bots; what it enters shows at once.
+  const house = houseBotsControl(app, tour, (entered) => {
+    tour = entered;
+    live = null;
+    render();
+  });
+
   function render(): void {
     tickClock();
+    house?.update(tour);
     replaceContent(
       body,
       problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
       entry(),
+      house?.element,
       gamesPanel(),
       h('section', { class: 'card-panel' }, h('h2', null, tour.status === 'finished' ? t('tourFinalStandings') : t('tourStandings')), standingsTable(tour.standings)),
     );
