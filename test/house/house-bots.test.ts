@@ -49,6 +49,16 @@ describe('house bots', () => {
     expect(everyVariant(await online(everyVariant))).toBe(true);
   });
 
+  it('an account made under an older name ("Computer (pimc)", no level) is renamed, its level stored, on the next start', async () => {
+    const accounts = service.deps.accounts;
+    const playerId = await accounts.ensureBotAccount('house-pimc', 'Computer (pimc)');
+    expect((await service.http.get(`/v1/players/${playerId}`).expect(200)).body.name).toBe('Computer (pimc)');
+    const [pimc] = houseLevels(['pimc']);
+    expect(await accounts.ensureBotAccount(pimc!.username, pimc!.name, pimc!.level)).toBe(playerId);
+    expect((await service.http.get(`/v1/players/${playerId}`).expect(200)).body.name).toBe('Computer (strong)');
+    expect(await service.parts.players.houseBots(new Date())).toContainEqual({ playerId, level: 'pimc', online: false });
+  });
+
   it('HOUSE_BOTS names known levels only', () => {
     expect(houseLevels(['all']).map((l) => l.level)).toEqual(['random', 'greedy', 'pimc', 'star']);
     expect(() => houseLevels(['random', 'grandmaster'])).toThrow(/no level grandmaster/);
