@@ -1,7 +1,8 @@
 // House bots in tournaments (POST /v1/tournaments/{id}/house-bots): the creator of a tournament
 // that allows bots enters the service's own bots by level; the refusals (not the creator, bots not
-// allowed, a level with no bot playing, one in already, a tournament over) change nothing; and a
-// house bot entered in a Swiss event plays every round's game as any entrant, to the end.
+// allowed, a level with no bot playing, one in already) change nothing; and a house bot entered in
+// a Swiss event plays every round's game as any entrant, to the end, and in an arena game after
+// game as its waves pair it.
 import { createClient, playGame, type GameView } from '@offiziersskat/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { houseLevels } from '../../src/house/levels.ts';
@@ -38,6 +39,14 @@ async function houseBot(level: string, name: string, online: boolean): Promise<s
     streams.push(stream);
   }
   return playerId;
+}
+
+/** The house bot of the random level, its process started as `npm start` starts it (once for the file), online. */
+async function randomHouseBot(): Promise<string> {
+  house ??= await startHouse(service, houseLevels(['random']));
+  const bot = house.players.get('random')!;
+  await until(async () => ((await service.http.get('/v1/bots/online').expect(200)).body.items as { playerId: string }[]).some((b) => b.playerId === bot), 60_000, 'the house bot online');
+  return bot;
 }
 
 describe('POST /v1/tournaments/{id}/house-bots', () => {
@@ -80,9 +89,7 @@ describe('POST /v1/tournaments/{id}/house-bots', () => {
   });
 
   it('a house bot entered in a Swiss event plays each round’s game as any entrant, to the end', { timeout: 120_000 }, async () => {
-    house = await startHouse(service, houseLevels(['random']));
-    const bot = house.players.get('random')!;
-    await until(async () => ((await service.http.get('/v1/bots/online').expect(200)).body.items as { playerId: string }[]).some((b) => b.playerId === bot), 60_000, 'the house bot online');
+    const bot = await randomHouseBot();
     // Three people and the bot, three rounds: the bot meets each person once.
     const people = await Promise.all(['Carla', 'Dora', 'Emil'].map((name) => account(service.http, name)));
     const [carla] = people as [TestPlayer];
@@ -117,5 +124,35 @@ describe('POST /v1/tournaments/{id}/house-bots', () => {
     expect(finished.endedEarly).toBeUndefined();
     expect(botGames).toHaveLength(3);
     expect(finished.standings.find((s: { playerId: string }) => s.playerId === bot)).toMatchObject({ games: 3, withdrawn: false });
+  });
+
+  it('a house bot entered in an arena plays game after game as the waves pair it', { timeout: 120_000 }, async () => {
+    const bot = await randomHouseBot();
+    const fred = await account(service.http, 'Fred');
+    const id = (await create(fred, startingNow({ system: 'arena', minutes: 10, startsAt: new Date(Date.now() + 2000).toISOString() })).expect(201)).body.id as string;
+    await service.http.post(`/v1/tournaments/${id}/join`).set(fred.auth).expect(200);
+    await addHouseBots(fred, id, ['random']).expect(200);
+    // An arena pairs only players whose stream is open: Fred's, as his browser would hold it.
+    streams.push(await openSse(`${service.url}/v1/players/me/stream`, fred.auth));
+
+    const me = createClient({ baseUrl: service.url }).withToken(fred.token);
+    const pick = (v: GameView) => v.legalMoves[Math.floor(Math.random() * v.legalMoves.length)]!;
+    const played = new Set<string>();
+    await until(
+      async () => {
+        const t = (await service.http.get(`/v1/tournaments/${id}`).expect(200)).body;
+        const next = (t.pairings ?? []).find((p: { gameId: string | null; finished: boolean; first: string; second: string | null }) => p.gameId && !p.finished && !played.has(p.gameId) && [p.first, p.second].includes(bot));
+        if (next) {
+          played.add(next.gameId);
+          expect((await playGame(me, await me.getGame(next.gameId), pick)).status).toBe('finished');
+        }
+        return played.size >= 2 && (await standingsOf(id)).find((s) => s.playerId === bot);
+      },
+      100_000,
+      'two arena games of the house bot',
+    );
+    const line = ((await service.http.get(`/v1/tournaments/${id}`).expect(200)).body.standings as { playerId: string; games: number }[]).find((s) => s.playerId === bot);
+    expect(line?.games).toBeGreaterThanOrEqual(1);
+    expect(played.size).toBe(2);
   });
 });
