@@ -19,7 +19,7 @@ export interface HouseLevel {
 /** Every rated game has a clock: the house's seeks and its ladder's games give a minute a move. */
 export const HOUSE_TURN_SECONDS = 60;
 
-/** Weakest to strongest (the ladder's ratings bear it out). */
+/** Weakest to strongest: the order clients list them in (houseLevel of GET /v1/bots/online). */
 export const HOUSE_LEVELS: readonly HouseLevel[] = [
   { level: 'random', username: 'house-random', name: 'Computer (beginner)', strategy: 'random' },
   { level: 'greedy', username: 'house-greedy', name: 'Computer (easy)', strategy: 'greedy' },

@@ -62,7 +62,7 @@ export function houseBotsControl(app: App, tour: Tournament, entered: (tour: Tou
                 'li',
                 { 'data-house-level': b.level },
                 h('div', { class: 'who' }, h('strong', null, houseLabel(t, b.level)), h('small', { class: 'muted block' }, houseAbout(t, b.level))),
-                h('div', { class: 'buttons' }, h('button', { type: 'button', disabled: busy, 'data-testid': 'tour-add-house-bot', onclick: () => void enter(b.level) }, t('houseBotsAdd'))),
+                h('div', { class: 'buttons' }, h('button', { type: 'button', disabled: busy, 'aria-label': `${t('houseBotsAdd')}: ${houseLabel(t, b.level)}`, 'data-testid': 'tour-add-house-bot', onclick: () => void enter(b.level) }, t('houseBotsAdd'))),
               ),
             ),
           )
