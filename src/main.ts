@@ -8,15 +8,17 @@ import { describeDatabase } from './platform/db/client.ts';
 import { shareWithPrimary } from './platform/http/cluster-metrics.ts';
 import { jsonLogger } from './platform/log.ts';
 import { runPrimary } from './app/primary.ts';
+import { listeningOn } from './app/listening.ts';
 import type { RunningService } from './app/server.ts';
 import { STARTUP_FAILED, startupProblem } from './platform/startup.ts';
 import { HouseBotsError, houseLevels, type HouseLevel } from './house/levels.ts';
+import { houseBotNames } from './house/settings.ts';
 import type { HouseBots } from './house/start.ts';
 
 function config(): AppConfig {
   try {
     const loaded = loadConfig();
-    levels = houseLevels(loaded.house.bots);
+    levels = houseLevels(houseBotNames(loaded.house, loaded.databaseUrl));
     return loaded;
   } catch (e) {
     if (e instanceof ConfigError || e instanceof HouseBotsError) {
@@ -75,7 +77,9 @@ async function serve(config: AppConfig) {
     await service.close();
     process.exit(0);
   }
-  service.deps.log.info({ msg: `listening on ${service.url} (database: ${describeDatabase(config.databaseUrl)}); docs at ${service.url}/docs` });
+  // The address really bound (HOST), and a URL to open (service.url is the bots' own way in).
+  const { where, url } = listeningOn(config.host, Number(new URL(service.url).port));
+  service.deps.log.info({ msg: `listening on ${where}: open ${url} (database: ${describeDatabase(config.databaseUrl)}); docs at ${url}/docs` });
 }
 
 const c = config();

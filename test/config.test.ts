@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/app/config.ts';
+import { listeningOn } from '../src/app/listening.ts';
+import { houseBotNames } from '../src/house/settings.ts';
 import { ConfigError } from '../src/platform/settings.ts';
 
 const ed25519 = { kty: 'OKP', crv: 'Ed25519', x: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo', d: 'nWGxne_9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A' };
@@ -63,8 +65,20 @@ describe('loadConfig', () => {
       ratings: { provisionalRd: 110 },
       seeks: { ttlSeconds: 900 },
       exports: { maxConcurrent: 16, maxPerAddress: 2, idleMs: 30_000, budget: { points: 10, seconds: 60 } },
-      house: { bots: [], ladder: { gamesAtOnce: 1, pauseSeconds: 30 } },
+      house: { bots: null, ladder: { gamesAtOnce: 1, pauseSeconds: 30 } },
     });
+  });
+
+  it('HOUSE_BOTS unset: every level on the embedded database, none on a PostgreSQL server; off: none anywhere', () => {
+    const names = (env: Record<string, string>) => {
+      const c = loadConfig(env);
+      return houseBotNames(c.house, c.databaseUrl);
+    };
+    expect(names({})).toEqual(['all']);
+    expect(names({ DATABASE_URL: 'memory://' })).toEqual(['all']);
+    expect(names({ DATABASE_URL: 'postgres://skat@127.0.0.1/skat' })).toEqual([]);
+    expect(names({ HOUSE_BOTS: 'off' })).toEqual([]);
+    expect(names({ HOUSE_BOTS: 'greedy', DATABASE_URL: 'postgres://skat@127.0.0.1/skat' })).toEqual(['greedy']);
   });
 
   it('reads every variable', () => {
@@ -285,5 +299,14 @@ describe('AUTH_JWKS_URL', () => {
     const at = (url: string) => loadConfig({ AUTH_JWKS_URL: url, AUTH_ISSUER: 'i', AUTH_AUDIENCE: 'a' }).externalAuth?.jwksUrl;
     for (const url of ['https://idp.example/jwks.json', 'http://localhost:8080/jwks', 'http://127.0.0.1/jwks', 'http://[::1]:9000/jwks']) expect(at(url)).toBe(url);
     for (const url of ['http://idp.example/jwks.json', 'http://10.0.0.1/jwks', 'http://localhost.evil.example/jwks']) expect(() => at(url)).toThrow(/https/);
+  });
+});
+
+describe('the start log’s address (HOST)', () => {
+  it('names every address for 0.0.0.0 and ::, the address itself otherwise, each with a URL to open', () => {
+    expect(listeningOn('0.0.0.0', 3000)).toEqual({ where: 'every IPv4 address (0.0.0.0) port 3000', url: 'http://127.0.0.1:3000' });
+    expect(listeningOn('::', 3000)).toEqual({ where: 'every address (::) port 3000', url: 'http://localhost:3000' });
+    expect(listeningOn('127.0.0.1', 8080)).toEqual({ where: '127.0.0.1 port 8080', url: 'http://127.0.0.1:8080' });
+    expect(listeningOn('::1', 8080)).toEqual({ where: '[::1] port 8080', url: 'http://[::1]:8080' });
   });
 });

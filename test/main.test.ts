@@ -31,7 +31,8 @@ function start(env: Record<string, string>, cwd = ROOT): Run {
   // tsx by its full address: the process may run elsewhere (the embedded database lives in ./.data).
   const child = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), join(ROOT, 'src/main.ts')], {
     cwd,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SWEEP_INTERVAL_SECONDS: '0', ...checkingEnv(), ...env },
+    // No house bots (the embedded database's default) unless a test asks for them.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', SWEEP_INTERVAL_SECONDS: '0', HOUSE_BOTS: 'off', ...checkingEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.push(child);
@@ -114,11 +115,14 @@ describe('npm start', () => {
     expect(oneLine(run.stderr)).toEqual(['configuration error: HOUSE_LADDER_GAMES: expected an integer 0..100, got "many"']);
   });
 
-  it('a second process on the same embedded database directory refuses to start, in one line', async () => {
+  it('a second process on the same embedded database directory refuses to start, in one line; the first’s log names where it listens', async () => {
     const dir = await madeDataDir();
     try {
-      const first = start({ PORT: String(await freePort()) }, dir);
+      // HOST as the default has it: the log names every address, and a URL one can open.
+      const port = await freePort();
+      const first = start({ PORT: String(port), HOST: '0.0.0.0' }, dir);
       await until(() => first.stdout.includes('listening on'), 'the first process to listen');
+      expect(first.stdout).toContain(`listening on every IPv4 address (0.0.0.0) port ${port}: open http://127.0.0.1:${port} (database: `);
       const second = start({ PORT: String(await freePort()) }, dir);
       expect(await exitOf(second)).toBe(1);
       expect(oneLine(second.stderr)).toHaveLength(1);

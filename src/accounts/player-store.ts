@@ -1,9 +1,9 @@
 // Players (guests of this service and identities of an external provider): the players' rows,
 // with a per-process copy of those seen. The other features use it as Players (players.ts).
 
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
-import { accounts, players } from './tables.ts';
+import { accounts, botPresence, players } from './tables.ts';
 
 export type PlayerRow = typeof players.$inferSelect;
 /** How many player rows one process keeps (see PlayerStore.known). */
@@ -112,5 +112,21 @@ export class PlayerStore {
       .returning();
     // biome-ignore lint/style/noNonNullAssertion: the insert lost a race on (issuer, subject): the winner's row is there now
     return created ?? (await find())!;
+  }
+
+  /**
+   * The house bots (src/house: bot accounts with a level), each with whether it plays now (a player
+   * stream of it open at `now`: its process runs).
+   */
+  async houseBots(now: Date): Promise<{ playerId: string; level: string; online: boolean }[]> {
+    const open = this.db
+      .select({ id: botPresence.id })
+      .from(botPresence)
+      .where(and(eq(botPresence.playerId, players.id), gt(botPresence.leaseUntil, now)));
+    const rows = await this.db
+      .select({ playerId: players.id, level: players.houseLevel, online: sql<boolean>`exists (${open})` })
+      .from(players)
+      .where(and(isNotNull(players.houseLevel), eq(players.bot, true), isNull(players.deletedAt)));
+    return rows.map((r) => ({ playerId: r.playerId, level: r.level ?? '', online: Boolean(r.online) }));
   }
 }

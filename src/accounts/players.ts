@@ -3,4 +3,4 @@
 // the other features name this type, never the store.
 import type { PlayerStore } from './player-store.ts';
 
-export type Players = Pick<PlayerStore, 'createPlayer' | 'findOrCreateExternalPlayer' | 'getPlayer' | 'namesOf' | 'knownNamesOf' | 'withAccounts'>;
+export type Players = Pick<PlayerStore, 'createPlayer' | 'findOrCreateExternalPlayer' | 'getPlayer' | 'namesOf' | 'knownNamesOf' | 'withAccounts' | 'houseBots'>;

@@ -122,19 +122,24 @@ export class AccountService {
    * every start after, by any process (a race for the username is won by one, found by the other).
    * A username already taken by an account that is no bot is refused: it is somebody's.
    */
-  async ensureBotAccount(username: string, name: string): Promise<string> {
+  async ensureBotAccount(username: string, name: string, houseLevel?: string): Promise<string> {
     for (let attempt = 0; ; attempt++) {
       const found = await this.deps.store.byUsername(usernameKey(username));
       if (found) {
         const player = await this.deps.players.getPlayer(found.playerId);
         if (!player?.bot || player.deletedAt) throw new Error(`the username ${username} belongs to an account that is not a bot of this service`);
+        // A house bot made before its level was stored, or under an older name: as the house has it now.
+        if (houseLevel !== undefined && (player.name !== name || player.houseLevel !== houseLevel)) {
+          await this.deps.store.setHouseBot(found.playerId, name, houseLevel);
+          await this.profileChanged(found.playerId);
+        }
         return found.playerId;
       }
       try {
         const password = Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url');
         const playerId = crypto.randomUUID();
         const passwordHash = await this.newPasswordHash(password);
-        await this.deps.store.createAccount({ playerId, name, bot: true, username, usernameKey: usernameKey(username), passwordHash });
+        await this.deps.store.createAccount({ playerId, name, bot: true, username, usernameKey: usernameKey(username), passwordHash, houseLevel });
         return playerId;
       } catch (e) {
         if (!(e instanceof UsernameTakenError) || attempt > 0) throw e;
@@ -296,7 +301,7 @@ export class AccountService {
   }
 
   /** The bot accounts holding an open player stream now, by name. */
-  async botsOnline(): Promise<{ playerId: string; name: string }[]> {
+  async botsOnline(): Promise<{ playerId: string; name: string; houseLevel: string | null }[]> {
     return this.deps.store.botsOnline(this.deps.now());
   }
 

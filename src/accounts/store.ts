@@ -20,10 +20,10 @@ export class AccountStore {
   constructor(private readonly db: Db) {}
 
   /** A new player with an account; UsernameTakenError when the name (ignoring case) is someone's. */
-  async createAccount(input: { playerId: string; name: string; bot: boolean; username: string; usernameKey: string; passwordHash: string }): Promise<void> {
+  async createAccount(input: { playerId: string; name: string; bot: boolean; username: string; usernameKey: string; passwordHash: string; houseLevel?: string }): Promise<void> {
     try {
       await this.db.transaction(async (tx) => {
-        await tx.insert(players).values({ id: input.playerId, name: input.name, bot: input.bot, issuer: null, subject: null });
+        await tx.insert(players).values({ id: input.playerId, name: input.name, bot: input.bot, issuer: null, subject: null, houseLevel: input.houseLevel ?? null });
         await tx.insert(accounts).values({ playerId: input.playerId, username: input.username, usernameKey: input.usernameKey, passwordHash: input.passwordHash });
       });
     } catch (e) {
@@ -214,10 +214,15 @@ export class AccountStore {
     await this.db.delete(botPresence).where(eq(botPresence.id, id));
   }
 
-  /** Bots with an open stream whose lease has not run out, by name. */
-  async botsOnline(now: Date): Promise<{ playerId: string; name: string }[]> {
+  /** A house bot's shown name and level as the house has them now (its names were once "Computer (greedy)"). */
+  async setHouseBot(playerId: string, name: string, houseLevel: string): Promise<void> {
+    await this.db.update(players).set({ name, houseLevel }).where(eq(players.id, playerId));
+  }
+
+  /** Bots with an open stream whose lease has not run out, by name; a house bot with its level. */
+  async botsOnline(now: Date): Promise<{ playerId: string; name: string; houseLevel: string | null }[]> {
     return this.db
-      .selectDistinct({ playerId: players.id, name: players.name })
+      .selectDistinct({ playerId: players.id, name: players.name, houseLevel: players.houseLevel })
       .from(botPresence)
       .innerJoin(players, eq(players.id, botPresence.playerId))
       .where(and(gt(botPresence.leaseUntil, now), eq(players.bot, true)))

@@ -21,6 +21,8 @@ export const players = pgTable(
     eventVersion: integer('event_version').notNull().default(0),
     /** A bot account (set at sign-up or claim, for good): shown wherever the player is. */
     bot: boolean('bot').notNull().default(false),
+    /** A house bot's level (src/house/levels.ts: random, greedy, pimc, star), set by the house at its start; null for every other player. */
+    houseLevel: text('house_level'),
     /**
      * Tokens signed before accounts (no `jti`) and issued before this moment are refused: set when
      * the player signs out everywhere, changes its password or is deleted (see accounts/revocations.ts).

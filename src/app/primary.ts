@@ -8,6 +8,7 @@ import type { AppConfig } from '../app/config.ts';
 import { serveClusterMetrics } from '../platform/http/cluster-metrics.ts';
 import type { Logger } from '../platform/log.ts';
 import { STARTUP_FAILED } from '../platform/startup.ts';
+import { houseBotNames } from '../house/settings.ts';
 
 /** Workers to run: WEB_CONCURRENCY (platform/config.ts refuses more than one on embedded PGlite). */
 export function workerCount(config: AppConfig): number {
@@ -45,7 +46,7 @@ export function runPrimary(config: AppConfig, log: Logger): void {
   // One worker runs the house bots (HOUSE_BOTS): the first, and the one started in its place.
   let houseHolder: number | null = null;
   const fork = () => {
-    const holds = config.house.bots.length > 0 && houseHolder === null;
+    const holds = houseBotNames(config.house, config.databaseUrl).length > 0 && houseHolder === null;
     const worker = cluster.fork(holds ? { HOUSE_BOTS_HOLDER: '1' } : {});
     if (holds) houseHolder = worker.id;
     started.set(worker.id, performance.now());

@@ -1,7 +1,8 @@
 // The house bots' process (started by start.ts): each bot holds its player stream open (so it is
 // listed online), keeps a rated seek waiting in every variant, takes every challenge and plays
 // every game it is given, several at once (src/bots/seek-bot.ts): a ladder game (ladder.ts) is such
-// a challenge, from another house bot. It ends with its parent.
+// a challenge, from another house bot, and a tournament's game (gameStart: the creator entered the
+// bot, POST /v1/tournaments/{id}/house-bots) is played the same way. It ends with its parent.
 import { VARIANTS } from '../engine/index.ts';
 import { runSeekBot } from '../bots/seek-bot.ts';
 import { HOUSE_TURN_SECONDS } from './levels.ts';

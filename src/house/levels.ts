@@ -5,7 +5,10 @@ import type { StrategyName } from '../bots/index.ts';
 export interface HouseLevel {
   /** What HOUSE_BOTS calls it. */
   level: string;
-  /** The account's username (3..24 of A-Z a-z 0-9 _ -) and the name players see. */
+  /**
+   * The account's username (3..24 of A-Z a-z 0-9 _ -) and the name players see: the level in
+   * words (the web client shows its own words for the level, in the reader's language).
+   */
   username: string;
   name: string;
   strategy: StrategyName;
@@ -16,11 +19,12 @@ export interface HouseLevel {
 /** Every rated game has a clock: the house's seeks and its ladder's games give a minute a move. */
 export const HOUSE_TURN_SECONDS = 60;
 
+/** Weakest to strongest: the order clients list them in (houseLevel of GET /v1/bots/online). */
 export const HOUSE_LEVELS: readonly HouseLevel[] = [
-  { level: 'random', username: 'house-random', name: 'Computer (random)', strategy: 'random' },
-  { level: 'greedy', username: 'house-greedy', name: 'Computer (greedy)', strategy: 'greedy' },
-  { level: 'pimc', username: 'house-pimc', name: 'Computer (pimc)', strategy: 'pimc', thinkMs: 400 },
-  { level: 'star', username: 'house-star', name: 'Computer (star)', strategy: 'star', thinkMs: 400 },
+  { level: 'random', username: 'house-random', name: 'Computer (beginner)', strategy: 'random' },
+  { level: 'greedy', username: 'house-greedy', name: 'Computer (easy)', strategy: 'greedy' },
+  { level: 'pimc', username: 'house-pimc', name: 'Computer (strong)', strategy: 'pimc', thinkMs: 400 },
+  { level: 'star', username: 'house-star', name: 'Computer (expert)', strategy: 'star', thinkMs: 400 },
 ];
 
 /** HOUSE_BOTS names a level there is none of: a configuration error (main.ts exits with 2). */

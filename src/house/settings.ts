@@ -5,9 +5,10 @@ import { fail, integer, settings } from '../platform/settings.ts';
 export interface HouseSettings {
   /**
    * The house bots' levels (HOUSE_BOTS: `random,greedy,pimc,star`, or `all`, `on`, `1` for every
-   * level; empty: none): bot accounts of the service that seek rated games in every variant.
+   * level; `off`: none): bot accounts of the service that seek rated games in every variant. Unset
+   * (null): the database decides (houseBotNames).
    */
-  bots: string[];
+  bots: string[] | null;
   /**
    * Their ladder (src/house/ladder.ts): their rated games among themselves, at most `gamesAtOnce`
    * at a time (0: no ladder), the next beginning `pauseSeconds` after one began or ended.
@@ -20,8 +21,9 @@ export const houseSettings = settings(
     HOUSE_BOTS: z
       .string()
       .optional()
-      .transform((raw, ctx): string[] => {
-        const text = (raw ?? '').trim().toLowerCase();
+      .transform((raw, ctx): string[] | null => {
+        if (raw === undefined) return null;
+        const text = raw.trim().toLowerCase();
         if (text === '' || text === '0' || text === 'off' || text === 'false') return [];
         if (text === '1' || text === 'on' || text === 'true' || text === 'all') return ['all'];
         const names = text.split(',').map((n) => n.trim());
@@ -33,3 +35,12 @@ export const houseSettings = settings(
   },
   (e): HouseSettings => ({ bots: e.HOUSE_BOTS, ladder: { gamesAtOnce: e.HOUSE_LADDER_GAMES, pauseSeconds: e.HOUSE_LADDER_PAUSE_SECONDS } }),
 );
+
+/**
+ * The levels to run: HOUSE_BOTS when set; unset, every level on the embedded database (PGlite, in
+ * ./.data or in memory: a person trying the service finds someone to play at once) and none on a
+ * PostgreSQL server, where the operator decides whether the service's own bot accounts appear
+ * (and on which replica).
+ */
+export const houseBotNames = (house: Pick<HouseSettings, 'bots'>, databaseUrl: string | undefined): string[] =>
+  house.bots ?? (databaseUrl === undefined || databaseUrl === 'memory://' ? ['all'] : []);

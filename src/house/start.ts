@@ -43,7 +43,7 @@ const HEALTHY_MS = 30_000;
 
 export async function startHouseBots(deps: HouseBotsDeps): Promise<HouseBots> {
   const bots: (HouseLevel & { playerId: string })[] = [];
-  for (const level of deps.levels) bots.push({ ...level, playerId: await deps.accounts.ensureBotAccount(level.username, level.name) });
+  for (const level of deps.levels) bots.push({ ...level, playerId: await deps.accounts.ensureBotAccount(level.username, level.name, level.level) });
   let child: ChildProcess | null = null;
   let stopping = false;
   let quickDeaths = 0;

@@ -17,6 +17,7 @@ export const playerExamples = {
         playerId: seekExamples.houseBot.player.playerId,
         name: seekExamples.houseBot.player.name,
         bot: true as const,
+        houseLevel: 'greedy',
         ratings: { classic: { rating: 1512.4, rd: 96.1, volatility: 0.06, games: 41, provisional: false } },
         variants: [seekExamples.houseBot.variant],
         seeks: [seekExamples.houseBot],

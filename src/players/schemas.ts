@@ -17,6 +17,11 @@ export const OnlineBotSchema = z
     playerId: z.string(),
     name: z.string(),
     bot: z.literal(true).openapi({ description: 'always true: the lobby shows the BOT badge' }),
+    houseLevel: z.string().nullable().openapi({
+      description:
+        "one of the service's own bots (the house bots): its level, `random`, `greedy`, `pimc` or `star`, weakest to strongest (a client may show its own words for it); null: another bot. Enter it in a tournament with POST /v1/tournaments/{tournamentId}/house-bots",
+      example: 'greedy',
+    }),
     ratings: RatingsSchema,
     variants: z.array(z.enum(VARIANTS)).openapi({
       description: 'the variants of its seeks waiting in the pool now (`seeks`); empty: none waits, challenge it with a game made for it (`opponent`)',

@@ -50,7 +50,7 @@ const houseBots: PoolRow = {
   ...annas,
   id: 'c4a8e2f6-9d1b-4c7e-8f3a-6b2d0e9c5a71',
   playerId: '8e3c1a5f-2b7d-4e9a-b6c4-0d5f7a3e1b82',
-  name: 'House bot (greedy)',
+  name: 'Computer (easy)',
   bot: true,
   rated: true,
   ratingMin: null,

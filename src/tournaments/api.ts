@@ -12,7 +12,7 @@ import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { eventStream } from '../platform/http/sse.ts';
 import type { TournamentService } from './service.ts';
 import { TournamentEventSchema } from './schemas.ts';
-import { createTournament, exportTournamentGames, getTournament, joinTournament, listTournamentGames, listTournaments, streamTournament, TournamentStream, withdrawTournament } from './routes.ts';
+import { addHouseBots, createTournament, exportTournamentGames, getTournament, joinTournament, listTournamentGames, listTournaments, streamTournament, TournamentStream, withdrawTournament } from './routes.ts';
 import type { TournamentView } from './view.ts';
 
 /** What the tournaments routes are built from. */
@@ -61,6 +61,11 @@ export function tournamentsApi({ tournaments, exports, config, timing, metrics, 
   operation(api, joinTournament, async (c) => {
     const player = requirePlayer(c);
     return respond(c, await tournaments.join(c.req.valid('param').tournamentId, player.playerId), 200);
+  });
+
+  operation(api, addHouseBots, async (c) => {
+    const player = requirePlayer(c);
+    return respond(c, await tournaments.addHouseBots(c.req.valid('param').tournamentId, player.playerId, c.req.valid('json').levels), 200);
   });
 
   operation(api, withdrawTournament, async (c) => {

@@ -80,6 +80,7 @@ export const tournamentExamples = {
     gamesPerRound: 2,
     maxPlayers: 32,
   },
+  addHouseBots: { levels: ['greedy', 'pimc'] },
   created: tournamentView(upcoming, 0, EXAMPLE_NAMES, { rows: [], nextCursor: null }, []),
   running,
   page: { items: [tournamentSummary(upcoming, 0, EXAMPLE_NAMES)], nextCursor: null },

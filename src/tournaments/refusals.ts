@@ -12,6 +12,9 @@ export const TOURNAMENT_REFUSALS = {
   TOURNAMENT_ENTRY_CLOSED: { status: 422, rank: 30, description: 'a Swiss event takes no entries and no withdrawals once its last round is paired' },
   BOTS_NOT_ALLOWED: { status: 422, rank: 31, description: 'this tournament is for people only (bots: "none")' },
   BOTS_ONLY: { status: 422, rank: 32, description: 'this tournament is a bot league (bots: "only")' },
+  NOT_TOURNAMENT_CREATOR: { status: 403, rank: 12, description: 'only the creator of the tournament adds house bots to it' },
+  ALREADY_ENTERED: { status: 409, rank: 11, description: 'a house bot asked for is in the tournament already' },
+  HOUSE_BOT_NOT_RUNNING: { status: 422, rank: 34, description: 'no house bot of a level asked for plays on this service now (the level is unknown, or HOUSE_BOTS leaves it off)' },
   NOT_IN_TOURNAMENT: { status: 422, rank: 33, description: 'you have not joined this tournament' },
   TOO_MANY_TOURNAMENTS: { status: 429, rank: 1, description: 'you have as many tournaments as one account may (5 upcoming; not finished, 10 by default), or your address as many not finished as one may (20 by default): wait until one starts or ends' },
 } satisfies Problems;

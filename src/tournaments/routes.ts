@@ -9,7 +9,7 @@ import { CreateIdempotencyHeaders, IDEMPOTENT_CREATE_CODES, IDEMPOTENT_CREATE_NO
 import { ResumeHeaders, streamResponses, streamSchemas } from '../platform/http/sse.ts';
 import { tournamentExamples } from './examples.ts';
 import { STANDINGS_PAGE } from './standings-page.ts';
-import { CreateTournamentSchema, TournamentEventSchema, TournamentGamePageSchema, TournamentIdParam, TournamentPageSchema, TournamentSchema } from './schemas.ts';
+import { AddHouseBotsSchema, CreateTournamentSchema, TournamentEventSchema, TournamentGamePageSchema, TournamentIdParam, TournamentPageSchema, TournamentSchema } from './schemas.ts';
 
 export const TournamentStream = streamSchemas(
   'TournamentEvent',
@@ -94,6 +94,22 @@ export const joinTournament = createRoute({
   responses: {
     200: json(TournamentSchema, 'The tournament, you in it', tournamentExamples.running),
     ...problemResponses('TOURNAMENT_NOT_FOUND', 'TOURNAMENT_FINISHED', 'TOURNAMENT_ENTRY_CLOSED', 'TOURNAMENT_FULL', 'RATED_NEEDS_ACCOUNT', 'BOTS_NOT_ALLOWED', 'BOTS_ONLY'),
+  },
+});
+
+export const addHouseBots = createRoute({
+  method: 'post',
+  path: '/v1/tournaments/{tournamentId}/house-bots',
+  operationId: 'addHouseBots',
+  tags: ['tournaments'],
+  summary: "Enter the service's house bots of chosen levels (the creator, bots allowed)",
+  description:
+    "The creator of a tournament whose `bots` is not `none` enters house bots (the service's own bots, `houseLevel` in GET /v1/bots/online) until it takes no more entries; each plays its games like any other entrant. All or none: a level whose bot does not play on this service now, or one in already (not withdrawn), refuses the whole request; then each joins in the order given.",
+  security: bearer,
+  request: { params: TournamentIdParam, body: jsonBody(AddHouseBotsSchema, tournamentExamples.addHouseBots) },
+  responses: {
+    200: json(TournamentSchema, 'The tournament, the house bots in it', tournamentExamples.created),
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'NOT_TOURNAMENT_CREATOR', 'TOURNAMENT_FINISHED', 'TOURNAMENT_ENTRY_CLOSED', 'BOTS_NOT_ALLOWED', 'HOUSE_BOT_NOT_RUNNING', 'ALREADY_ENTERED', 'TOURNAMENT_FULL'),
   },
 });
 

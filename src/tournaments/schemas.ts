@@ -130,6 +130,17 @@ export const TournamentIdParam = z.object({
   tournamentId: z.string().regex(ID).openapi({ param: { name: 'tournamentId', in: 'path' }, example: '5c1e9a7b-3d2f-4b8e-9a6c-7f0d2e4b8a13' }),
 });
 
+export const AddHouseBotsSchema = z
+  .object({
+    levels: z
+      .array(z.string().regex(/^[a-z0-9-]{1,24}$/, 'a level: lower-case letters, digits and dashes'))
+      .min(1)
+      .max(8)
+      .refine((levels) => new Set(levels).size === levels.length, 'each level once')
+      .openapi({ description: "the house bots' levels to enter (`houseLevel` of GET /v1/bots/online): random, greedy, pimc, star, weakest to strongest", example: ['greedy', 'pimc'] }),
+  })
+  .openapi('AddHouseBots');
+
 export const TournamentEventSchema = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('standings'), standings: z.array(StandingSchema) }).openapi('TournamentStandingsEvent', { description: 'the standings after a result' }),

@@ -97,6 +97,37 @@ export class TournamentService {
     return this.get(id);
   }
 
+  /**
+   * The creator enters house bots of these levels (src/house: the service's own bots, which play
+   * every game they are paired into). All or none: each level must have its bot playing now and
+   * not in already; then each joins as a player would, in the order given.
+   */
+  async addHouseBots(id: string, callerId: string, levels: readonly string[]): Promise<TournamentView> {
+    const { store, players, now } = this.deps;
+    const t = await this.load(id);
+    if (t.createdBy !== callerId) throw new DomainError('NOT_TOURNAMENT_CREATOR', 'only the creator of the tournament adds house bots to it');
+    const shut = checkJoin(t, { entry: null, entrants: 0, bot: true, account: true }, now());
+    if (shut) throw shut;
+    const house = await players.houseBots(now());
+    const bots = levels.map((level) => {
+      const bot = house.find((b) => b.level === level);
+      if (!bot?.online) throw new DomainError('HOUSE_BOT_NOT_RUNNING', `no house bot of level ${level} plays on this service now`);
+      return { level, playerId: bot.playerId };
+    });
+    const inAlready = new Set((await store.entrants(id)).filter((e) => !e.withdrawn).map((e) => e.playerId));
+    const entered = bots.find((b) => inAlready.has(b.playerId));
+    if (entered) throw new DomainError('ALREADY_ENTERED', `the house bot of level ${entered.level} is in the tournament already`);
+    if (inAlready.size + bots.length > t.maxPlayers) throw new DomainError('TOURNAMENT_FULL', `the tournament has room for ${Math.max(0, t.maxPlayers - inAlready.size)} more of its ${t.maxPlayers} players`);
+    for (const bot of bots) {
+      await store.enter(id, bot.playerId, now(), (t, entry, entrants) => {
+        const refused = checkJoin(t, { entry, entrants, bot: true, account: true }, now());
+        if (refused) throw refused;
+        return entry && !entry.withdrawn ? null : false;
+      });
+    }
+    return this.get(id);
+  }
+
   /** The player leaves: not paired again; the score made stays. */
   async withdraw(id: string, playerId: string): Promise<void> {
     const { store, now } = this.deps;

@@ -152,7 +152,7 @@ describe('bots online', () => {
     while (!(await listed(b)).includes(bot.playerId) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(await listed(b)).toContain(bot.playerId);
     expect(await listed(b)).not.toContain(person.playerId);
-    expect((await b.http.get('/v1/bots/online').expect(200)).body.items).toContainEqual({ playerId: bot.playerId, name: 'Forever bot', bot: true, ratings: {}, variants: [], seeks: [] });
+    expect((await b.http.get('/v1/bots/online').expect(200)).body.items).toContainEqual({ playerId: bot.playerId, name: 'Forever bot', bot: true, houseLevel: null, ratings: {}, variants: [], seeks: [] });
     stream.close();
     people.close();
     while ((await listed(b)).includes(bot.playerId) && Date.now() < deadline + 3000) await new Promise((r) => setTimeout(r, 50));

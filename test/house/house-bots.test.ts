@@ -32,7 +32,7 @@ describe('house bots', () => {
     const bots = await online(everyVariant);
     for (const id of ids)
       expect(bots.find((b) => b.playerId === id)).toMatchObject({ bot: true, variants: ['classic', 'halfOpen', 'bidding'], seeks: expect.arrayContaining([expect.objectContaining({ rated: true, turnSeconds: 60 })]) });
-    expect(bots.filter((b) => ids.includes(b.playerId)).map((b) => b.name).sort()).toEqual(['Computer (greedy)', 'Computer (random)']);
+    expect(bots.filter((b) => ids.includes(b.playerId)).map((b) => b.name).sort()).toEqual(['Computer (beginner)', 'Computer (easy)']);
 
     // A person: an account, a rated seek like theirs, paired at once, played with random moves.
     const { personId, botId, gameId } = await personPlaysHouseBot(service, 'h');
@@ -47,6 +47,16 @@ describe('house bots', () => {
     house = await start();
     expect([...house.players.values()]).toEqual(ids);
     expect(everyVariant(await online(everyVariant))).toBe(true);
+  });
+
+  it('an account made under an older name ("Computer (pimc)", no level) is renamed, its level stored, on the next start', async () => {
+    const accounts = service.deps.accounts;
+    const playerId = await accounts.ensureBotAccount('house-pimc', 'Computer (pimc)');
+    expect((await service.http.get(`/v1/players/${playerId}`).expect(200)).body.name).toBe('Computer (pimc)');
+    const [pimc] = houseLevels(['pimc']);
+    expect(await accounts.ensureBotAccount(pimc!.username, pimc!.name, pimc!.level)).toBe(playerId);
+    expect((await service.http.get(`/v1/players/${playerId}`).expect(200)).body.name).toBe('Computer (strong)');
+    expect(await service.parts.players.houseBots(new Date())).toContainEqual({ playerId, level: 'pimc', online: false });
   });
 
   it('HOUSE_BOTS names known levels only', () => {

@@ -35,7 +35,7 @@ describe.runIf(testDriver === 'postgres')('HOUSE_BOTS on a process of the servic
     const [first] = await startProcesses(scratch, 1, { HOUSE_BOTS: 'random,greedy' });
     running.push(first!);
     const bots = await houseOnline(first!.url, 2);
-    expect(bots.map((b) => b.name).sort(), first!.output()).toEqual(['Computer (greedy)', 'Computer (random)']);
+    expect(bots.map((b) => b.name).sort(), first!.output()).toEqual(['Computer (beginner)', 'Computer (easy)']);
     expect(bots.every((b) => b.variants.join() === 'classic,halfOpen,bidding')).toBe(true);
     await first!.stop();
     expect(first!.child.exitCode).toBe(0);

@@ -41,6 +41,8 @@ export function startServiceProcess(scratch: ScratchDatabase, port: number, env:
       PORT: String(port),
       SWEEP_INTERVAL_SECONDS: '0',
       DATABASE_POOL_SIZE: '4',
+      // No house bots (the embedded database's default) unless a test asks for them.
+      HOUSE_BOTS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,6 +10,7 @@ import { tournamentsDe, tournamentsEn } from './i18n-tournaments.ts';
 import { rulesDe, rulesEn } from './i18n-rules.ts';
 import { wordsDe, wordsEn } from './i18n-words.ts';
 import { tournamentStoryDe, tournamentStoryEn } from './i18n-tournament-story.ts';
+import { houseDe, houseEn } from './i18n-house.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -23,6 +24,7 @@ const en = {
   ...rulesEn,
   ...wordsEn,
   ...tournamentStoryEn,
+  ...houseEn,
   title: 'Offiziersskat',
   language: 'Deutsch',
   signInTitle: 'Play Offiziersskat',
@@ -311,6 +313,7 @@ const de: Record<MessageKey, string> = {
   ...rulesDe,
   ...wordsDe,
   ...tournamentStoryDe,
+  ...houseDe,
   title: 'Offiziersskat',
   language: 'English',
   signInTitle: 'Offiziersskat spielen',

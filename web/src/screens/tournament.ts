@@ -13,6 +13,7 @@ import { countdown, countdownTarget, currentGames, entrantState, getTournament, 
 import { followTournament, unfollowTournament } from '../tournament-follow.ts';
 import { withEntry, type JoinEvent, type WithdrawEvent } from '../tournament-games.ts';
 import { tournamentStory } from './tournaments/story.ts';
+import { houseBotsControl } from './tournaments/house-bots.ts';
 import '../tournaments.css';
 
 export async function tournamentScreen(root: HTMLElement, app: App, signal: AbortSignal, tournamentId: string): Promise<void> {
@@ -154,12 +155,21 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
     );
   };
 
+  // The creator's control that enters house bots; what it enters shows at once.
+  const house = houseBotsControl(app, tour, (entered) => {
+    tour = entered;
+    live = null;
+    render();
+  });
+
   function render(): void {
     tickClock();
+    house?.update(tour);
     replaceContent(
       body,
       problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,
       entry(),
+      house?.element,
       gamesPanel(),
       h('section', { class: 'card-panel' }, h('h2', null, tour.status === 'finished' ? t('tourFinalStandings') : t('tourStandings')), standingsTable(tour.standings)),
       story.element,

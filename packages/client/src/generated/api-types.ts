@@ -978,6 +978,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments/{tournamentId}/house-bots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enter the service's house bots of chosen levels (the creator, bots allowed)
+         * @description The creator of a tournament whose `bots` is not `none` enters house bots (the service's own bots, `houseLevel` in GET /v1/bots/online) until it takes no more entries; each plays its games like any other entrant. All or none: a level whose bot does not play on this service now, or one in already (not withdrawn), refuses the whole request; then each joins in the order given.
+         */
+        post: operations["addHouseBots"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tournaments/{tournamentId}/withdraw": {
         parameters: {
             query?: never;
@@ -1356,7 +1376,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "AUTHORIZATION_REQUEST_INVALID" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "ANALYSIS_NOT_FOUND" | "USER_CODE_NOT_FOUND" | "GRANT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOURNAMENT_FULL" | "ALREADY_WITHDRAWN" | "GAME_NOT_FINISHED" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOURNAMENT_OPTIONS" | "TOURNAMENT_STARTS_AT" | "TOURNAMENT_FINISHED" | "TOURNAMENT_ENTRY_CLOSED" | "BOTS_NOT_ALLOWED" | "BOTS_ONLY" | "NOT_IN_TOURNAMENT" | "TOO_MANY_TOURNAMENTS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "TOO_MANY_ANALYSES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "ANALYSIS_QUEUE_FULL" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "AUTHORIZATION_REQUEST_INVALID" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_TOURNAMENT_CREATOR" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "ANALYSIS_NOT_FOUND" | "USER_CODE_NOT_FOUND" | "GRANT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOURNAMENT_FULL" | "ALREADY_WITHDRAWN" | "ALREADY_ENTERED" | "GAME_NOT_FINISHED" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOURNAMENT_OPTIONS" | "TOURNAMENT_STARTS_AT" | "TOURNAMENT_FINISHED" | "TOURNAMENT_ENTRY_CLOSED" | "BOTS_NOT_ALLOWED" | "BOTS_ONLY" | "NOT_IN_TOURNAMENT" | "HOUSE_BOT_NOT_RUNNING" | "TOO_MANY_TOURNAMENTS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "TOO_MANY_ANALYSES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "ANALYSIS_QUEUE_FULL" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description A GameRecord (as GET /v1/games/{gameId}/record answers it), with its analysis when asked for and done */
         ExportedGameRecord: {
             id: string;
@@ -2271,6 +2291,11 @@ export interface components {
              * @enum {boolean}
              */
             bot: true;
+            /**
+             * @description one of the service's own bots (the house bots): its level, `random`, `greedy`, `pimc` or `star`, weakest to strongest (a client may show its own words for it); null: another bot. Enter it in a tournament with POST /v1/tournaments/{tournamentId}/house-bots
+             * @example greedy
+             */
+            houseLevel: string | null;
             ratings: components["schemas"]["Ratings"];
             /** @description the variants of its seeks waiting in the pool now (`seeks`); empty: none waits, challenge it with a game made for it (`opponent`) */
             variants: ("classic" | "halfOpen" | "bidding")[];
@@ -2981,6 +3006,16 @@ export interface components {
             players: number;
             /** Format: date-time */
             finishedAt?: string;
+        };
+        AddHouseBots: {
+            /**
+             * @description the house bots' levels to enter (`houseLevel` of GET /v1/bots/online): random, greedy, pimc, star, weakest to strongest
+             * @example [
+             *       "greedy",
+             *       "pimc"
+             *     ]
+             */
+            levels: string[];
         };
         /** @description Server-Sent Events: each message is one TournamentEvent (`event:` its type, `id:` its seq, `data:` the event as JSON) */
         TournamentEventStream: string;
@@ -3723,8 +3758,9 @@ export interface operations {
                      *       "items": [
                      *         {
                      *           "playerId": "8e3c1a5f-2b7d-4e9a-b6c4-0d5f7a3e1b82",
-                     *           "name": "House bot (greedy)",
+                     *           "name": "Computer (easy)",
                      *           "bot": true,
+                     *           "houseLevel": "greedy",
                      *           "ratings": {
                      *             "classic": {
                      *               "rating": 1512.4,
@@ -3743,7 +3779,7 @@ export interface operations {
                      *               "status": "waiting",
                      *               "player": {
                      *                 "playerId": "8e3c1a5f-2b7d-4e9a-b6c4-0d5f7a3e1b82",
-                     *                 "name": "House bot (greedy)",
+                     *                 "name": "Computer (easy)",
                      *                 "bot": true
                      *               },
                      *               "rating": 1512,
@@ -12050,6 +12086,192 @@ export interface operations {
                 };
             };
             /** @description TOURNAMENT_FINISHED: the tournament is over: nobody joins or withdraws any more; TOURNAMENT_ENTRY_CLOSED: a Swiss event takes no entries and no withdrawals once its last round is paired; RATED_NEEDS_ACCOUNT: rated play is between two accounts: a guest can neither create nor join a rated game or match; BOTS_NOT_ALLOWED: this tournament is for people only (bots: "none"); BOTS_ONLY: this tournament is a bot league (bots: "only") */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    addHouseBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "levels": [
+                 *         "greedy",
+                 *         "pimc"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AddHouseBots"];
+            };
+        };
+        responses: {
+            /** @description The tournament, the house bots in it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5c1e9a7b-3d2f-4b8e-9a6c-7f0d2e4b8a13",
+                     *       "name": "Nikolausturnier",
+                     *       "system": "swiss",
+                     *       "status": "upcoming",
+                     *       "createdBy": {
+                     *         "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *         "name": "Anna",
+                     *         "bot": false
+                     *       },
+                     *       "startsAt": "2026-12-06T18:00:00.000Z",
+                     *       "round": 0,
+                     *       "rounds": 3,
+                     *       "options": {
+                     *         "variant": "classic",
+                     *         "config": {
+                     *           "variant": "classic",
+                     *           "scoring": "standard",
+                     *           "spitzen": false,
+                     *           "kontra": true,
+                     *           "ramschTrumps": "jacks",
+                     *           "practice": false
+                     *         },
+                     *         "turnSeconds": 60,
+                     *         "rated": true,
+                     *         "maxPlayers": 32,
+                     *         "bots": "allow",
+                     *         "rounds": 3,
+                     *         "gamesPerRound": 2
+                     *       },
+                     *       "players": 0,
+                     *       "standings": [],
+                     *       "standingsNextCursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`); MALFORMED_JSON: the body is not valid JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_TOURNAMENT_CREATOR: only the creator of the tournament adds house bots to it; INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOURNAMENT_NOT_FOUND: no tournament with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_ENTERED: a house bot asked for is in the tournament already; TOURNAMENT_FULL: the tournament has as many players as its maxPlayers */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOURNAMENT_FINISHED: the tournament is over: nobody joins or withdraws any more; TOURNAMENT_ENTRY_CLOSED: a Swiss event takes no entries and no withdrawals once its last round is paired; BOTS_NOT_ALLOWED: this tournament is for people only (bots: "none"); HOUSE_BOT_NOT_RUNNING: no house bot of a level asked for plays on this service now (the level is unknown, or HOUSE_BOTS leaves it off) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,11 +1,13 @@
 // Finding someone to play: the bots online (GET /v1/bots/online: name, BOT badge, ratings, the
-// variants they accept), each challenged with one click, and any player found by name. A
+// variants they accept; the house bots first, weakest to strongest, each with a sentence on its
+// level), each challenged with one click, and any player found by name. A
 // challenge is a game reserved for that player with the new game form's options (a bot's own
 // variant when it does not take the form's); "rated" needs an account, as everywhere.
 import type { CreateGame } from '@offiziersskat/client';
 import { accounts, players as playerCalls } from '@offiziersskat/client';
 import type { App } from '../../app.ts';
 import { botBadge } from '../../bot-badge.ts';
+import { byStrength, houseAbout, isHouseLevel, shownBotName } from '../../house-levels.ts';
 import { h, replaceContent } from '../../dom.ts';
 import type { MessageKey } from '../../i18n.ts';
 import { isVariant, shownRating, VARIANTS, type Variant } from '../../rated-api.ts';
@@ -17,6 +19,8 @@ export interface Someone {
   playerId: string;
   name: string;
   bot?: boolean;
+  /** A house bot's level (the service's own bots). */
+  houseLevel?: string | null;
   ratings?: Partial<Record<Variant, { rating: number; provisional?: boolean } | null>>;
   variants?: string[];
 }
@@ -68,11 +72,12 @@ export function findPlayersPanel(app: App, form: () => NewGameForm, fail: (e: un
       h(
         'div',
         { class: 'who' },
-        h('a', { href: `/players/${encodeURIComponent(who.playerId)}` }, who.name),
+        h('a', { href: `/players/${encodeURIComponent(who.playerId)}` }, shownBotName(t, who)),
         who.bot ? [' ', botBadge(t)] : null,
         ratings.length
           ? h('span', { class: 'muted', 'data-testid': 'bot-ratings', title: VARIANTS.some((v) => who.ratings?.[v]?.provisional) ? t('ratingProvisionalWhy') : null }, ` ${ratings.join(' · ')}`)
           : null,
+        isHouseLevel(who.houseLevel) ? h('small', { class: 'block', 'data-testid': 'house-about' }, houseAbout(t, who.houseLevel)) : null,
         takes ? h('small', { class: 'muted block', 'data-testid': 'bot-variants' }, takes) : null,
       ),
       who.playerId === me.playerId
@@ -123,8 +128,14 @@ export function findPlayersPanel(app: App, form: () => NewGameForm, fail: (e: un
   return {
     element,
     async refresh() {
-      const online: Someone[] = await accounts.onlineBots(session.client);
-      replaceContent(bots, online.length ? h('ul', { class: 'games compact people' }, online.map(line)) : h('p', { class: 'muted', 'data-testid': 'no-bots' }, t('noBotsOnline')));
+      const online: Someone[] = byStrength(await accounts.onlineBots(session.client));
+      const provisional = online.some((b) => VARIANTS.some((v) => b.ratings?.[v]?.provisional));
+      replaceContent(
+        bots,
+        online.some((b) => isHouseLevel(b.houseLevel)) ? h('p', { class: 'muted', 'data-testid': 'house-intro' }, t('houseIntro')) : null,
+        online.length ? h('ul', { class: 'games compact people' }, online.map(line)) : h('p', { class: 'muted', 'data-testid': 'no-bots' }, t('noBotsOnline')),
+        provisional ? h('p', { class: 'muted', 'data-testid': 'provisional-note' }, h('small', null, t('provisionalNote'))) : null,
+      );
     },
   };
 }
