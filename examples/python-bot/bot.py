@@ -37,8 +37,8 @@ ENDED = ("finished", "cancelled")
 class ApiError(Exception):
     """A refusal of the service: its status and problem (`code`, `detail`, and for 409 `view`)."""
 
-    def __init__(self, status, problem):
-        self.status, self.problem = status, problem if isinstance(problem, dict) else {}
+    def __init__(self, status, problem, headers=None):
+        self.status, self.problem, self.headers = status, problem if isinstance(problem, dict) else {}, headers
         self.code = self.problem.get("code")
         super().__init__(f"{status} {self.code}: {self.problem.get('detail', '')}")
 
@@ -49,9 +49,20 @@ def wait_time(headers, attempt):
     if value:
         if value.strip().isdigit():
             return min(int(value), 60)
-        when = email.utils.parsedate_to_datetime(value)
-        return min(max(when.timestamp() - time.time(), 0), 60)
+        try:
+            return min(max(email.utils.parsedate_to_datetime(value).timestamp() - time.time(), 0), 60)
+        except (TypeError, ValueError):  # neither: back off as without it
+            pass
     return random.uniform(0, min(8, 0.2 * 2**attempt))
+
+
+def problem_of(refusal):
+    """The problem+json of a refusal (an HTML page from a proxy becomes its first words)."""
+    raw = refusal.read()
+    try:
+        return json.loads(raw) if raw else {}
+    except ValueError:
+        return {"detail": raw.decode("utf-8", "replace")[:200]}
 
 
 class Api:
@@ -86,11 +97,10 @@ class Api:
                     raw = answer.read()
                     return answer.status, answer.headers, json.loads(raw) if raw else None
             except urllib.error.HTTPError as refusal:
-                raw = refusal.read()
-                problem = json.loads(raw) if raw else {}
+                problem = problem_of(refusal)
                 again = refusal.code in (429, 503) or (refusal.code == 409 and refusal.headers.get("Retry-After"))
                 if not (safe and again and attempt < RETRIES):
-                    raise ApiError(refusal.code, problem) from None
+                    raise ApiError(refusal.code, problem, refusal.headers) from None
                 time.sleep(wait_time(refusal.headers, attempt))
             except (OSError, http.client.HTTPException):  # refused, reset, timed out, cut short
                 if not safe or attempt == RETRIES:
@@ -106,8 +116,7 @@ class Api:
         try:
             answer = urllib.request.urlopen(self._request("GET", path, headers=headers), timeout=STREAM_IDLE)
         except urllib.error.HTTPError as refusal:
-            raw = refusal.read()
-            raise ApiError(refusal.code, json.loads(raw) if raw else {}) from None
+            raise ApiError(refusal.code, problem_of(refusal), refusal.headers) from None
         with answer:
             event, data, event_id = "message", [], last_event_id
             for raw in answer:  # one line at a time, as it arrives
@@ -229,15 +238,17 @@ def play_on_stream(api, view, verbose):
                     known, view = move(api, view, True, verbose)
                     if view is not None and view["status"] in ENDED:
                         return view
-        except ApiError as refusal:
+        except ApiError as refusal:  # 503 TOO_MANY_WAITERS, say: come back after Retry-After
             if refusal.status not in (429, 503) or failures >= RETRIES:
                 raise
+            time.sleep(wait_time(refusal.headers, failures))
         except (OSError, http.client.HTTPException):  # dropped, or silent too long
             if failures >= RETRIES:
                 raise
-        # The stream ended before the game did: resume it where we were (Last-Event-ID).
-        time.sleep(wait_time(None, failures))
-        failures += 1
+            time.sleep(wait_time(None, failures))
+        else:  # the stream ended before the game did
+            time.sleep(wait_time(None, failures))
+        failures += 1  # and resume it where we were (Last-Event-ID)
 
 
 def play_by_long_poll(api, view, verbose):
