@@ -16,10 +16,11 @@ FROM node:20-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.json ./
 COPY tools/codegen/package.json ./tools/codegen/
-# The client package (a workspace): npm ci's `prepare` builds it (packages/client/dist); the
+# The client package (a workspace): npm ci's postinstall builds it (packages/client/dist); the
 # server's house bots (HOUSE_BOTS) play through it.
 COPY packages/client ./packages/client
-# postinstall applies patches/ (patch-package, a production dependency for this reason).
+# postinstall applies patches/ (patch-package, a production dependency for this reason), then
+# builds the client package.
 COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY src ./src
@@ -33,7 +34,7 @@ COPY package.json package-lock.json ./
 COPY tools/codegen/package.json ./tools/codegen/
 COPY packages/client/package.json ./packages/client/
 COPY patches ./patches
-# Without scripts: the client package's `prepare` would build it without its build tools (the
+# Without scripts: the postinstall would build the client package without its build tools (the
 # build stage did); patch-package is the one install step the service needs.
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npx patch-package
 

@@ -1,5 +1,6 @@
 // vitest's globalSetup: the tests import the client package by its name (@offiziersskat/client),
-// which is its built dist/ as users get it (npm ci's `prepare` builds it, so does `npm run build`).
+// which is its built dist/ as users get it (npm ci builds it in the repository's postinstall, so
+// does `npm run build`).
 // An edit of its source since that build would otherwise go untested: build it again first.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
