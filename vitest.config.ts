@@ -14,7 +14,8 @@ const databaseOnly = process.env.TEST_DATABASE_ONLY === '1';
 // The pooler leg (DATABASE_POOL_MODE=transaction) repeats what touches the database's sessions
 // (transactions, LISTEN, advisory locks, races between processes); the suites below check what the
 // HTTP layer answers (views' redaction over many games, the schema fuzzer, the document, the
-// walkthroughs) and ran on both databases already: once there keeps .ci/run within its budget.
+// walkthroughs, the Python example bot) and ran on both databases already: once there keeps .ci/run
+// within its budget.
 const POOLER_REPEATS = [
   'test/games/redaction*.test.ts',
   'test/http/schema-fuzz*.test.ts',
@@ -23,6 +24,7 @@ const POOLER_REPEATS = [
   'test/matches/openapi.test.ts',
   'test/http/docs.test.ts',
   'test/readme.test.ts',
+  'test/cli/python-bot.test.ts',
 ];
 const poolerLeg = process.env.DATABASE_POOL_MODE === 'transaction';
 
