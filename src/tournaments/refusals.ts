@@ -13,6 +13,7 @@ export const TOURNAMENT_REFUSALS = {
   BOTS_NOT_ALLOWED: { status: 422, rank: 31, description: 'this tournament is for people only (bots: "none")' },
   BOTS_ONLY: { status: 422, rank: 32, description: 'this tournament is a bot league (bots: "only")' },
   NOT_IN_TOURNAMENT: { status: 422, rank: 33, description: 'you have not joined this tournament' },
+  NOT_AN_ARENA: { status: 422, rank: 34, description: 'a pause is for arenas: a Swiss event pairs everyone present each round (withdraw to leave it)' },
   TOO_MANY_TOURNAMENTS: { status: 429, rank: 1, description: 'you have as many tournaments as one account may (5 upcoming; not finished, 10 by default), or your address as many not finished as one may (20 by default): wait until one starts or ends' },
 } satisfies Problems;
 

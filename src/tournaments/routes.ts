@@ -111,6 +111,39 @@ export const withdrawTournament = createRoute({
   },
 });
 
+const PAUSE_NOTE =
+  'A pause is for arenas (a Swiss event pairs everyone present each round: withdraw to leave it). Paused, you are not paired; a game being played goes on to its end and counts; your score and place stay. Pausing or coming back twice changes nothing. A pause lasts until you come back, withdraw, or the arena ends (the final standings show no pause). The answer is the tournament with `you`.';
+
+export const pauseTournament = createRoute({
+  method: 'post',
+  path: '/v1/tournaments/{tournamentId}/pause',
+  operationId: 'pauseTournament',
+  tags: ['tournaments'],
+  summary: 'Pause in an arena: not paired until you come back',
+  description: PAUSE_NOTE,
+  security: bearer,
+  request: { params: TournamentIdParam },
+  responses: {
+    200: json(TournamentSchema, 'The tournament, you paused', tournamentExamples.paused),
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'NOT_AN_ARENA', 'TOURNAMENT_FINISHED', 'NOT_IN_TOURNAMENT', 'ALREADY_WITHDRAWN'),
+  },
+});
+
+export const resumeTournament = createRoute({
+  method: 'delete',
+  path: '/v1/tournaments/{tournamentId}/pause',
+  operationId: 'resumeTournament',
+  tags: ['tournaments'],
+  summary: 'Come back to an arena after a pause: paired again once an opponent is free',
+  description: `${PAUSE_NOTE} Coming back, you are paired as soon as you are free, rested and another player is.`,
+  security: bearer,
+  request: { params: TournamentIdParam },
+  responses: {
+    200: json(TournamentSchema, 'The tournament, you back', tournamentExamples.back),
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'NOT_AN_ARENA', 'TOURNAMENT_FINISHED', 'NOT_IN_TOURNAMENT', 'ALREADY_WITHDRAWN'),
+  },
+});
+
 export const streamTournament = createRoute({
   method: 'get',
   path: '/v1/tournaments/{tournamentId}/stream',

@@ -55,11 +55,20 @@ export interface TournamentSummary {
   finishedAt?: string;
 }
 
+/** An arena's entrant reading it: whether it paused, and until when it rests after its last game. */
+export interface YouView {
+  paused: boolean;
+  /** The end of its rest (it is not paired before); null: not resting. */
+  restUntil: string | null;
+}
+
 export interface TournamentView extends TournamentSummary {
   /** One page of the standings (standings-page.ts). */
   standings: StandingView[];
   standingsNextCursor: string | null;
   pairings?: PairingView[];
+  /** The caller, an entrant of an arena not finished (not withdrawn). */
+  you?: YouView;
 }
 
 export const refOf = (playerId: string, names: Names): PlayerRef => ({ playerId, name: names.get(playerId)?.name ?? '?', bot: names.get(playerId)?.bot ?? false });
@@ -114,6 +123,7 @@ export function tournamentView(
   names: Names,
   standings: { rows: StandingView[]; nextCursor: string | null },
   pairings: readonly PairingRow[],
+  you?: YouView,
 ): TournamentView {
   const shown = t.status === 'upcoming' ? [] : t.system === 'swiss' ? pairings.filter((p) => p.round === t.round) : pairings.filter((p) => p.endedAt === null);
   return {
@@ -121,5 +131,6 @@ export function tournamentView(
     standings: standings.rows,
     standingsNextCursor: standings.nextCursor,
     ...(t.status === 'upcoming' ? {} : { pairings: shown.map(pairingView) }),
+    ...(you ? { you } : {}),
   };
 }

@@ -21,7 +21,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // No rate limits: the suites make many requests from one address (test/http/limits.test.ts sets its own).
   // No analysis threads: the analysis suites (test/analysis/) start their own.
   // Every suite's tournaments come from one address (test/tournaments/caps.test.ts sets the cap it tests).
-  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', RATE_LIMIT_PLAYER: '0', RATE_LIMIT_ANONYMOUS: '0', RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_PAGES: '0', RATE_LIMIT_SIGNIN: '0', RATE_LIMIT_SIGNIN_ADDRESS: '0', RATE_LIMIT_SIGNIN_USERNAME_ADDRESS: '0', RATE_LIMIT_OAUTH: '0', RATE_LIMIT_USER_CODES: '0', RATE_LIMIT_EXPORT: '0', ANALYSIS_WORKERS: '0', TOURNAMENT_MAX_PER_ADDRESS: '100000' };
+  // No rest between an arena's games (test/tournaments/rest-pause.test.ts sets the rest it tests).
+  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', RATE_LIMIT_PLAYER: '0', RATE_LIMIT_ANONYMOUS: '0', RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_PAGES: '0', RATE_LIMIT_SIGNIN: '0', RATE_LIMIT_SIGNIN_ADDRESS: '0', RATE_LIMIT_SIGNIN_USERNAME_ADDRESS: '0', RATE_LIMIT_OAUTH: '0', RATE_LIMIT_USER_CODES: '0', RATE_LIMIT_EXPORT: '0', ANALYSIS_WORKERS: '0', TOURNAMENT_MAX_PER_ADDRESS: '100000', TOURNAMENT_REST_MS: '0' };
   return { ...loadConfig(env), ...overrides };
 }
 

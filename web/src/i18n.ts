@@ -7,6 +7,7 @@ import { oauthDe, oauthEn } from './i18n-oauth.ts';
 import { analysisDe, analysisEn } from './i18n-analysis.ts';
 import { ratedDe, ratedEn } from './i18n-rated.ts';
 import { tournamentsDe, tournamentsEn } from './i18n-tournaments.ts';
+import { arenaDe, arenaEn } from './i18n-arena.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -17,6 +18,7 @@ const en = {
   ...ratedEn,
   ...analysisEn,
   ...tournamentsEn,
+  ...arenaEn,
   title: 'Offiziersskat',
   language: 'Deutsch',
   signInTitle: 'Play Offiziersskat',
@@ -302,6 +304,7 @@ const de: Record<MessageKey, string> = {
   ...ratedDe,
   ...analysisDe,
   ...tournamentsDe,
+  ...arenaDe,
   title: 'Offiziersskat',
   language: 'English',
   signInTitle: 'Offiziersskat spielen',
