@@ -66,12 +66,12 @@ const log: TournamentEvent[] = [{ type: 'roundStart', round: 1 }, { type: 'pairi
 const arena: TournamentRow = { ...swiss, id: '2b7d4f1a-8c3e-4a9b-b5d6-0e2f7c9a4b38', name: 'Adventsarena', system: 'arena', rounds: null, gamesPerRound: null, minutes: 60, round: 1, endsAt: new Date(T0 + 3_600_000) };
 const arenaStandings = namedStandings(
   [
-    { rank: 1, playerId: BERT.playerId, score: 2, games: 1, tiebreaks: { sheetPoints: 64 }, withdrawn: false, paused: true },
+    { rank: 1, playerId: BERT.playerId, score: 2, games: 1, tiebreaks: { sheetPoints: 64 }, withdrawn: false },
     { rank: 2, playerId: ANNA.playerId, score: 0, games: 1, tiebreaks: { sheetPoints: 56 }, withdrawn: false },
   ],
   EXAMPLE_NAMES,
 );
-const paused = tournamentView(arena, 2, EXAMPLE_NAMES, { rows: arenaStandings, nextCursor: null }, [], { paused: true, restUntil: '2026-12-06T18:04:08.000Z' });
+const paused = tournamentView(arena, 2, EXAMPLE_NAMES, { rows: arenaStandings, nextCursor: null }, [], { paused: [BERT.playerId], you: { paused: true, restUntil: '2026-12-06T18:04:08.000Z' } });
 
 export const tournamentExamples = {
   create: {
@@ -88,7 +88,7 @@ export const tournamentExamples = {
   created: tournamentView(upcoming, 0, EXAMPLE_NAMES, { rows: [], nextCursor: null }, []),
   running,
   paused,
-  back: { ...paused, standings: arenaStandings.map(({ paused: _, ...s }) => s), you: { paused: false, restUntil: null } },
+  back: { ...paused, paused: [], you: { paused: false, restUntil: null } },
   page: { items: [tournamentSummary(upcoming, 0, EXAMPLE_NAMES)], nextCursor: null },
   stream: log.map((event, i) => `id: ${i + 1}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join(''),
 };

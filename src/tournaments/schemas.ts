@@ -45,7 +45,6 @@ export const StandingSchema = z
       })
       .openapi('Tiebreaks'),
     withdrawn: z.boolean().openapi({ description: 'left the tournament (or withdrawn after letting two games time out); the score made stays' }),
-    paused: z.boolean().optional().openapi({ description: 'a running arena: the player paused (POST …/pause) and is not paired until back; absent otherwise' }),
   })
   .openapi('Standing');
 
@@ -95,6 +94,10 @@ export const TournamentSchema = z
     standingsNextCursor: orNull(z.string()).openapi({ description: 'pass as `standingsCursor` for the next page of the standings; null: this page is the last' }),
     pairings: z.array(TournamentPairingSchema).optional().openapi({ description: "swiss: the current round's pairings; arena: the games being played" }),
     finishedAt: z.string().optional().openapi({ format: 'date-time' }),
+    paused: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'an arena not finished: the entrants who paused (POST …/pause), not paired until they come back; the stream says nothing of pauses: read it here' }),
     you: z
       .object({
         paused: z.boolean().openapi({ description: 'you paused: not paired until you come back (DELETE …/pause)' }),
@@ -105,7 +108,7 @@ export const TournamentSchema = z
   })
   .openapi('Tournament');
 
-export const TournamentSummarySchema = TournamentSchema.omit({ standings: true, standingsNextCursor: true, pairings: true, you: true }).openapi('TournamentSummary');
+export const TournamentSummarySchema = TournamentSchema.omit({ standings: true, standingsNextCursor: true, pairings: true, paused: true, you: true }).openapi('TournamentSummary');
 
 export const TournamentPageSchema = z
   .object({ items: z.array(TournamentSummarySchema), nextCursor: orNull(z.string()).openapi({ description: 'pass as `cursor` for the next page; null: the last page' }) })

@@ -241,7 +241,8 @@ export class TournamentService {
     const { rows, nextCursor } = standingsPage(standingsOf(t, entrants, pairings), limit, cursor);
     // Only the page's players are named.
     const names = await players.namesOf([t.createdBy, ...rows.map((s) => s.playerId)]);
-    return tournamentView(t, entrants.length, names, { rows: namedStandings(rows, names), nextCursor }, pairings, this.you(t, entrants, pairings, caller));
+    const paused = entrants.filter((e) => e.paused && !e.withdrawn).map((e) => e.playerId);
+    return tournamentView(t, entrants.length, names, { rows: namedStandings(rows, names), nextCursor }, pairings, { paused, you: this.you(t, entrants, pairings, caller) });
   }
 
   /** The caller's own state in an arena not finished: paused, and the end of its rest (rest.ts). */

@@ -34,8 +34,6 @@ export interface Standing {
   games: number;
   tiebreaks: { buchholz?: number; sonnebornBerger?: number; sheetPoints?: number };
   withdrawn: boolean;
-  /** A running arena's entrant who paused (not paired until back); absent otherwise. */
-  paused?: boolean;
 }
 
 type Players = readonly { playerId: string; withdrawn: boolean }[];

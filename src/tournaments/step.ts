@@ -75,16 +75,9 @@ export interface Step {
 export type Draw = () => { id: string; serverSeed: string };
 
 /** The standings from the entrants and the finished pairings (the pure functions of standings.ts). */
-export function standingsOf(
-  t: Pick<TournamentRow, 'system' | 'status'>,
-  entrants: readonly (Pick<Entrant, 'playerId' | 'withdrawn'> & { paused?: boolean })[],
-  pairings: readonly PairingRow[],
-): Standing[] {
+export function standingsOf(t: Pick<TournamentRow, 'system'>, entrants: readonly Pick<Entrant, 'playerId' | 'withdrawn'>[], pairings: readonly PairingRow[]): Standing[] {
   const players = entrants.map((e) => ({ playerId: e.playerId, withdrawn: e.withdrawn }));
-  if (t.system === 'swiss') return swissStandings(players, swissResults(pairings));
-  // A running arena marks who is paused (a pause ends with the arena: the final table has none).
-  const paused = new Set(t.status === 'finished' ? [] : entrants.filter((e) => e.paused && !e.withdrawn).map((e) => e.playerId));
-  return arenaStandings(players, arenaResults(pairings)).map((s) => (paused.has(s.playerId) ? { ...s, paused: true } : s));
+  return t.system === 'swiss' ? swissStandings(players, swissResults(pairings)) : arenaStandings(players, arenaResults(pairings));
 }
 
 /** The step due at `now`; null when nothing is. */
@@ -121,14 +114,14 @@ export function decideStep(s: Snapshot, now: Date, draw: Draw): Step | null {
       step.withdrawn.push(e.playerId);
     }
   }
-  const standings = () => namedStandings(standingsOf({ ...t, status: step.tournament.status }, entrants, pairings), s.names);
+  const standings = () => namedStandings(standingsOf(t, entrants, pairings), s.names);
   if (step.recorded.length > 0) {
     changed = true;
     step.events.push({ type: 'standings', standings: standings() });
   }
   const running = pairings.filter((p) => p.endedAt === null);
   const finish = (endedEarly: string | null) => {
-    const final = namedStandings(standingsOf({ ...t, status: 'finished' }, entrants, pairings), s.names);
+    const final = standings();
     step.tournament = { ...step.tournament, status: 'finished', standings: final, finishedAt: now, endedEarly, endsAt: t.endsAt ?? now };
     step.events.push({ type: 'tournamentEnd', standings: final, endedEarly });
     changed = true;

@@ -67,6 +67,8 @@ export interface TournamentView extends TournamentSummary {
   standings: StandingView[];
   standingsNextCursor: string | null;
   pairings?: PairingView[];
+  /** An arena not finished: the entrants who paused. */
+  paused?: string[];
   /** The caller, an entrant of an arena not finished (not withdrawn). */
   you?: YouView;
 }
@@ -123,7 +125,7 @@ export function tournamentView(
   names: Names,
   standings: { rows: StandingView[]; nextCursor: string | null },
   pairings: readonly PairingRow[],
-  you?: YouView,
+  arena?: { paused: string[]; you?: YouView },
 ): TournamentView {
   const shown = t.status === 'upcoming' ? [] : t.system === 'swiss' ? pairings.filter((p) => p.round === t.round) : pairings.filter((p) => p.endedAt === null);
   return {
@@ -131,6 +133,7 @@ export function tournamentView(
     standings: standings.rows,
     standingsNextCursor: standings.nextCursor,
     ...(t.status === 'upcoming' ? {} : { pairings: shown.map(pairingView) }),
-    ...(you ? { you } : {}),
+    ...(arena && t.system === 'arena' && t.status !== 'finished' ? { paused: arena.paused } : {}),
+    ...(arena?.you ? { you: arena.you } : {}),
   };
 }

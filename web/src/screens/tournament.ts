@@ -113,7 +113,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
                   'tr',
                   { 'data-player-id': r.playerId, 'data-score': r.score, 'data-games': r.games, class: [r.playerId === me?.playerId ? 'me' : '', r.withdrawn ? 'withdrawn' : ''].join(' ').trim() || undefined },
                   h('td', { class: 'num' }, r.rank),
-                  h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(r.playerId)}` }, playerName(t, r)), r.withdrawn ? h('span', { class: 'badge', 'data-testid': 'withdrawn' }, t('tourWithdrawnMark')) : null, r.paused ? h('span', { class: 'badge', 'data-testid': 'paused' }, t('arenaPausedMark')) : null),
+                  h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(r.playerId)}` }, playerName(t, r)), r.withdrawn ? h('span', { class: 'badge', 'data-testid': 'withdrawn' }, t('tourWithdrawnMark')) : null, tour.paused?.includes(r.playerId) ? h('span', { class: 'badge', 'data-testid': 'paused' }, t('arenaPausedMark')) : null),
                   h('td', { class: 'num', 'data-testid': 'tour-score' }, shownScore(r.score)),
                   h('td', { class: 'num' }, r.games),
                   tiebreaks.map((k) => h('td', { class: 'num' }, shownScore(r.tiebreaks[k] ?? 0))),

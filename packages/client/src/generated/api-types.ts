@@ -929,7 +929,7 @@ export interface paths {
         put?: never;
         /**
          * Create an arena or a Swiss event (accounts only)
-         * @description An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); a player in a game of another tournament when a round is paired is absent from it (0 for the round), and the round starts without them; tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account, and of tournaments not finished (upcoming or running) 10 per account and 20 per creating client address by default (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`; when the first answer was lost with the database as the create committed, a repeat gets what it made, as it is now. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default).
+         * @description An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free; never two bots unless `bots` is `only`; not until some seconds after its last game ended, TOURNAMENT_REST_MS, 8 s by default; not while paused); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); a player in a game of another tournament when a round is paired is absent from it (0 for the round), and the round starts without them; tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account, and of tournaments not finished (upcoming or running) 10 per account and 20 per creating client address by default (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`; when the first answer was lost with the database as the create committed, a repeat gets what it made, as it is now. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -1885,8 +1885,6 @@ export interface components {
             tiebreaks: components["schemas"]["Tiebreaks"];
             /** @description left the tournament (or withdrawn after letting two games time out); the score made stays */
             withdrawn: boolean;
-            /** @description a running arena: the player paused (POST …/pause) and is not paired until back; absent otherwise */
-            paused?: boolean;
         };
         Tiebreaks: {
             /** @description swiss: the sum of the opponents' scores */
@@ -2855,6 +2853,8 @@ export interface components {
             pairings?: components["schemas"]["TournamentPairing"][];
             /** Format: date-time */
             finishedAt?: string;
+            /** @description an arena not finished: the entrants who paused (POST …/pause), not paired until they come back; the stream says nothing of pauses: read it here */
+            paused?: string[];
             you?: components["schemas"]["TournamentYou"];
         };
         TournamentCreator: {
@@ -12232,7 +12232,6 @@ export interface operations {
                      *             "sheetPoints": 64
                      *           },
                      *           "withdrawn": false,
-                     *           "paused": true,
                      *           "name": "Bert",
                      *           "bot": false
                      *         },
@@ -12251,6 +12250,9 @@ export interface operations {
                      *       ],
                      *       "standingsNextCursor": null,
                      *       "pairings": [],
+                     *       "paused": [
+                     *         "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"
+                     *       ],
                      *       "you": {
                      *         "paused": true,
                      *         "restUntil": "2026-12-06T18:04:08.000Z"
@@ -12453,6 +12455,7 @@ export interface operations {
                      *       ],
                      *       "standingsNextCursor": null,
                      *       "pairings": [],
+                     *       "paused": [],
                      *       "you": {
                      *         "paused": false,
                      *         "restUntil": null
