@@ -96,6 +96,14 @@ try {
   for (const s of final.standings)
     console.log(`${String(s.rank).padStart(4)}  ${s.name.padEnd(9)}  ${(s.bot ? 'bot' : 'person').padEnd(6)}  ${String(s.score).padStart(5)}  ${String(s.games).padStart(5)}  ${String(s.tiebreaks.sheetPoints ?? 0).padStart(12)}`);
   console.log(`games: ${pairings.length}; ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  // Who met whom: a pair that ends together rests together, and is paired again when nobody else is free.
+  const names = new Map(players.map((p) => [p.playerId, p.name]));
+  const met = new Map<string, number>();
+  for (const p of pairings) {
+    const key = [names.get(p.firstPlayerId), names.get(p.secondPlayerId ?? '')].sort().join('–');
+    met.set(key, (met.get(key) ?? 0) + 1);
+  }
+  console.log(`pairs: ${[...met].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
 } finally {
   await service.close();
   await db.drop();

@@ -100,6 +100,8 @@ export function nextGameAfter(app: App, tournamentId: string, gameId: string): H
       const read = await app.session.client.request<Tournament>('GET', `/v1/tournaments/${encodeURIComponent(tournamentId)}?standingsLimit=1`).catch(() => null);
       if (!read) return;
       panel.update(read);
+      // A Swiss event has no rest and no pause: its next round comes when the round ends.
+      if (read.system !== 'arena') return;
       const playing = (read.pairings ?? []).some((p) => p.gameId === gameId && !p.finished);
       if (!playing) return;
       await new Promise((resolve) => setTimeout(resolve, RECORD_READ_MS));
