@@ -12,7 +12,7 @@ import { empty, respond, setHeader } from '../platform/http/reply.ts';
 import { eventStream } from '../platform/http/sse.ts';
 import type { TournamentService } from './service.ts';
 import { TournamentEventSchema } from './schemas.ts';
-import { addHouseBots, createTournament, exportTournamentGames, getTournament, joinTournament, listTournamentGames, listTournaments, streamTournament, TournamentStream, withdrawTournament } from './routes.ts';
+import { addHouseBots, createTournament, exportTournamentGames, getTournament, joinTournament, listTournamentGames, listTournaments, pauseTournament, resumeTournament, streamTournament, TournamentStream, withdrawTournament } from './routes.ts';
 import type { TournamentView } from './view.ts';
 
 /** What the tournaments routes are built from. */
@@ -55,7 +55,7 @@ export function tournamentsApi({ tournaments, exports, config, timing, metrics, 
   operation(api, getTournament, async (c) => {
     const { standingsLimit, standingsCursor } = c.req.valid('query');
     setHeader(c, 'Cache-Control', 'no-cache');
-    return respondTagged(c, await tournaments.get(c.req.valid('param').tournamentId, { limit: standingsLimit, cursor: standingsCursor }), 200);
+    return respondTagged(c, await tournaments.get(c.req.valid('param').tournamentId, { limit: standingsLimit, cursor: standingsCursor }, c.get('player')?.playerId), 200);
   });
 
   operation(api, joinTournament, async (c) => {
@@ -72,6 +72,10 @@ export function tournamentsApi({ tournaments, exports, config, timing, metrics, 
     await tournaments.withdraw(c.req.valid('param').tournamentId, requirePlayer(c).playerId);
     return empty(c, 204);
   });
+
+  operation(api, pauseTournament, async (c) => respond(c, await tournaments.pause(c.req.valid('param').tournamentId, requirePlayer(c).playerId, true), 200));
+
+  operation(api, resumeTournament, async (c) => respond(c, await tournaments.pause(c.req.valid('param').tournamentId, requirePlayer(c).playerId, false), 200));
 
   operation(api, streamTournament, async (c) => {
     const lastId = c.req.valid('header')['last-event-id'];

@@ -12,6 +12,10 @@
 // the wait lasts only until the next player is free.
 // Large waves pair on a sparse graph (each player's nearest in the ranking), which always holds a
 // pairing of everyone: neighbours in the ranking can always play, at worst as a rematch.
+// Bots: in an arena people play (bots "allow"), two bots are never paired, whatever the weights
+// (no edge between them: a hard rule, not a cost), so a bot waits for a person; else bots that
+// finish their games fast would play each other hundreds of times and farm the table. People are
+// paired with whoever is free, people and bots alike. A bot league ("only") pairs bots with bots.
 import { type WeightedEdge, maxWeightMatching } from './blossom.ts';
 import type { Pair } from './swiss-pairing.ts';
 
@@ -22,6 +26,13 @@ export interface ArenaWaiter {
   rating: number;
   /** The opponent of this player's last game in the tournament, if any. */
   lastOpponent: string | null;
+  /** A bot account (never paired with another bot unless the wave allows it). */
+  bot?: boolean;
+}
+
+export interface WaveRules {
+  /** Whether two bots may be paired: only in a bot league (bots "only"). */
+  botsMeet: boolean;
 }
 
 /** Waves up to this size are paired on the full graph. */
@@ -44,8 +55,11 @@ export function isRematch(a: ArenaWaiter, b: ArenaWaiter): boolean {
   return a.lastOpponent === b.playerId || b.lastOpponent === a.playerId;
 }
 
+/** Whether a and b may be paired at all under `rules`. */
+const mayMeet = (a: ArenaWaiter, b: ArenaWaiter, rules: WaveRules) => rules.botsMeet || !(a.bot && b.bot);
+
 /** Pairs the free players of one wave (see above for the order of the rules and who waits). */
-export function pairArenaWave(waiting: readonly ArenaWaiter[]): Pair[] {
+export function pairArenaWave(waiting: readonly ArenaWaiter[], rules: WaveRules = { botsMeet: false }): Pair[] {
   const players = [...waiting].sort(byArenaRank);
   const n = players.length;
   if (n < 2) return [];
@@ -62,11 +76,35 @@ export function pairArenaWave(waiting: readonly ArenaWaiter[]): Pair[] {
     return (isRematch(players[i], players[j]) ? rematchUnit : 0) + gap * gap * scoreUnit + rating;
   };
   const edges: WeightedEdge[] = [];
+  const joined = new Set<number>();
+  const join = (i: number, j: number) => {
+    const [a, b] = i < j ? [i, j] : [j, i];
+    if (a === b || joined.has(a * n + b) || !mayMeet(players[a], players[b], rules)) return;
+    joined.add(a * n + b);
+    edges.push([a, b, top - cost(a, b)]);
+  };
   const reach = n <= FULL_GRAPH_UP_TO ? n : NEIGHBOURS;
-  for (let i = 0; i < n; i++) for (let j = i + 1; j < n && j <= i + reach; j++) edges.push([i, j, top - cost(i, j)]);
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n && j <= i + reach; j++) join(i, j);
+  // On the sparse graph a bot's neighbours in the ranking may all be bots: it is joined to its
+  // nearest people in the ranking too.
+  if (reach < n && !rules.botsMeet) {
+    for (let i = 0; i < n; i++) {
+      if (!players[i].bot) continue;
+      let found = 0;
+      for (let d = 1; found < NEIGHBOURS && (i - d >= 0 || i + d < n); d++)
+        for (const j of [i - d, i + d])
+          if (j >= 0 && j < n && !players[j].bot && found < NEIGHBOURS) {
+            join(i, j);
+            found++;
+          }
+    }
+  }
   // The waiting vertex: leaving the player of rank i out costs n − 1 − i (the last costs nothing).
   if (n % 2 === 1) for (let i = 0; i < n; i++) edges.push([i, n, top - (n - 1 - i)]);
-  const mate = maxWeightMatching(n + (n % 2), edges, { maxCardinality: true, greedyStart: true });
+  // The greedy start is for a wave that can be paired whole (it finds the heaviest matching only
+  // when it is perfect): not when more bots wait than people can take.
+  const botCount = rules.botsMeet ? 0 : players.filter((p) => p.bot).length;
+  const mate = maxWeightMatching(n + (n % 2), edges, { maxCardinality: true, greedyStart: botCount <= n - botCount });
   const pairs: Pair[] = [];
   for (let i = 0; i < n; i++) {
     const j = mate[i];

@@ -21,7 +21,7 @@ export interface TournamentsWiring {
 }
 
 export function createTournaments({ config, database, notifier, now, log }: Platform, wiring: TournamentsWiring) {
-  const store = new TournamentStore(database.db);
+  const store = new TournamentStore(database.db, { restMs: wiring.settings.restMs });
   const service = new TournamentService({ store, players: wiring.players, notifier, random: wiring.random, now, log, minuteMs: wiring.settings.minuteMs, claimTimeout: wiring.claimTimeout, caps: wiring.settings });
   const director = new TournamentDirector(service, log);
   const background: Background = { start: () => director.start(wiring.settings.tickMs), stop: () => director.stop() };

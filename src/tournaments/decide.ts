@@ -101,6 +101,19 @@ export function checkWithdraw(t: TournamentRow, entry: { withdrawn: boolean } | 
   return closed(t, now);
 }
 
+/**
+ * Null: the player may pause in (or come back to) this arena; else why not. Before the start too
+ * (paused, it is not paired at the start); not once the arena's time is up.
+ */
+export function checkPause(t: TournamentRow, entry: { withdrawn: boolean } | null, now: Date): DomainError | null {
+  if (t.system !== 'arena') return new DomainError('NOT_AN_ARENA', 'a pause is for arenas: a Swiss event has withdraw');
+  const shut = closed(t, now);
+  if (shut) return shut;
+  if (!entry) return new DomainError('NOT_IN_TOURNAMENT', 'you have not joined this tournament');
+  if (entry.withdrawn) return new DomainError('ALREADY_WITHDRAWN', 'you have withdrawn: join again to play');
+  return null;
+}
+
 /** A game of a pairing: who sat where, and its result once finished. */
 export interface PairingGame {
   forehandPlayerId: string;
@@ -161,8 +174,14 @@ export function swissEntrants(present: readonly string[], scores: ReadonlyMap<st
   });
 }
 
-/** The arena's free players as the wave pairs them: score, rating, the last opponent. */
-export function arenaWaiters(free: readonly string[], scores: ReadonlyMap<string, number>, ratings: ReadonlyMap<string, number>, pairings: readonly PairingRow[]): ArenaWaiter[] {
+/** The arena's free players as the wave pairs them: score, rating, the last opponent, whether a bot. */
+export function arenaWaiters(
+  free: readonly string[],
+  scores: ReadonlyMap<string, number>,
+  ratings: ReadonlyMap<string, number>,
+  pairings: readonly PairingRow[],
+  bots: ReadonlySet<string> = new Set(),
+): ArenaWaiter[] {
   const last = new Map<string, string>();
   // In pairing order: the latest pairing of each player wins.
   for (const p of [...pairings].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.round - b.round)) {
@@ -170,5 +189,5 @@ export function arenaWaiters(free: readonly string[], scores: ReadonlyMap<string
     last.set(p.firstPlayerId, p.secondPlayerId);
     last.set(p.secondPlayerId, p.firstPlayerId);
   }
-  return free.map((playerId) => ({ playerId, score: scores.get(playerId) ?? 0, rating: ratings.get(playerId) ?? STARTING_RATING, lastOpponent: last.get(playerId) ?? null }));
+  return free.map((playerId) => ({ playerId, score: scores.get(playerId) ?? 0, rating: ratings.get(playerId) ?? STARTING_RATING, lastOpponent: last.get(playerId) ?? null, bot: bots.has(playerId) }));
 }

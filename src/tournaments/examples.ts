@@ -68,6 +68,17 @@ const log: TournamentEvent[] = [
   { type: 'standings', standings },
 ];
 
+// Anna's arena, an hour from 18:00; Bert paused in it after a game (he won).
+const arena: TournamentRow = { ...swiss, id: '2b7d4f1a-8c3e-4a9b-b5d6-0e2f7c9a4b38', name: 'Adventsarena', system: 'arena', rounds: null, gamesPerRound: null, minutes: 60, round: 1, endsAt: new Date(T0 + 3_600_000) };
+const arenaStandings = namedStandings(
+  [
+    { rank: 1, playerId: BERT.playerId, score: 2, games: 1, tiebreaks: { sheetPoints: 64 }, withdrawn: false },
+    { rank: 2, playerId: ANNA.playerId, score: 0, games: 1, tiebreaks: { sheetPoints: 56 }, withdrawn: false },
+  ],
+  EXAMPLE_NAMES,
+);
+const paused = tournamentView(arena, 2, EXAMPLE_NAMES, { rows: arenaStandings, nextCursor: null }, [], { paused: [BERT.playerId], you: { paused: true, restUntil: '2026-12-06T18:04:08.000Z' } });
+
 export const tournamentExamples = {
   create: {
     name: 'Nikolausturnier',
@@ -83,6 +94,8 @@ export const tournamentExamples = {
   addHouseBots: { levels: ['greedy', 'pimc'] },
   created: tournamentView(upcoming, 0, EXAMPLE_NAMES, { rows: [], nextCursor: null }, []),
   running,
+  paused,
+  back: { ...paused, paused: [], you: { paused: false, restUntil: null } },
   page: { items: [tournamentSummary(upcoming, 0, EXAMPLE_NAMES)], nextCursor: null },
   games: {
     items: [tournamentGameView({ ...pairing, firstPoints: 72, secondPoints: 0, winner: ANNA.playerId, endedAt: new Date(T0 + 1_800_000) }, EXAMPLE_NAMES)],

@@ -16,6 +16,7 @@ export const TOURNAMENT_REFUSALS = {
   ALREADY_ENTERED: { status: 409, rank: 11, description: 'a house bot asked for is in the tournament already' },
   HOUSE_BOT_NOT_RUNNING: { status: 422, rank: 34, description: 'no house bot of a level asked for plays on this service now (the level is unknown, or HOUSE_BOTS leaves it off)' },
   NOT_IN_TOURNAMENT: { status: 422, rank: 33, description: 'you have not joined this tournament' },
+  NOT_AN_ARENA: { status: 422, rank: 34, description: 'a pause is for arenas: a Swiss event pairs everyone present each round (withdraw to leave it)' },
   TOO_MANY_TOURNAMENTS: { status: 429, rank: 1, description: 'you have as many tournaments as one account may (5 upcoming; not finished, 10 by default), or your address as many not finished as one may (20 by default): wait until one starts or ends' },
 } satisfies Problems;
 

@@ -24,7 +24,7 @@ export const createTournament = createRoute({
   tags: ['tournaments'],
   summary: 'Create an arena or a Swiss event (accounts only)',
   description:
-    'An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); a player in a game of another tournament when a round is paired is absent from it (0 for the round), and the round starts without them; tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account, and of tournaments not finished (upcoming or running) 10 per account and 20 per creating client address by default (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it.' +
+    'An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free; never two bots unless `bots` is `only`; not until some seconds after its last game ended, TOURNAMENT_REST_MS, 8 s by default; not while paused); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); a player in a game of another tournament when a round is paired is absent from it (0 for the round), and the round starts without them; tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account, and of tournaments not finished (upcoming or running) 10 per account and 20 per creating client address by default (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it.' +
     IDEMPOTENT_CREATE_NOTE,
   security: bearer,
   request: { headers: CreateIdempotencyHeaders, body: jsonBody(CreateTournamentSchema, tournamentExamples.create) },
@@ -125,6 +125,39 @@ export const withdrawTournament = createRoute({
   responses: {
     204: { description: 'Withdrawn' },
     ...problemResponses('TOURNAMENT_NOT_FOUND', 'TOURNAMENT_FINISHED', 'TOURNAMENT_ENTRY_CLOSED', 'NOT_IN_TOURNAMENT', 'ALREADY_WITHDRAWN'),
+  },
+});
+
+const PAUSE_NOTE =
+  'A pause is for arenas (a Swiss event pairs everyone present each round: withdraw to leave it). Paused, you are not paired; a game being played goes on to its end and counts; your score and place stay. Pausing or coming back twice changes nothing. A pause lasts until you come back, withdraw, or the arena ends (the final standings show no pause). The answer is the tournament with `you`.';
+
+export const pauseTournament = createRoute({
+  method: 'post',
+  path: '/v1/tournaments/{tournamentId}/pause',
+  operationId: 'pauseTournament',
+  tags: ['tournaments'],
+  summary: 'Pause in an arena: not paired until you come back',
+  description: PAUSE_NOTE,
+  security: bearer,
+  request: { params: TournamentIdParam },
+  responses: {
+    200: json(TournamentSchema, 'The tournament, you paused', tournamentExamples.paused),
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'NOT_AN_ARENA', 'TOURNAMENT_FINISHED', 'NOT_IN_TOURNAMENT', 'ALREADY_WITHDRAWN'),
+  },
+});
+
+export const resumeTournament = createRoute({
+  method: 'delete',
+  path: '/v1/tournaments/{tournamentId}/pause',
+  operationId: 'resumeTournament',
+  tags: ['tournaments'],
+  summary: 'Come back to an arena after a pause: paired again once an opponent is free',
+  description: `${PAUSE_NOTE} Coming back, you are paired as soon as you are free, rested and another player is.`,
+  security: bearer,
+  request: { params: TournamentIdParam },
+  responses: {
+    200: json(TournamentSchema, 'The tournament, you back', tournamentExamples.back),
+    ...problemResponses('TOURNAMENT_NOT_FOUND', 'NOT_AN_ARENA', 'TOURNAMENT_FINISHED', 'NOT_IN_TOURNAMENT', 'ALREADY_WITHDRAWN'),
   },
 });
 

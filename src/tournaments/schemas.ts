@@ -117,10 +117,21 @@ export const TournamentSchema = z
     standingsNextCursor: orNull(z.string()).openapi({ description: 'pass as `standingsCursor` for the next page of the standings; null: this page is the last' }),
     pairings: z.array(TournamentPairingSchema).optional().openapi({ description: "swiss: the current round's pairings; arena: the games being played" }),
     finishedAt: z.string().optional().openapi({ format: 'date-time' }),
+    paused: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: 'an arena not finished: the entrants who paused (POST …/pause), not paired until they come back; the stream says nothing of pauses: read it here' }),
+    you: z
+      .object({
+        paused: z.boolean().openapi({ description: 'you paused: not paired until you come back (DELETE …/pause)' }),
+        restUntil: orNull(z.string().openapi({ format: 'date-time' })).openapi({ description: 'the end of your rest after your last game: you are not paired before it (then as soon as an opponent is free); null: not resting' }),
+      })
+      .optional()
+      .openapi('TournamentYou', { description: 'an arena not finished, read by one of its entrants (not withdrawn) with a token: your own state' }),
   })
   .openapi('Tournament');
 
-export const TournamentSummarySchema = TournamentSchema.omit({ standings: true, standingsNextCursor: true, pairings: true }).openapi('TournamentSummary');
+export const TournamentSummarySchema = TournamentSchema.omit({ standings: true, standingsNextCursor: true, pairings: true, paused: true, you: true }).openapi('TournamentSummary');
 
 export const TournamentPageSchema = z
   .object({ items: z.array(TournamentSummarySchema), nextCursor: orNull(z.string()).openapi({ description: 'pass as `cursor` for the next page; null: the last page' }) })

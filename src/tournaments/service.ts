@@ -10,14 +10,15 @@ import type { Logger } from '../platform/log.ts';
 import type { Feed } from '../platform/streams/feed.ts';
 import type { Notifier } from '../platform/streams/notifier.ts';
 import { announceNoticed } from '../platform/streams/player-events.ts';
-import { checkJoin, checkWithdraw, decideCreate, type CreateTournamentRequest } from './decide.ts';
+import { checkJoin, checkPause, checkWithdraw, decideCreate, type CreateTournamentRequest } from './decide.ts';
 import { tournamentFeed, tournamentKey } from './feed.ts';
 import { capRefusal } from './limits.ts';
 import { decideStep, standingsOf } from './step.ts';
-import type { Due, GamesQuery, TournamentStore } from './store.ts';
+import type { Due, EntrantRow, GamesQuery, TournamentStore } from './store.ts';
+import { restEnds } from './rest.ts';
 import type { TournamentSettings } from './settings.ts';
 import { STANDINGS_PAGE, standingsPage } from './standings-page.ts';
-import { namedStandings, tournamentGameView, tournamentSummary, tournamentView, type StandingView, type TournamentGameView, type TournamentRow, type TournamentView } from './view.ts';
+import { namedStandings, tournamentGameView, tournamentSummary, tournamentView, type PairingRow, type StandingView, type TournamentGameView, type TournamentRow, type TournamentView, type YouView } from './view.ts';
 
 /** Which page of the standings a read answers: at most `limit` rows after `cursor`. */
 export interface StandingsQuery {
@@ -76,9 +77,9 @@ export class TournamentService {
     return { items: rows.map((r) => tournamentSummary(r, counts.get(r.id) ?? 0, names)), nextCursor };
   }
 
-  /** The tournament with one page of its standings (standings-page.ts; the first by default). */
-  async get(id: string, page: StandingsQuery = {}): Promise<TournamentView> {
-    return this.view(await this.load(id), page);
+  /** The tournament with one page of its standings (standings-page.ts; the first by default); `caller`'s own state in an arena. */
+  async get(id: string, page: StandingsQuery = {}, caller?: string): Promise<TournamentView> {
+    return this.view(await this.load(id), page, caller);
   }
 
   /** The player enters (again, after a withdrawal: back in, the score kept). */
@@ -94,7 +95,7 @@ export class TournamentService {
     });
     if (!t) throw notFound(id);
     await this.announce(id, t.version);
-    return this.get(id);
+    return this.get(id, {}, playerId);
   }
 
   /**
@@ -119,13 +120,25 @@ export class TournamentService {
     if (entered) throw new DomainError('ALREADY_ENTERED', `the house bot of level ${entered.level} is in the tournament already`);
     if (inAlready.size + bots.length > t.maxPlayers) throw new DomainError('TOURNAMENT_FULL', `the tournament has room for ${Math.max(0, t.maxPlayers - inAlready.size)} more of its ${t.maxPlayers} players`);
     for (const bot of bots) {
-      await store.enter(id, bot.playerId, now(), (t, entry, entrants) => {
+      const done = await store.enter(id, bot.playerId, now(), (t, entry, entrants) => {
         const refused = checkJoin(t, { entry, entrants, bot: true, account: true }, now());
         if (refused) throw refused;
         return entry && !entry.withdrawn ? null : false;
       });
+      if (done) await this.announce(id, done.version);
     }
     return this.get(id);
+  }
+
+  /** An arena's entrant pauses (not paired until back; a game being played goes on) or comes back. */
+  async pause(id: string, playerId: string, paused: boolean): Promise<TournamentView> {
+    const { store, now } = this.deps;
+    const t = await store.pause(id, playerId, paused, now(), (t, entry) => {
+      const refused = checkPause(t, entry, now());
+      if (refused) throw refused;
+    });
+    if (!t) throw notFound(id);
+    return this.get(id, {}, playerId);
   }
 
   /** The player leaves: not paired again; the score made stays. */
@@ -264,7 +277,7 @@ export class TournamentService {
     return t;
   }
 
-  private async view(t: TournamentRow, { limit = STANDINGS_PAGE.default, cursor }: StandingsQuery = {}): Promise<TournamentView> {
+  private async view(t: TournamentRow, { limit = STANDINGS_PAGE.default, cursor }: StandingsQuery = {}, caller?: string): Promise<TournamentView> {
     const { store, players } = this.deps;
     // A finished event's table is kept with its end, named: what is read besides is its size and the last round.
     if (t.status === 'finished' && t.standings) {
@@ -276,6 +289,18 @@ export class TournamentService {
     const { rows, nextCursor } = standingsPage(standingsOf(t, entrants, pairings), limit, cursor);
     // Only the page's players are named.
     const names = await players.namesOf([t.createdBy, ...rows.map((s) => s.playerId)]);
-    return tournamentView(t, entrants.length, names, { rows: namedStandings(rows, names), nextCursor }, pairings);
+    const paused = entrants.filter((e) => e.paused && !e.withdrawn).map((e) => e.playerId);
+    return tournamentView(t, entrants.length, names, { rows: namedStandings(rows, names), nextCursor }, pairings, { paused, you: this.you(t, entrants, pairings, caller) });
+  }
+
+  /** The caller's own state in an arena not finished: paused, and the end of its rest (rest.ts). */
+  private you(t: TournamentRow, entrants: readonly EntrantRow[], pairings: readonly PairingRow[], caller?: string): YouView | undefined {
+    const entry = caller === undefined || t.system !== 'arena' ? undefined : entrants.find((e) => e.playerId === caller && !e.withdrawn);
+    if (!entry || !caller) return undefined;
+    const now = this.deps.now();
+    const mine = pairings.filter((p) => p.firstPlayerId === caller || p.secondPlayerId === caller);
+    const until = restEnds(mine, this.deps.store.restMs).get(caller);
+    const playing = mine.some((p) => p.endedAt === null);
+    return { paused: entry.paused, restUntil: until && !playing && until > now ? until.toISOString() : null };
   }
 }

@@ -3,7 +3,8 @@
 // process computes the same kind of step, and the one holding the lock writes it.
 //   upcoming, its start reached → running (an arena: roundStart 1)
 //   pairings whose game or match ended → their results, timeouts counted (two: withdrawn), standings
-//   arena, in its window → the free, connected players paired in a wave
+//   arena, in its window → the free, connected players paired in a wave: not paused, rested
+//     since their last game (rest.ts), and no two bots together unless it is a bot league
 //   arena, past its end → roundEnd; once no game runs, the end
 //   swiss, every pairing of the round ended → roundEnd, then the next round paired (or the end);
 //     a player in a game of another tournament then is absent from the round (0 for it: never
@@ -15,6 +16,7 @@ import { decideJoin, firstDealerIndex, type MatchRow, type MatchStep } from '../
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
 import type { DomainError } from '../platform/errors.ts';
 import { pairArenaWave } from './arena-pairing.ts';
+import { restEnds, resting } from './rest.ts';
 import { arenaResults, arenaWaiters, outcomeOf, swissEntrants, swissResults, type Outcome, type PairingGame } from './decide.ts';
 import { MAX_TIMEOUTS } from './limits.ts';
 import { arenaStandings, swissStandings, type Standing } from './standings.ts';
@@ -28,6 +30,8 @@ export interface Entrant {
   timeouts: number;
   /** Deleted players are withdrawn and never paired. */
   deleted: boolean;
+  /** Arena: paused by the player (not paired until it comes back). */
+  paused: boolean;
 }
 
 /** What the step is decided on. */
@@ -46,6 +50,8 @@ export interface Snapshot {
   arenaClosed: boolean;
   /** Who the entrants are (the standings in events are named). */
   names: Names;
+  /** Arena: how long a player rests after a game before it is paired again (TOURNAMENT_REST_MS). */
+  restMs: number;
 }
 
 /** A new pairing with what it starts: a game (arena), a match (swiss) or nothing (a bye). */
@@ -134,8 +140,12 @@ export function decideStep(s: Snapshot, now: Date, draw: Draw): Step | null {
       const scores = new Map(standingsOf(t, entrants, pairings).map((x) => [x.playerId, x.score]));
       const present = new Set(entrants.filter((e) => !e.withdrawn).map((e) => e.playerId));
       const busy = new Set(running.flatMap((p) => [p.firstPlayerId, p.secondPlayerId]));
-      const free = s.free.filter((id) => present.has(id) && !busy.has(id));
-      const pairs = free.length >= 2 ? pairArenaWave(arenaWaiters(free, scores, s.ratings, pairings)) : [];
+      const paused = new Set(entrants.filter((e) => e.paused).map((e) => e.playerId));
+      // The rest counts from the pairings' ends, those recorded in this step too.
+      const rests = restEnds(pairings, s.restMs);
+      const free = s.free.filter((id) => present.has(id) && !busy.has(id) && !paused.has(id) && !resting(rests, id, now));
+      const bots = new Set([...s.names].filter(([, n]) => n.bot).map(([id]) => id));
+      const pairs = free.length >= 2 ? pairArenaWave(arenaWaiters(free, scores, s.ratings, pairings, bots), { botsMeet: t.bots === 'only' }) : [];
       if (pairs.length > 0) {
         const wave = t.round + 1;
         step.tournament.round = wave;

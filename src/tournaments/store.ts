@@ -24,6 +24,7 @@ import type { NewTournament } from './decide.ts';
 import type { TournamentEvent } from './events.ts';
 import type { CreatorCounts } from './limits.ts';
 import { nextAt } from './next-at.ts';
+import { restEnds, restEndsAfter } from './rest.ts';
 import type { PairingGame } from './decide.ts';
 import type { Entrant, Snapshot, Step } from './step.ts';
 import type { PairingRow, TournamentRow } from './view.ts';
@@ -66,6 +67,7 @@ export interface EntrantRow {
   playerId: string;
   withdrawn: boolean;
   timeouts: number;
+  paused: boolean;
 }
 
 /** A step written: the tournament's new version, and the players' log versions to announce. */
@@ -75,7 +77,15 @@ export interface Written {
 }
 
 export class TournamentStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** An arena's rest after a game (rest.ts): the step pairs nobody resting, and looks again when a rest ends. */
+    private readonly rules: { restMs: number } = { restMs: 0 },
+  ) {}
+
+  get restMs(): number {
+    return this.rules.restMs;
+  }
 
   /**
    * Inserts `row`, due at its start, unless `cap` refuses what its creator and its address have
@@ -117,7 +127,7 @@ export class TournamentStore {
 
   async entrants(id: string): Promise<EntrantRow[]> {
     return this.db
-      .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts })
+      .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts, paused: tournamentPlayers.paused })
       .from(tournamentPlayers)
       .where(eq(tournamentPlayers.tournamentId, id))
       .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.playerId));
@@ -212,7 +222,7 @@ export class TournamentStore {
       const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
       if (!t) return null;
       const [entry] = await tx
-        .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts })
+        .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts, paused: tournamentPlayers.paused })
         .from(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.playerId, playerId)));
       // Withdrawn entries hold no place (else throwaway guests could fill a tournament for good).
@@ -227,7 +237,8 @@ export class TournamentStore {
       await tx
         .insert(tournamentPlayers)
         .values({ tournamentId: id, playerId, withdrawn })
-        .onConflictDoUpdate({ target: [tournamentPlayers.tournamentId, tournamentPlayers.playerId], set: { withdrawn } });
+        // Back after a withdrawal: not paused any more.
+        .onConflictDoUpdate({ target: [tournamentPlayers.tournamentId, tournamentPlayers.playerId], set: withdrawn ? { withdrawn } : { withdrawn, paused: false } });
       const due = !withdrawn && t.status === 'running' && (t.nextAt === null || t.nextAt > now);
       const version = t.version + 1;
       await tx
@@ -247,6 +258,28 @@ export class TournamentStore {
     const rating = (await shownRatingsOf(tx, [playerId], t.config.variant)).get(playerId) ?? null;
     const [n] = await tx.select({ n: count() }).from(tournamentPlayers).where(eq(tournamentPlayers.tournamentId, t.id));
     return { type: 'join', entrant: { playerId, name: who?.name ?? '?', bot: who?.bot ?? false, rating }, players: n?.n ?? 0 };
+  }
+
+  /**
+   * An arena's entrant pauses (`paused`) or comes back, decided under the tournament's row lock:
+   * `check` sees the tournament and the entry and throws to refuse. Coming back to a running
+   * arena makes it due at `now` (the player may be paired at once). Null: no such tournament.
+   */
+  async pause(id: string, playerId: string, paused: boolean, now: Date, check: (t: TournamentRow, entry: EntrantRow | null) => void): Promise<TournamentRow | null> {
+    return this.db.transaction(async (tx) => {
+      const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
+      if (!t) return null;
+      const mine = and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.playerId, playerId));
+      const [entry] = await tx
+        .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts, paused: tournamentPlayers.paused })
+        .from(tournamentPlayers)
+        .where(mine);
+      check(t, entry ?? null);
+      if (entry?.paused === paused) return t;
+      await tx.update(tournamentPlayers).set({ paused }).where(mine);
+      if (!paused && t.status === 'running' && (t.nextAt === null || t.nextAt > now)) await tx.update(tournaments).set({ nextAt: now }).where(eq(tournaments.id, id));
+      return t;
+    });
   }
 
   /**
@@ -428,7 +461,7 @@ where status = 'running' and id in (
       }
       const entrants = rowsOf<Entrant & { name: string; bot: boolean }>(
         await tx.execute(sql`
-select e.player_id as "playerId", e.withdrawn, e.timeouts, ${playerRows.deletedAt} is not null as deleted, ${playerRows.name} as name, ${playerRows.bot} as bot
+select e.player_id as "playerId", e.withdrawn, e.timeouts, e.paused, ${playerRows.deletedAt} is not null as deleted, ${playerRows.name} as name, ${playerRows.bot} as bot
 from ${tournamentPlayers} e join ${playerRows} on ${playerRows.id} = e.player_id
 where e.tournament_id = ${id} order by e.joined_at, e.player_id`),
       );
@@ -501,6 +534,7 @@ where e.tournament_id = ${id} and not e.withdrawn
         arenaClosed,
         busyElsewhere,
         names: new Map(entrants.map((e) => [e.playerId, { name: e.name, bot: e.bot }])),
+        restMs: this.rules.restMs,
       }, at);
       const overdue = running.filter((g) => g.deadline < at.getTime()).map(({ gameId, players }) => ({ gameId, players }));
       const recorded = new Set(step?.recorded.map((r) => r.pairingId));
@@ -511,7 +545,9 @@ where e.tournament_id = ${id} and not e.withdrawn
         const between = [...playing].filter(([pairing, p]) => !p.over && !recorded.has(pairing) && !deadlines.has(pairing));
         const still = [...[...deadlines].filter(([pairing]) => !recorded.has(pairing)).map(([, ms]) => new Date(ms)), ...between.map(() => new Date(at.getTime() + t.turnSeconds * 1000))];
         const made = (step?.pairings ?? []).filter((p) => p.row.endedAt === null).map(() => new Date(started.getTime() + t.turnSeconds * 1000));
-        return nextAt({ ...t, ...step?.tournament }, [...still, ...made], at);
+        // An arena's rests ending (those begun by the results recorded now too): a rested player may be paired then.
+        const ends = t.system === 'arena' ? restEndsAfter(restEnds(pairings.map((p) => (recorded.has(p.id) ? { ...p, endedAt: at } : p)), this.rules.restMs), at) : [];
+        return nextAt({ ...t, ...step?.tournament }, [...still, ...made, ...ends], at);
       };
       if (!step) {
         await tx.update(tournaments).set({ nextAt: due(at) }).where(eq(tournaments.id, id));

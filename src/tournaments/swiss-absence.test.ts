@@ -39,7 +39,7 @@ const swiss: TournamentRow = {
 function snapshot(players: string[], busyElsewhere: string[]): Snapshot {
   return {
     tournament: swiss,
-    entrants: players.map((playerId) => ({ playerId, withdrawn: false, timeouts: 0, deleted: false })),
+    entrants: players.map((playerId) => ({ playerId, withdrawn: false, timeouts: 0, deleted: false, paused: false })),
     pairings: [],
     playing: new Map(),
     free: [],
@@ -47,6 +47,7 @@ function snapshot(players: string[], busyElsewhere: string[]): Snapshot {
     busyElsewhere,
     arenaClosed: false,
     names: new Map(players.map((id) => [id, { name: id, bot: false }])),
+    restMs: 0,
   };
 }
 

@@ -83,6 +83,8 @@ export const tournamentPlayers = pgTable(
     withdrawn: boolean('withdrawn').notNull().default(false),
     /** Tournament games this player let time out: withdrawn at two. */
     timeouts: integer('timeouts').notNull().default(0),
+    /** Arena: the player paused (POST …/pause): not paired until it comes back; the score made stays. */
+    paused: boolean('paused').notNull().default(false),
     joinedAt: stamp('joined_at'),
   },
   (t) => [primaryKey({ name: 'tournament_players_pkey', columns: [t.tournamentId, t.playerId] }), index('tournament_players_player_idx').on(t.playerId)],

@@ -74,11 +74,22 @@ export interface TournamentSummary {
   finishedAt?: string;
 }
 
+/** An arena's entrant reading it: whether it paused, and until when it rests after its last game. */
+export interface YouView {
+  paused: boolean;
+  /** The end of its rest (it is not paired before); null: not resting. */
+  restUntil: string | null;
+}
+
 export interface TournamentView extends TournamentSummary {
   /** One page of the standings (standings-page.ts). */
   standings: StandingView[];
   standingsNextCursor: string | null;
   pairings?: PairingView[];
+  /** An arena not finished: the entrants who paused. */
+  paused?: string[];
+  /** The caller, an entrant of an arena not finished (not withdrawn). */
+  you?: YouView;
 }
 
 export const refOf = (playerId: string, names: Names): PlayerRef => ({ playerId, name: names.get(playerId)?.name ?? '?', bot: names.get(playerId)?.bot ?? false });
@@ -148,6 +159,7 @@ export function tournamentView(
   names: Names,
   standings: { rows: StandingView[]; nextCursor: string | null },
   pairings: readonly PairingRow[],
+  arena?: { paused: string[]; you?: YouView },
 ): TournamentView {
   const shown = t.status === 'upcoming' ? [] : t.system === 'swiss' ? pairings.filter((p) => p.round === t.round) : pairings.filter((p) => p.endedAt === null);
   return {
@@ -155,5 +167,7 @@ export function tournamentView(
     standings: standings.rows,
     standingsNextCursor: standings.nextCursor,
     ...(t.status === 'upcoming' ? {} : { pairings: shown.map(pairingView) }),
+    ...(arena && t.system === 'arena' && t.status !== 'finished' ? { paused: arena.paused } : {}),
+    ...(arena?.you ? { you: arena.you } : {}),
   };
 }

@@ -22,7 +22,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // No analysis threads: the analysis suites (test/analysis/) start their own.
   // Every suite's tournaments come from one address (test/tournaments/caps.test.ts sets the cap it tests).
   // No house bots (on by default on the embedded database): a suite that wants them starts them.
-  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', RATE_LIMIT_PLAYER: '0', RATE_LIMIT_ANONYMOUS: '0', RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_PAGES: '0', RATE_LIMIT_SIGNIN: '0', RATE_LIMIT_SIGNIN_ADDRESS: '0', RATE_LIMIT_SIGNIN_USERNAME_ADDRESS: '0', RATE_LIMIT_OAUTH: '0', RATE_LIMIT_USER_CODES: '0', RATE_LIMIT_EXPORT: '0', ANALYSIS_WORKERS: '0', TOURNAMENT_MAX_PER_ADDRESS: '100000', HOUSE_BOTS: 'off' };
+  // No rest between an arena's games (test/tournaments/rest-pause.test.ts sets the rest it tests).
+  const env = { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: 'memory://', RATE_LIMIT_PLAYER: '0', RATE_LIMIT_ANONYMOUS: '0', RATE_LIMIT_SIGNUP: '0', RATE_LIMIT_AUTH_FAILURES: '0', RATE_LIMIT_PAGES: '0', RATE_LIMIT_SIGNIN: '0', RATE_LIMIT_SIGNIN_ADDRESS: '0', RATE_LIMIT_SIGNIN_USERNAME_ADDRESS: '0', RATE_LIMIT_OAUTH: '0', RATE_LIMIT_USER_CODES: '0', RATE_LIMIT_EXPORT: '0', ANALYSIS_WORKERS: '0', TOURNAMENT_MAX_PER_ADDRESS: '100000', HOUSE_BOTS: 'off', TOURNAMENT_REST_MS: '0' };
   return { ...loadConfig(env), ...overrides };
 }
 

@@ -14,7 +14,7 @@ const clock = testClock();
 beforeAll(async () => {
   service = await startTestService({
     now: clock.now,
-    config: { tournaments: { tickMs: 1000, minuteMs: 60_000, maxPerAccount: 3, maxPerAddress: 4 }, limits: { ...testConfig().limits, trustProxy: true, proxyHops: 1 } },
+    config: { tournaments: { tickMs: 1000, minuteMs: 60_000, restMs: 0, maxPerAccount: 3, maxPerAddress: 4 }, limits: { ...testConfig().limits, trustProxy: true, proxyHops: 1 } },
   });
   await service.parts.director.stop();
 });

@@ -11,6 +11,7 @@ import { rulesDe, rulesEn } from './i18n-rules.ts';
 import { wordsDe, wordsEn } from './i18n-words.ts';
 import { tournamentStoryDe, tournamentStoryEn } from './i18n-tournament-story.ts';
 import { houseDe, houseEn } from './i18n-house.ts';
+import { arenaDe, arenaEn } from './i18n-arena.ts';
 
 export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,6 +26,7 @@ const en = {
   ...wordsEn,
   ...tournamentStoryEn,
   ...houseEn,
+  ...arenaEn,
   title: 'Offiziersskat',
   language: 'Deutsch',
   signInTitle: 'Play Offiziersskat',
@@ -314,6 +316,7 @@ const de: Record<MessageKey, string> = {
   ...wordsDe,
   ...tournamentStoryDe,
   ...houseDe,
+  ...arenaDe,
   title: 'Offiziersskat',
   language: 'English',
   signInTitle: 'Offiziersskat spielen',

@@ -14,6 +14,7 @@ import { followTournament, unfollowTournament } from '../tournament-follow.ts';
 import { withEntry, type JoinEvent, type WithdrawEvent } from '../tournament-games.ts';
 import { tournamentStory } from './tournaments/story.ts';
 import { houseBotsControl } from './tournaments/house-bots.ts';
+import { nextGamePanel } from './tournaments/next-game.ts';
 import '../tournaments.css';
 
 export async function tournamentScreen(root: HTMLElement, app: App, signal: AbortSignal, tournamentId: string): Promise<void> {
@@ -30,6 +31,8 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
   const clock = h('p', { class: 'tour-clock', 'data-testid': 'tour-clock', 'aria-live': 'off' });
   const story = tournamentStory(app, tournamentId, signal);
   const body = h('div');
+  // An arena's entrant between games: the countdown to the next, Pause / Resume (a pause's answer: the table read again).
+  const next = nextGamePanel(app, tournamentId, signal, () => void getTournament(session.client, tournamentId, signal).then((read) => ((tour = read), (live = null), render()), () => {}));
   const followIfIn = () => {
     if (me && entrantState(tour, me.playerId) === 'in' && tour.status !== 'finished') followTournament(app, tournamentId);
   };
@@ -89,7 +92,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
       'div',
       { class: 'buttons tour-entry', 'data-entrant': state },
       state === 'out' ? h('button', { type: 'button', class: 'primary', disabled: busy, 'data-testid': 'tour-join', onclick: () => void act('join') }, t('tourJoin')) : null,
-      state === 'in' ? [h('span', null, t('tourYouAreIn')), h('button', { type: 'button', disabled: busy, 'data-testid': 'tour-withdraw', onclick: () => void act('withdraw') }, t('tourWithdraw'))] : null,
+      state === 'in' ? [h('span', null, t('tourYouAreIn')), h('button', { type: 'button', disabled: busy, 'data-testid': 'tour-withdraw', onclick: () => void act('withdraw') }, t('tourWithdraw')), next.element] : null,
       state === 'withdrawn' ? h('span', { class: 'muted' }, t('tourYouWithdrew')) : null,
     );
   };
@@ -114,7 +117,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
                   'tr',
                   { 'data-player-id': r.playerId, 'data-score': r.score, 'data-games': r.games, class: [r.playerId === me?.playerId ? 'me' : '', r.withdrawn ? 'withdrawn' : ''].join(' ').trim() || undefined },
                   h('td', { class: 'num' }, r.rank),
-                  h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(r.playerId)}` }, playerName(t, r)), r.withdrawn ? h('span', { class: 'badge', 'data-testid': 'withdrawn' }, t('tourWithdrawnMark')) : null),
+                  h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(r.playerId)}` }, playerName(t, r)), r.withdrawn ? h('span', { class: 'badge', 'data-testid': 'withdrawn' }, t('tourWithdrawnMark')) : null, tour.paused?.includes(r.playerId) ? h('span', { class: 'badge', 'data-testid': 'paused' }, t('arenaPausedMark')) : null),
                   h('td', { class: 'num', 'data-testid': 'tour-score' }, shownScore(r.score)),
                   h('td', { class: 'num' }, h('button', { type: 'button', class: 'link', 'data-testid': 'tour-player-games-open', 'aria-label': t('tourShowGamesOf', { name: r.name }), onclick: () => story.showPlayer(r) }, r.games)),
                   tiebreaks.map((k) => h('td', { class: 'num' }, shownScore(r.tiebreaks[k] ?? 0))),
@@ -165,6 +168,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
   function render(): void {
     tickClock();
     house?.update(tour);
+    next.update(tour);
     replaceContent(
       body,
       problem ? h('p', { class: 'error', role: 'alert' }, problem) : null,

@@ -929,7 +929,7 @@ export interface paths {
         put?: never;
         /**
          * Create an arena or a Swiss event (accounts only)
-         * @description An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); a player in a game of another tournament when a round is paired is absent from it (0 for the round), and the round starts without them; tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account, and of tournaments not finished (upcoming or running) 10 per account and 20 per creating client address by default (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`; when the first answer was lost with the database as the create committed, a repeat gets what it made, as it is now. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default).
+         * @description An arena runs from `startsAt` for `minutes`: a joined player who is free and has a player stream open is paired as soon as another is (nearest in score, not the last opponent again while another is free; never two bots unless `bots` is `only`; not until some seconds after its last game ended, TOURNAMENT_REST_MS, 8 s by default; not while paused); a game won scores 2, drawn or passed in 1, lost 0; the tiebreak is the sum of score-sheet points; games running at the end count. A Swiss event plays `rounds` rounds, each pairing `gamesPerRound` games with alternating dealers (a match); a pairing won scores 1, drawn ½, a bye 1 (once a player); a player in a game of another tournament when a round is paired is absent from it (0 for the round), and the round starts without them; tiebreaks Buchholz, then Sonneborn–Berger. At most 5 upcoming tournaments per account, and of tournaments not finished (upcoming or running) 10 per account and 20 per creating client address by default (429 TOO_MANY_TOURNAMENTS), and 20 creations an hour per account on each process of the service (429 RATE_LIMITED, with Retry-After). `Location` names it. An optional `Idempotency-Key` header makes a retry safe (after a lost answer, a 503 or a timeout): a repeat by the same caller (the token's player, or the address without a token) with the same key and body gets the first answer — its status, body and `Location` — and creates nothing; the same key with another body answers 422 IDEMPOTENCY_KEY_REUSED; a repeat while the first is still being answered gets 409 IDEMPOTENCY_KEY_IN_USE with `Retry-After`; when the first answer was lost with the database as the create committed, a repeat gets what it made, as it is now. Keys are kept for IDEMPOTENCY_TTL_SECONDS (a day by default).
          */
         post: operations["createTournament"];
         delete?: never;
@@ -1013,6 +1013,30 @@ export interface paths {
          */
         post: operations["withdrawTournament"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause in an arena: not paired until you come back
+         * @description A pause is for arenas (a Swiss event pairs everyone present each round: withdraw to leave it). Paused, you are not paired; a game being played goes on to its end and counts; your score and place stay. Pausing or coming back twice changes nothing. A pause lasts until you come back, withdraw, or the arena ends (the final standings show no pause). The answer is the tournament with `you`.
+         */
+        post: operations["pauseTournament"];
+        /**
+         * Come back to an arena after a pause: paired again once an opponent is free
+         * @description A pause is for arenas (a Swiss event pairs everyone present each round: withdraw to leave it). Paused, you are not paired; a game being played goes on to its end and counts; your score and place stay. Pausing or coming back twice changes nothing. A pause lasts until you come back, withdraw, or the arena ends (the final standings show no pause). The answer is the tournament with `you`. Coming back, you are paired as soon as you are free, rested and another player is.
+         */
+        delete: operations["resumeTournament"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1376,7 +1400,7 @@ export interface components {
          * @description The stable machine code of a problem: what went wrong
          * @enum {string}
          */
-        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "AUTHORIZATION_REQUEST_INVALID" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_TOURNAMENT_CREATOR" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "ANALYSIS_NOT_FOUND" | "USER_CODE_NOT_FOUND" | "GRANT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOURNAMENT_FULL" | "ALREADY_WITHDRAWN" | "ALREADY_ENTERED" | "GAME_NOT_FINISHED" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOURNAMENT_OPTIONS" | "TOURNAMENT_STARTS_AT" | "TOURNAMENT_FINISHED" | "TOURNAMENT_ENTRY_CLOSED" | "BOTS_NOT_ALLOWED" | "BOTS_ONLY" | "NOT_IN_TOURNAMENT" | "HOUSE_BOT_NOT_RUNNING" | "TOO_MANY_TOURNAMENTS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "TOO_MANY_ANALYSES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "ANALYSIS_QUEUE_FULL" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
+        ProblemCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "INVALID_CURSOR" | "MALFORMED_REQUEST" | "AUTHORIZATION_REQUEST_INVALID" | "INVALID_TOKEN" | "TOKEN_EXPIRED" | "TOKEN_REVOKED" | "INVALID_CREDENTIALS" | "NOT_A_PLAYER" | "NOT_YOUR_GAME" | "NOT_YOUR_MATCH" | "NOT_YOUR_SEEK" | "NOT_YOUR_CHALLENGE" | "SEAT_RESERVED" | "INSUFFICIENT_SCOPE" | "WRONG_PASSWORD" | "ACCOUNT_REQUIRED" | "NOT_TOURNAMENT_CREATOR" | "NOT_FOUND" | "GAME_NOT_FOUND" | "MATCH_NOT_FOUND" | "SEEK_NOT_FOUND" | "TOURNAMENT_NOT_FOUND" | "PLAYER_NOT_FOUND" | "WEB_CLIENT_NOT_BUILT" | "TOKEN_NOT_FOUND" | "RECORD_NOT_AVAILABLE" | "ANALYSIS_NOT_FOUND" | "USER_CODE_NOT_FOUND" | "GRANT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "REQUEST_TIMEOUT" | "VERSION_CONFLICT" | "SEAT_TAKEN" | "ALREADY_SEATED" | "ALREADY_IN_MATCH" | "MATCH_FULL" | "USERNAME_TAKEN" | "IDEMPOTENCY_KEY_IN_USE" | "NOT_A_GUEST" | "TOURNAMENT_FULL" | "ALREADY_WITHDRAWN" | "ALREADY_ENTERED" | "GAME_NOT_FINISHED" | "TOO_MANY_TOKENS" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "INVALID_MOVE" | "WRONG_PHASE" | "NOT_YOUR_TURN" | "GAME_FINISHED" | "ILLEGAL_CARD" | "MUST_FOLLOW_SUIT" | "ILLEGAL_CUT" | "ILLEGAL_GAME" | "ILLEGAL_BID" | "ILLEGAL_DISCARD" | "WEAK_PASSWORD" | "GAME_NOT_STARTED" | "IDEMPOTENCY_KEY_REUSED" | "INVALID_OPPONENT" | "NO_DEADLINE" | "DEADLINE_NOT_REACHED" | "YOUR_TURN" | "GAME_STARTED" | "GAME_CANCELLED" | "MATCH_STARTED" | "MATCH_CANCELLED" | "SEEK_PAIRED" | "MATCH_GAME" | "RATED_NEEDS_ACCOUNT" | "RATED_WITH_SEED" | "RATED_TURN_SECONDS" | "TOURNAMENT_OPTIONS" | "TOURNAMENT_STARTS_AT" | "TOURNAMENT_FINISHED" | "TOURNAMENT_ENTRY_CLOSED" | "BOTS_NOT_ALLOWED" | "BOTS_ONLY" | "NOT_IN_TOURNAMENT" | "HOUSE_BOT_NOT_RUNNING" | "NOT_AN_ARENA" | "TOO_MANY_TOURNAMENTS" | "TOO_MANY_WAITING_GAMES" | "TOO_MANY_WAITING_MATCHES" | "TOO_MANY_SEEKS" | "TOO_MANY_ANALYSES" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "TOO_MANY_WAITERS" | "TOO_MANY_EXPORTS" | "ANALYSIS_QUEUE_FULL" | "DATABASE_UNAVAILABLE" | "IDENTITY_PROVIDER_UNAVAILABLE" | "SHUTTING_DOWN";
         /** @description A GameRecord (as GET /v1/games/{gameId}/record answers it), with its analysis when asked for and done */
         ExportedGameRecord: {
             id: string;
@@ -2901,6 +2925,9 @@ export interface components {
             pairings?: components["schemas"]["TournamentPairing"][];
             /** Format: date-time */
             finishedAt?: string;
+            /** @description an arena not finished: the entrants who paused (POST …/pause), not paired until they come back; the stream says nothing of pauses: read it here */
+            paused?: string[];
+            you?: components["schemas"]["TournamentYou"];
         };
         TournamentCreator: {
             playerId: string;
@@ -2922,6 +2949,13 @@ export interface components {
             rounds?: number;
             /** @description swiss */
             gamesPerRound?: number;
+        };
+        /** @description an arena not finished, read by one of its entrants (not withdrawn) with a token: your own state */
+        TournamentYou: {
+            /** @description you paused: not paired until you come back (DELETE …/pause) */
+            paused: boolean;
+            /** @description the end of your rest after your last game: you are not paired before it (then as soon as an opponent is free); null: not resting */
+            restUntil: string | null;
         };
         CreateTournament: {
             /**
@@ -12408,6 +12442,405 @@ export interface operations {
                 };
             };
             /** @description TOURNAMENT_FINISHED: the tournament is over: nobody joins or withdraws any more; TOURNAMENT_ENTRY_CLOSED: a Swiss event takes no entries and no withdrawals once its last round is paired; NOT_IN_TOURNAMENT: you have not joined this tournament */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    pauseTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament, you paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2b7d4f1a-8c3e-4a9b-b5d6-0e2f7c9a4b38",
+                     *       "name": "Adventsarena",
+                     *       "system": "arena",
+                     *       "status": "running",
+                     *       "createdBy": {
+                     *         "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *         "name": "Anna",
+                     *         "bot": false
+                     *       },
+                     *       "startsAt": "2026-12-06T18:00:00.000Z",
+                     *       "endsAt": "2026-12-06T19:00:00.000Z",
+                     *       "options": {
+                     *         "variant": "classic",
+                     *         "config": {
+                     *           "variant": "classic",
+                     *           "scoring": "standard",
+                     *           "spitzen": false,
+                     *           "kontra": true,
+                     *           "ramschTrumps": "jacks",
+                     *           "practice": false
+                     *         },
+                     *         "turnSeconds": 60,
+                     *         "rated": true,
+                     *         "maxPlayers": 32,
+                     *         "bots": "allow",
+                     *         "minutes": 60
+                     *       },
+                     *       "players": 2,
+                     *       "standings": [
+                     *         {
+                     *           "rank": 1,
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "score": 2,
+                     *           "games": 1,
+                     *           "tiebreaks": {
+                     *             "sheetPoints": 64
+                     *           },
+                     *           "withdrawn": false,
+                     *           "name": "Bert",
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "rank": 2,
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "score": 0,
+                     *           "games": 1,
+                     *           "tiebreaks": {
+                     *             "sheetPoints": 56
+                     *           },
+                     *           "withdrawn": false,
+                     *           "name": "Anna",
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "standingsNextCursor": null,
+                     *       "pairings": [],
+                     *       "paused": [
+                     *         "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54"
+                     *       ],
+                     *       "you": {
+                     *         "paused": true,
+                     *         "restUntil": "2026-12-06T18:04:08.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOURNAMENT_NOT_FOUND: no tournament with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_WITHDRAWN: you have withdrawn from this tournament already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: a body that is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_AN_ARENA: a pause is for arenas: a Swiss event pairs everyone present each round (withdraw to leave it); TOURNAMENT_FINISHED: the tournament is over: nobody joins or withdraws any more; NOT_IN_TOURNAMENT: you have not joined this tournament */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description RATE_LIMITED: too many requests: wait as `Retry-After` says (the budget is in `RateLimit-Policy`, what is left in `RateLimit`) */
+            429: {
+                headers: {
+                    /** @description seconds until the budget has room again */
+                    "Retry-After"?: number;
+                    /** @description what is left of the budget, and when it resets (IETF RateLimit header fields) */
+                    RateLimit?: string;
+                    /** @description the budget: requests (q) per window in seconds (w) */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description HEADERS_TOO_LARGE: request headers over 16 KiB */
+            431: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description IDENTITY_PROVIDER_UNAVAILABLE: the external identity provider’s key set could not be fetched; retry after Retry-After; DATABASE_UNAVAILABLE: the database is away or did not answer in time; a write may or may not have been made: retry after Retry-After with the same Idempotency-Key or expectedVersion; SHUTTING_DOWN: this process is shutting down; retry after Retry-After (on a new connection) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    resumeTournament: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tournamentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tournament, you back */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "2b7d4f1a-8c3e-4a9b-b5d6-0e2f7c9a4b38",
+                     *       "name": "Adventsarena",
+                     *       "system": "arena",
+                     *       "status": "running",
+                     *       "createdBy": {
+                     *         "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *         "name": "Anna",
+                     *         "bot": false
+                     *       },
+                     *       "startsAt": "2026-12-06T18:00:00.000Z",
+                     *       "endsAt": "2026-12-06T19:00:00.000Z",
+                     *       "options": {
+                     *         "variant": "classic",
+                     *         "config": {
+                     *           "variant": "classic",
+                     *           "scoring": "standard",
+                     *           "spitzen": false,
+                     *           "kontra": true,
+                     *           "ramschTrumps": "jacks",
+                     *           "practice": false
+                     *         },
+                     *         "turnSeconds": 60,
+                     *         "rated": true,
+                     *         "maxPlayers": 32,
+                     *         "bots": "allow",
+                     *         "minutes": 60
+                     *       },
+                     *       "players": 2,
+                     *       "standings": [
+                     *         {
+                     *           "rank": 1,
+                     *           "playerId": "5d9c4e21-8a7b-4c3e-b1f6-7e2a9d0c8b54",
+                     *           "score": 2,
+                     *           "games": 1,
+                     *           "tiebreaks": {
+                     *             "sheetPoints": 64
+                     *           },
+                     *           "withdrawn": false,
+                     *           "name": "Bert",
+                     *           "bot": false
+                     *         },
+                     *         {
+                     *           "rank": 2,
+                     *           "playerId": "0b7e2a58-3c1d-4f6a-9e85-2d4c6b1a7f30",
+                     *           "score": 0,
+                     *           "games": 1,
+                     *           "tiebreaks": {
+                     *             "sheetPoints": 56
+                     *           },
+                     *           "withdrawn": false,
+                     *           "name": "Anna",
+                     *           "bot": false
+                     *         }
+                     *       ],
+                     *       "standingsNextCursor": null,
+                     *       "pairings": [],
+                     *       "paused": [],
+                     *       "you": {
+                     *         "paused": false,
+                     *         "restUntil": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tournament"];
+                };
+            };
+            /** @description VALIDATION_FAILED: a path, query, header or body that fails the schema (the fields in `errors`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INVALID_TOKEN: no token where one is needed, or a malformed, forged or foreign one; TOKEN_EXPIRED: the token has expired; TOKEN_REVOKED: the token was revoked (by its player, a password change or the account’s deletion) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description INSUFFICIENT_SCOPE: the token lacks the scope this call needs: `play` for a write (a `read` token may only read), `account` for the account’s own calls (a bot’s or an app’s token may not) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description TOURNAMENT_NOT_FOUND: no tournament with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description REQUEST_TIMEOUT: the request headers or body did not arrive in time (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS) */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description ALREADY_WITHDRAWN: you have withdrawn from this tournament already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: a body over 16 KiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description NOT_AN_ARENA: a pause is for arenas: a Swiss event pairs everyone present each round (withdraw to leave it); TOURNAMENT_FINISHED: the tournament is over: nobody joins or withdraws any more; NOT_IN_TOURNAMENT: you have not joined this tournament */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -4,6 +4,7 @@ import { ratingChangesPanel } from '../../rating-changes.ts';
 import { describeResult } from '../../result.ts';
 import { linkedLine } from '../../rule-links.ts';
 import { tournamentOfGame } from '../../tournament-follow.ts';
+import { nextGameAfter } from '../tournaments/next-game.ts';
 import type { GameActions } from './actions.ts';
 import { type GameContext, seatNames } from './context.ts';
 
@@ -27,6 +28,8 @@ export function resultPanel(ctx: GameContext, actions: GameActions): HTMLElement
     h('ul', { class: 'arithmetic' }, d.lines.map((l) => h('li', null, linkedLine(l, d.terms, t)))),
     h('p', { class: 'scores' }, d.scores.join(' · ')),
     ratingChangesPanel(view.result, seatNames(ctx), t),
+    // A player's arena game: the result stays while the player rests; when the next game comes, and Pause.
+    tournamentId && view.you ? nextGameAfter(ctx.app, tournamentId, gameId) : null,
     h(
       'div',
       { class: 'buttons' },

@@ -1,0 +1,1 @@
+ALTER TABLE "tournament_players" ADD COLUMN "paused" boolean DEFAULT false NOT NULL;
