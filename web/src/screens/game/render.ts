@@ -14,7 +14,7 @@ import type { DeadlineClock } from './deadline.ts';
 import { resultPanel } from './result-panel.ts';
 
 /** Whose turn it is, or how the game ended, in a line. */
-function statusText(ctx: GameContext): string {
+export function statusText(ctx: GameContext): string {
   const { t } = ctx.app;
   const { view } = ctx.state;
   if (view.status === 'waiting') return t('waitingForOpponent');
@@ -85,7 +85,7 @@ export function gameRenderer(ctx: GameContext, actions: GameActions, clock: Dead
         h(
           'div',
           { class: 'status-bar' },
-          h('span', { class: `status${mine ? ' mine' : ''}`, 'data-testid': 'status', role: 'status' }, statusText(ctx)),
+          h('span', { class: `status${mine ? ' mine' : ''}`, 'data-testid': 'status' }, statusText(ctx)),
           view.match ? h('a', { href: `/play/match/${view.match.id}`, class: 'badge' }, `${t('match')} · ${view.match.number}`) : null,
           view.config.practice ? h('span', { class: 'badge' }, t('practice')) : null,
           ratedBadge(view, t),
@@ -104,6 +104,9 @@ export function gameRenderer(ctx: GameContext, actions: GameActions, clock: Dead
     const decisionNow = decision ? view.status : '';
     if (decision && decisionNow !== state.lastDecision && (document.activeElement === document.body || !document.activeElement))
       root.querySelector<HTMLElement>('.decision input, .decision select, .decision button:not([disabled])')?.focus();
+    // A card to play and the keyboard nowhere (the card it was on has been played): on the first playable card.
+    else if (mine && view.status === 'playing' && (document.activeElement === document.body || !document.activeElement))
+      root.querySelector<HTMLElement>('button.card[data-legal]')?.focus();
     state.lastDecision = decisionNow;
   };
 }

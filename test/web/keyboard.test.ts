@@ -1,0 +1,118 @@
+// A whole game against the computer with the keyboard alone, as a player without sight plays it:
+// Tab to a control, Enter to use it, and nothing seen but what the table's live region says. It
+// must have said every card played, every trick taken, whose turn it was and the result, in the
+// game's order and each once.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { browserSuite, Watch } from './support/browser.ts';
+import { webFixture } from './support/web-suite.ts';
+
+/** Presses Tab until the element with the keyboard matches `selector` (false if it never does). */
+async function tabTo(page: Page, selector: string, most = 80): Promise<boolean> {
+  for (let i = 0; i < most; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return true;
+    await page.keyboard.press('Tab');
+  }
+  return false;
+}
+
+const version = (page: Page) => page.locator('.game').getAttribute('data-version');
+
+/** One decision or card by Tab and Enter; false when it is not this player's turn. */
+async function keyboardTurn(page: Page): Promise<boolean> {
+  const status = await page.locator('.game').getAttribute('data-status');
+  if (status === 'finished' || (await page.locator('.status.mine').count()) === 0) return false;
+  const before = await version(page);
+  const press = async (selector: string) => {
+    if (!(await tabTo(page, selector))) throw new Error(`Tab never reached ${selector} (status ${status})`);
+    await page.keyboard.press('Enter');
+  };
+  if ((await page.locator('.decision [data-move=discard]').count()) > 0) {
+    // Two cards to lay away: each chosen with Enter (the table stays; the choice is pressed).
+    for (const n of [1, 2]) {
+      await press('button.card.selectable[aria-pressed=false]');
+      await page.locator('button.card.selectable[aria-pressed=true]').nth(n - 1).waitFor();
+    }
+    await press('.decision [data-move=discard]:not([disabled])');
+  } else if ((await page.locator('.decision').count()) > 0) {
+    // Bidding stays short: a first bid, then a pass once the other has raised.
+    const raised = (await page.locator('.decision .bid-status').count()) > 0 && (await page.locator('.decision [data-move=bid]').count()) > 0;
+    await press(raised ? '.decision [data-move=pass]' : '.decision button.move:not([disabled])');
+  } else if (status === 'playing') {
+    await press('button.card[data-legal]:not([aria-disabled])');
+  } else return false;
+  await page.waitForFunction((v) => document.querySelector('.game')?.getAttribute('data-version') !== v || document.querySelector('.notice .error') !== null, before, { timeout: 15_000 });
+  const error = page.locator('.notice .error');
+  if ((await error.count()) > 0) throw new Error(`the page refused a move: ${await error.textContent()}`);
+  return true;
+}
+
+browserSuite('the web client: a game by keyboard and live region alone', () => {
+  const web = webFixture();
+
+  it('plays a whole bidding game against the computer with Tab and Enter; the live region says cards, tricks, turns and the result', { timeout: 300_000 }, async () => {
+    const context = await web.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+    const watch = new Watch(context);
+    const page = await context.newPage();
+    await page.goto(`${web.service.url}/`);
+
+    // Sign in as a guest: Tab to the name, type it, Enter.
+    expect(await tabTo(page, '#name')).toBe(true);
+    await page.keyboard.type('Ida');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=play-computer]').waitFor();
+    // The options by keyboard: the bidding variant, first seat (arrow keys change a focused select).
+    expect(await tabTo(page, 'select[name=variant]')).toBe(true);
+    await page.keyboard.press('End');
+    await expect(page.locator('select[name=variant]').inputValue()).resolves.toBe('bidding');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('seat');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.locator('select[name=seat]').inputValue()).resolves.toBe('forehand');
+    expect(await tabTo(page, '[data-testid=play-computer]')).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('.game[data-you]').waitFor();
+    const gameId = new URL(page.url()).pathname.split('/').pop()!;
+
+    // Everything the live region says, line by line, from now on.
+    await page.evaluate(() => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.addedNodes) if (n.parentElement?.matches('[data-testid=announcer]')) said.push(n.textContent ?? '');
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+
+    // Play: our turns by keyboard; the computer's seat is played by the page itself.
+    for (let turns = 0; (await page.locator('.game').getAttribute('data-status')) !== 'finished'; ) {
+      if (await keyboardTurn(page)) turns++;
+      else await page.waitForFunction(() => document.querySelector('.status.mine') !== null || document.querySelector('.game')?.getAttribute('data-status') === 'finished', null, { timeout: 20_000 });
+      expect(turns).toBeLessThan(100);
+    }
+    const headline = (await page.locator('[data-testid=result] .headline').textContent())!;
+    await page.waitForFunction((h) => ((window as unknown as { said: string[] }).said ?? []).includes(h), headline, { timeout: 10_000 });
+    const said: string[] = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+
+    // Every card played and every trick taken, once each and in the game's order, as the record has them.
+    const record = (await web.service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
+    const names = { forehand: record.players.forehand.name === 'Ida' ? 'Ida' : 'Computer', dealer: record.players.dealer.name === 'Ida' ? 'Ida' : 'Computer' };
+    const plays = said.filter((l) => / plays /.test(l));
+    const tricks = said.filter((l) => / takes the trick /.test(l));
+    const events = record.events.map((e: { event: { type: string } }) => e.event);
+    expect(plays.length).toBe(events.filter((e: { type: string }) => e.type === 'played').length);
+    expect(tricks).toEqual(
+      events.filter((e: { type: string }) => e.type === 'trickTaken').map((e: { winner: 'forehand' | 'dealer'; points: number }) => `${names[e.winner]} takes the trick (${e.points} points)`),
+    );
+    // Cards by their names: "Queen of Hearts", not codes.
+    for (const line of plays) expect(line).toMatch(/^(Ida|Computer) plays (Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Spades|Hearts|Diamonds)$/);
+    // Whose turn: both said; the result at the end.
+    expect(said).toContain('Your turn');
+    expect(said).toContain('Computer to move');
+    expect(said.at(-1)).toBe(headline);
+    // Nothing said twice in a row (a drawing of the table says nothing new).
+    for (let i = 1; i < said.length; i++) expect(said[i], `line ${i}: ${said[i]}`).not.toBe(said[i - 1]);
+    expect(watch.problems).toEqual([]);
+    await context.close();
+  });
+});
