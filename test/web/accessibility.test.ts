@@ -52,7 +52,7 @@ browserSuite('the web client: accessibility (axe-core)', () => {
    * The page in both languages (switched by its own button, then back) and both sizes; `ready`:
    * what the page shows once drawn.
    */
-  const checkPage = async (page: Page, name: string, ready: string, found: string[]) => {
+  const checkPage = async (page: Page, name: string, ready: string, found: string[], look?: (lang: string) => Promise<void>) => {
     for (const round of [0, 1]) {
       await page.locator(ready).first().waitFor();
       const lang = await page.evaluate(() => document.documentElement.lang);
@@ -61,12 +61,30 @@ browserSuite('the web client: accessibility (axe-core)', () => {
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
         found.push(...(await violations(page, `${name} (${lang}, ${size})`)));
       }
+      await look?.(lang);
       // The other language (the switch draws the same page again), then back.
       await page.locator('[data-testid=language]').click();
       await page.waitForFunction((was) => document.documentElement.lang !== was, lang);
       if (round === 1) await page.locator(ready).first().waitFor();
     }
     await page.setViewportSize(VIEWPORTS.desktop);
+  };
+
+  /** Skat's names of the cards, in the page's language; a playable card's also its key. */
+  const CARD_NAME: Record<string, RegExp> = {
+    en: /^(Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Spades|Hearts|Diamonds)(, key \w)?$/,
+    de: /^(Kreuz|Pik|Herz|Karo) (Sieben|Acht|Neun|Zehn|Bube|Dame|König|Ass)(, Taste \w)?$/,
+  };
+  /** The table's cards: the player's own are buttons, named, the unplayable ones aria-disabled; the other's open stacks named pictures. */
+  const cardsNamed = (page: Page) => async (lang: string) => {
+    const own = await page.locator('.table button.card').evaluateAll((els) => els.map((e) => [e.getAttribute('aria-label'), e.getAttribute('aria-disabled'), e.hasAttribute('data-legal')]));
+    expect(own.length).toBeGreaterThan(0);
+    for (const [label, disabled, legal] of own) {
+      expect(label).toMatch(CARD_NAME[lang]);
+      expect(disabled).toBe(legal ? null : 'true');
+    }
+    const shown = await page.locator('.seat.top .stack .open svg[role=img]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
+    for (const label of shown) expect(label).toMatch(CARD_NAME[lang]);
   };
 
   it('finds no serious or critical violation on any page, in English and German, on a desktop and a phone', { timeout: 600_000 }, async () => {
@@ -114,7 +132,7 @@ browserSuite('the web client: accessibility (axe-core)', () => {
       onTurn: async () => {
         if (!playingChecked && (await page.locator('button.card[data-legal]').count()) > 0) {
           playingChecked = true;
-          await checkPage(page, 'table, playing', 'button.card[data-legal]', found);
+          await checkPage(page, 'table, playing', 'button.card[data-legal]', found, cardsNamed(page));
         }
       },
     });
@@ -125,6 +143,9 @@ browserSuite('the web client: accessibility (axe-core)', () => {
     await until(async () => (await http.get(`/v1/games/${gameId}/analysis`)).body.status === 'done', 120_000, 'the analysis');
     await page.goto(`${web.service.url}/replay/${gameId}?analysis`);
     await checkPage(page, 'replay and analysis', '[data-testid=analysis][data-status=done] [data-testid=analysis-graph]', found);
+    // The graph's text alternative: a table of its points (a named caption, a row a point).
+    const graphPoints = Number(await page.locator('[data-testid=analysis-graph]').getAttribute('data-points'));
+    await expect(page.locator('[data-testid=analysis-graph-values] tbody tr').count()).resolves.toBe(graphPoints);
 
     await page.goto(`${web.service.url}/tournaments`);
     await checkPage(page, 'tournaments', 'main h1', found);
@@ -148,6 +169,8 @@ browserSuite('the web client: accessibility (axe-core)', () => {
     await checkPage(page, 'leaderboard', 'main table', found);
     await page.goto(`${web.service.url}/players/${ada.playerId}`);
     await checkPage(page, 'player', '[data-testid=rating-chart]', found);
+    const ratingPoints = Number(await page.locator('[data-testid=rating-chart]').getAttribute('data-points'));
+    await expect(page.locator('[data-testid=rating-chart-values] tbody tr').count()).resolves.toBe(ratingPoints);
     await page.goto(`${web.service.url}/tournaments/no-such-tournament`);
     await checkPage(page, 'not found', 'main .error', found);
 
