@@ -1,9 +1,10 @@
 // Every page checked by axe-core (its source read from node_modules and run in the page, no CDN):
 // the sign-in, the lobby, the account, the table while bidding, while playing and at its result,
-// the replay with its analysis, the tournaments (the list; one upcoming, one running, one
-// finished), the leaderboard, a player's page and a page that finds nothing. Each in English and
-// German (the page's language switch), on a desktop (1280 × 800) and a phone (390 × 844, the same
-// page resized): no serious or critical violation. One service, one browser, pages in sequence.
+// a table watched, a match's page, the replay with its analysis, the tournaments (the list; one
+// upcoming, one running, one finished), the leaderboard, a player's page and a page that finds
+// nothing. Each in English and German (the page's language switch), on a desktop (1280 × 800) and
+// a phone (390 × 844, the same page resized): no serious or critical violation. One service, one
+// browser, pages in sequence.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { accounts, createClient } from '@offiziersskat/client';
@@ -97,6 +98,10 @@ browserSuite('the web client: accessibility (axe-core)', () => {
     const rated = (await http.post('/v1/games').set({ Authorization: `Bearer ${ada.token}` }).send({ rated: true, seat: 'forehand' }).expect(201)).body.id;
     await http.post(`/v1/games/${rated}/join`).set({ Authorization: `Bearer ${bea.token}` }).expect(200);
     await http.post(`/v1/games/${rated}/moves`).set({ Authorization: `Bearer ${bea.token}` }).send({ move: { type: 'resign' } }).expect(200);
+    // A match of two games, its first resigned: a score sheet with a line, the second game on.
+    const match = (await http.post('/v1/matches').set({ Authorization: `Bearer ${ada.token}` }).send({ games: 2 }).expect(201)).body;
+    const joined = (await http.post(`/v1/matches/${match.id}/join`).set({ Authorization: `Bearer ${bea.token}` }).expect(200)).body;
+    await http.post(`/v1/games/${joined.currentGameId}/moves`).set({ Authorization: `Bearer ${bea.token}` }).send({ move: { type: 'resign' } }).expect(200);
     // Tournaments: one tomorrow; one that runs (two entrants), then finishes.
     const tours = api.withToken(ada.token);
     const upcoming = await tours.request<{ id: string }>('POST', '/v1/tournaments', { body: { name: 'Morgenturnier', system: 'swiss', variant: 'classic', turnSeconds: 60, startsAt: new Date(Date.now() + 86_400_000).toISOString(), rounds: 3 } });
@@ -171,6 +176,13 @@ browserSuite('the web client: accessibility (axe-core)', () => {
     await checkPage(page, 'player', '[data-testid=rating-chart]', found);
     const ratingPoints = Number(await page.locator('[data-testid=rating-chart]').getAttribute('data-points'));
     await expect(page.locator('[data-testid=rating-chart-values] tbody tr').count()).resolves.toBe(ratingPoints);
+    await page.goto(`${web.service.url}/play/match/${match.id}`);
+    await checkPage(page, 'match', 'main h1', found);
+    // Someone else's game, watched.
+    const watched = (await http.post('/v1/games').set({ Authorization: `Bearer ${bea.token}` }).send({ variant: 'halfOpen' }).expect(201)).body.id;
+    await http.post(`/v1/games/${watched}/join`).set({ Authorization: `Bearer ${cleo.token}` }).expect(200);
+    await page.goto(`${web.service.url}/play/${watched}`);
+    await checkPage(page, 'table, watching', '.game[data-you=spectator]', found);
     await page.goto(`${web.service.url}/tournaments/no-such-tournament`);
     await checkPage(page, 'not found', 'main .error', found);
 

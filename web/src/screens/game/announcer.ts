@@ -1,8 +1,9 @@
 // What the table says to a screen reader, in a polite live region: each event since the last one
-// said (a bid, a card played, a trick taken with its points…), then whose turn it is, and at the
-// end the result. The events are read from the game's log after the last one said: nothing is
-// said twice however often the table is drawn, and the lines keep the game's order (a move's own
-// answer may come before its event on the stream). What happened before the table opened is not said.
+// said (a bid, a card played, a trick taken with its points…), then whose turn it is, at the end
+// the result, and a refusal of a move. The events are read from the game's log after the last one
+// said: nothing is said twice however often the table is drawn, and the lines keep the game's
+// order (a move's own answer may come before its event on the stream). What happened before the
+// table opened is not said.
 import { describeEvent } from '../../event-text.ts';
 import { liveRegion } from '../../live-region.ts';
 import { type GameContext, seatNames } from './context.ts';
@@ -28,7 +29,13 @@ export function tableAnnouncer(ctx: GameContext, statusText: () => string): Tabl
     region.say(statusText());
   };
 
+  let problemSaid = '';
   const update = () => {
+    // A refusal stays on the notice line until the next move: said once, not at every drawing.
+    if (state.problem !== problemSaid) {
+      problemSaid = state.problem;
+      region.say(state.problem);
+    }
     if (reading || ctx.signal.aborted) return;
     if (state.view.version <= said) return sayTurn();
     reading = true;

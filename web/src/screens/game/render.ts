@@ -92,7 +92,7 @@ export function gameRenderer(ctx: GameContext, actions: GameActions, clock: Dead
           view.you ? null : h('span', { class: 'badge' }, t('spectator')),
           clock.element,
         ),
-        h('p', { class: 'notice', 'data-testid': 'notice' }, problem ? h('span', { class: 'error', role: 'alert' }, problem) : latest ? describeEvent(latest, seatNames(ctx), t) : ''),
+        h('p', { class: 'notice', 'data-testid': 'notice' }, problem ? h('span', { class: 'error' }, problem) : latest ? describeEvent(latest, seatNames(ctx), t) : ''),
         table,
         actionsBar(ctx, actions),
         view.status === 'finished' ? resultPanel(ctx, actions) : null,
