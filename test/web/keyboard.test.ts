@@ -47,11 +47,35 @@ async function keyboardTurn(page: Page): Promise<boolean> {
   return true;
 }
 
+/** What the live region says in each language (the page's words, web/src/i18n.ts). */
+const SPEECH = {
+  en: {
+    context: { viewport: { width: 1280, height: 800 }, locale: 'en-US' },
+    play: /^(Ida|Computer) plays (Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Spades|Hearts|Diamonds)$/,
+    trick: (name: string, n: number) => `${name} takes the trick (${n} points)`,
+    isTrick: / takes the trick /,
+    yourTurn: 'Your turn',
+    theirTurn: 'Computer to move',
+    step: /^Event 1 of \d+: \S/,
+    lastStep: /^Event (\d+) of \1: \S/,
+  },
+  de: {
+    context: { viewport: { width: 390, height: 844 }, locale: 'de-DE', hasTouch: true },
+    play: /^(Ida|Computer) spielt (Kreuz|Pik|Herz|Karo) (Sieben|Acht|Neun|Zehn|Bube|Dame|König|Ass)$/,
+    trick: (name: string, n: number) => `${name} bekommt den Stich (${n} Augen)`,
+    isTrick: / bekommt den Stich /,
+    yourTurn: 'Du bist am Zug',
+    theirTurn: 'Computer ist am Zug',
+    step: /^Ereignis 1 von \d+: \S/,
+    lastStep: /^Ereignis (\d+) von \1: \S/,
+  },
+};
+
 browserSuite('the web client: a game by keyboard and live region alone', () => {
   const web = webFixture();
 
-  it('plays a whole bidding game against the computer with Tab and Enter; the live region says cards, tricks, turns and the result', { timeout: 300_000 }, async () => {
-    const context = await web.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  it.each(Object.entries(SPEECH))('plays a whole bidding game against the computer with Tab and Enter; the live region says cards, tricks, turns and the result (%s)', { timeout: 300_000 }, async (_, speech) => {
+    const context = await web.browser.newContext(speech.context);
     const watch = new Watch(context);
     const page = await context.newPage();
     await page.goto(`${web.service.url}/`);
@@ -94,21 +118,21 @@ browserSuite('the web client: a game by keyboard and live region alone', () => {
     await page.waitForFunction((h) => ((window as unknown as { said: string[] }).said ?? []).includes(h), headline, { timeout: 10_000 });
     const said: string[] = await page.evaluate(() => (window as unknown as { said: string[] }).said);
 
-    // Every card played and every trick taken, once each and in the game's order, as the record has them.
+    // Every card played (by its name: "Queen of Hearts", "Herz Dame", never a code) and every trick
+    // taken, once each and in the game's order, as the record has them.
     const record = (await web.service.http.get(`/v1/games/${gameId}/record`).expect(200)).body;
     const names = { forehand: record.players.forehand.name === 'Ida' ? 'Ida' : 'Computer', dealer: record.players.dealer.name === 'Ida' ? 'Ida' : 'Computer' };
-    const plays = said.filter((l) => / plays /.test(l));
-    const tricks = said.filter((l) => / takes the trick /.test(l));
+    const plays = said.filter((l) => speech.play.test(l));
+    const tricks = said.filter((l) => speech.isTrick.test(l));
     const events = record.events.map((e: { event: { type: string } }) => e.event);
+    expect(plays.length).toBeGreaterThan(0);
     expect(plays.length).toBe(events.filter((e: { type: string }) => e.type === 'played').length);
     expect(tricks).toEqual(
-      events.filter((e: { type: string }) => e.type === 'trickTaken').map((e: { winner: 'forehand' | 'dealer'; points: number }) => `${names[e.winner]} takes the trick (${e.points} points)`),
+      events.filter((e: { type: string }) => e.type === 'trickTaken').map((e: { winner: 'forehand' | 'dealer'; points: number }) => speech.trick(names[e.winner], e.points)),
     );
-    // Cards by their names: "Queen of Hearts", not codes.
-    for (const line of plays) expect(line).toMatch(/^(Ida|Computer) plays (Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Spades|Hearts|Diamonds)$/);
     // Whose turn: both said; the result at the end.
-    expect(said).toContain('Your turn');
-    expect(said).toContain('Computer to move');
+    expect(said).toContain(speech.yourTurn);
+    expect(said).toContain(speech.theirTurn);
     expect(said.at(-1)).toBe(headline);
     // Nothing said twice in a row (a drawing of the table says nothing new).
     for (let i = 1; i < said.length; i++) expect(said[i], `line ${i}: ${said[i]}`).not.toBe(said[i - 1]);
@@ -120,12 +144,12 @@ browserSuite('the web client: a game by keyboard and live region alone', () => {
     await page.keyboard.press('ArrowRight');
     await page.locator('[data-testid=replay-announcer] p').first().waitFor();
     const [step1] = await replaySaid();
-    expect(step1).toMatch(/^Event 1 of \d+: \S/);
+    expect(step1).toMatch(speech.step);
     // The same sentence as the step line the page shows.
     expect(step1.split(': ').slice(1).join(': ')).toBe((await page.locator('[data-testid=replay-step]').textContent())!.split(' — ')[1]);
     await page.keyboard.press('End');
     await page.locator('[data-testid=replay-announcer] p').nth(1).waitFor();
-    expect((await replaySaid())[1]).toMatch(/^Event (\d+) of \1: \S/);
+    expect((await replaySaid())[1]).toMatch(speech.lastStep);
     // Beyond the streams the page's own navigation cut off.
     expect(beyondUnrequestedAnalysis(watch.problems).filter((p) => !/\(net::ERR_ABORTED\)$/.test(p))).toEqual([]);
     await context.close();
