@@ -7,14 +7,47 @@ import { expect, it } from 'vitest';
 import { beyondUnrequestedAnalysis, browserSuite, Watch } from './support/browser.ts';
 import { webFixture } from './support/web-suite.ts';
 
+/** Tab presses it took to reach each card played (the table puts the keyboard on one). */
+const tabsToCards: number[] = [];
+
 /** Presses Tab until the element with the keyboard matches `selector` (false if it never does). */
 async function tabTo(page: Page, selector: string, most = 80): Promise<boolean> {
   for (let i = 0; i < most; i++) {
-    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return true;
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) {
+      if (selector.startsWith('button.card[data-legal]')) tabsToCards.push(i);
+      return true;
+    }
     await page.keyboard.press('Tab');
   }
   return false;
 }
+
+/** The element with the keyboard: its name, whether it is a card and whether it says it cannot be used. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const e = document.activeElement;
+    return { card: e?.matches('button.card') ?? false, name: e?.getAttribute('aria-label') ?? '', disabled: e?.getAttribute('aria-disabled') === 'true', legal: e?.hasAttribute('data-legal') ?? false };
+  });
+
+/**
+ * The player's cards as Tab goes through them: back to the first (Shift+Tab), then forward to
+ * the last, then back to a playable one. What each said: its name and whether it can be played.
+ */
+type Heard = { name: string; disabled: boolean; legal: boolean };
+async function walkCards(page: Page): Promise<{ cards: Heard[]; shown: number }> {
+  while ((await focused(page)).card) await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  const cards: Heard[] = [];
+  for (let now = await focused(page); now.card; now = await focused(page)) {
+    cards.push({ name: now.name, disabled: now.disabled, legal: now.legal });
+    await page.keyboard.press('Tab');
+  }
+  do await page.keyboard.press('Shift+Tab');
+  while (!(await page.evaluate(() => document.activeElement?.matches('button.card[data-legal]') ?? false)));
+  return { cards, shown: await page.locator('.seat.bottom button.card').count() };
+}
+const walked = new Set<Page>();
+const heard = new Map<Page, { cards: Heard[]; shown: number }>();
 
 const version = (page: Page) => page.locator('.game').getAttribute('data-version');
 
@@ -39,6 +72,10 @@ async function keyboardTurn(page: Page): Promise<boolean> {
     const raised = (await page.locator('.decision .bid-status').count()) > 0 && (await page.locator('.decision [data-move=bid]').count()) > 0;
     await press(raised ? '.decision [data-move=pass]' : '.decision button.move:not([disabled])');
   } else if (status === 'playing') {
+    if (!walked.has(page)) {
+      walked.add(page);
+      heard.set(page, await walkCards(page));
+    }
     await press('button.card[data-legal]:not([aria-disabled])');
   } else return false;
   await page.waitForFunction((v) => document.querySelector('.game')?.getAttribute('data-version') !== v || document.querySelector('.notice .error') !== null, before, { timeout: 15_000 });
@@ -52,6 +89,7 @@ const SPEECH = {
   en: {
     context: { viewport: { width: 1280, height: 800 }, locale: 'en-US' },
     play: /^(Ida|Computer) plays (Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Spades|Hearts|Diamonds)$/,
+    card: /^(Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Spades|Hearts|Diamonds)(, key \w)?$/,
     trick: (name: string, n: number) => `${name} takes the trick (${n} points)`,
     isTrick: / takes the trick /,
     yourTurn: 'Your turn',
@@ -62,6 +100,7 @@ const SPEECH = {
   de: {
     context: { viewport: { width: 390, height: 844 }, locale: 'de-DE', hasTouch: true },
     play: /^(Ida|Computer) spielt (Kreuz|Pik|Herz|Karo) (Sieben|Acht|Neun|Zehn|Bube|Dame|König|Ass)$/,
+    card: /^(Kreuz|Pik|Herz|Karo) (Sieben|Acht|Neun|Zehn|Bube|Dame|König|Ass)(, Taste \w)?$/,
     trick: (name: string, n: number) => `${name} bekommt den Stich (${n} Augen)`,
     isTrick: / bekommt den Stich /,
     yourTurn: 'Du bist am Zug',
@@ -113,6 +152,15 @@ browserSuite('the web client: a game by keyboard and live region alone', () => {
       if (await keyboardTurn(page)) turns++;
       else await page.waitForFunction(() => document.querySelector('.status.mine') !== null || document.querySelector('.game')?.getAttribute('data-status') === 'finished', null, { timeout: 20_000 });
       expect(turns).toBeLessThan(100);
+    }
+    // When the turn came, the keyboard was already on a card to play (no Tab needed).
+    expect(new Set(tabsToCards.splice(0))).toEqual(new Set([0]));
+    // Tab went through every card of the player's own, each named, the unplayable ones saying so.
+    const { cards, shown } = heard.get(page)!;
+    expect(cards.length).toBe(shown);
+    for (const c of cards) {
+      expect(c.name).toMatch(speech.card);
+      expect(c.disabled).toBe(!c.legal);
     }
     const headline = (await page.locator('[data-testid=result] .headline').textContent())!;
     await page.waitForFunction((h) => ((window as unknown as { said: string[] }).said ?? []).includes(h), headline, { timeout: 10_000 });

@@ -100,13 +100,11 @@ export function gameRenderer(ctx: GameContext, actions: GameActions, clock: Dead
       ),
     );
     clock.tick();
-    // A new decision: the keyboard goes to its first control (unless it is busy elsewhere).
-    const decisionNow = decision ? view.status : '';
-    if (decision && decisionNow !== state.lastDecision && (document.activeElement === document.body || !document.activeElement))
-      root.querySelector<HTMLElement>('.decision input, .decision select, .decision button:not([disabled])')?.focus();
-    // A card to play and the keyboard nowhere (the card it was on has been played): on the first playable card.
-    else if (mine && view.status === 'playing' && (document.activeElement === document.body || !document.activeElement))
-      root.querySelector<HTMLElement>('button.card[data-legal]')?.focus();
-    state.lastDecision = decisionNow;
+    // The keyboard nowhere (a new decision; or the control it was on played, or disabled while the
+    // move went): on the decision's first control, or on the first card to play. Never taken from
+    // where it is.
+    const nowhere = document.activeElement === document.body || !document.activeElement;
+    if (nowhere && decision) root.querySelector<HTMLElement>('.decision input, .decision select, .decision button:not([disabled])')?.focus();
+    else if (nowhere && mine && view.status === 'playing') root.querySelector<HTMLElement>('button.card[data-legal]')?.focus();
   };
 }
