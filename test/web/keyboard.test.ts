@@ -195,9 +195,12 @@ browserSuite('the web client: a game by keyboard and live region alone', () => {
     expect(step1).toMatch(speech.step);
     // The same sentence as the step line the page shows.
     expect(step1.split(': ').slice(1).join(': ')).toBe((await page.locator('[data-testid=replay-step]').textContent())!.split(' — ')[1]);
-    await page.keyboard.press('End');
+    // To the end by its button (Tab, Enter): said, and the keyboard stays on the button, now inert.
+    expect(await tabTo(page, '[data-testid=replay-last]')).toBe(true);
+    await page.keyboard.press('Enter');
     await page.locator('[data-testid=replay-announcer] p').nth(1).waitFor();
     expect((await replaySaid())[1]).toMatch(speech.lastStep);
+    await expect(page.evaluate(() => [document.activeElement?.getAttribute('data-testid'), document.activeElement?.getAttribute('aria-disabled')])).resolves.toEqual(['replay-last', 'true']);
     // Beyond the streams the page's own navigation cut off.
     expect(beyondUnrequestedAnalysis(watch.problems).filter((p) => !/\(net::ERR_ABORTED\)$/.test(p))).toEqual([]);
     await context.close();

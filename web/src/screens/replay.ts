@@ -132,8 +132,10 @@ function showReplay(stage: HTMLElement, analysisSlot: HTMLElement | null, app: A
   document.addEventListener('keydown', onKey);
   signal.addEventListener('abort', () => document.removeEventListener('keydown', onKey));
 
+  // At either end a control says it does nothing (aria-disabled) but keeps the keyboard: a disabled
+  // button would drop it on the page's body.
   const control = (label: string, to: () => number, focus: string, disabled: boolean) =>
-    h('button', { type: 'button', 'data-focus': focus, 'data-testid': `replay-${focus}`, disabled, onclick: () => go(to()) }, label);
+    h('button', { type: 'button', 'data-focus': focus, 'data-testid': `replay-${focus}`, 'aria-disabled': disabled ? 'true' : null, onclick: () => disabled || go(to()) }, label);
 
   function verification(): HTMLElement {
     if (!outcome) return h('section', { class: 'verification card-panel', 'data-testid': 'verification' }, h('h2', null, t('verification')), h('p', null, t('verifying')));
