@@ -1,10 +1,10 @@
 // Every page checked by axe-core (its source read from node_modules and run in the page, no CDN):
-// the sign-in, the lobby, the account, the table while bidding, while playing and at its result,
-// a table watched, a match's page, the replay with its analysis, the tournaments (the list; one
-// upcoming, one running, one finished), the leaderboard, a player's page and a page that finds
-// nothing. Each in English and German (the page's language switch), on a desktop (1280 × 800) and
-// a phone (390 × 844, the same page resized): no serious or critical violation. One service, one
-// browser, pages in sequence.
+// the sign-in, the lobby, the account, a device's sign-in, a table waiting, the table while
+// bidding, while playing and at its result, a table watched, a match's page, the replay with its
+// analysis, the tournaments (the list; one upcoming, one running, one finished), the leaderboard,
+// a player's page and a page that finds nothing. Each in English and German (the page's language
+// switch), on a desktop (1280 × 800) and a phone (390 × 844, the same page resized): no serious or
+// critical violation. One service, one browser, pages in sequence.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { accounts, createClient } from '@offiziersskat/client';
@@ -120,6 +120,12 @@ browserSuite('the web client: accessibility (axe-core)', () => {
     await checkPage(page, 'lobby', '[data-testid=play-computer]', found);
     await page.goto(`${web.service.url}/account`);
     await checkPage(page, 'account', 'main h1, main h2', found);
+    await page.goto(`${web.service.url}/device`);
+    await checkPage(page, 'device sign-in', '[data-testid=device-form]', found);
+    // A table waiting for its second player.
+    const open = (await http.post('/v1/games').set({ Authorization: `Bearer ${ada.token}` }).send({}).expect(201)).body.id;
+    await page.goto(`${web.service.url}/play/${open}`);
+    await checkPage(page, 'table, waiting', '.game[data-status=waiting]', found);
 
     // A game against the computer with bidding: the table while bidding, while playing, its result.
     await page.goto(`${web.service.url}/`);

@@ -4,6 +4,7 @@
 // Each concern has its file in game/: the state, the actions, the keys, the deadline, the drawing,
 // the computer's seat and the live updates; this function wires them together.
 import type { App } from '../app.ts';
+import '../a11y.css';
 import { h } from '../dom.ts';
 import { gameActions } from './game/actions.ts';
 import { tableAnnouncer } from './game/announcer.ts';
@@ -44,7 +45,8 @@ export async function gameScreen(root: HTMLElement, app: App, signal: AbortSigna
   const clock = deadlineClock(ctx, () => actions.claim({ quiet: true }));
   const render = gameRenderer(ctx, actions, clock);
   const announcer = tableAnnouncer(ctx, () => statusText(ctx));
-  root.replaceChildren(table, announcer.element);
+  // The page's heading, for a screen reader's list of headings (the table is seen for what it is).
+  root.replaceChildren(h('h1', { class: 'visually-hidden' }, app.t('gameTable')), table, announcer.element);
   draw = () => {
     render();
     announcer.update();
