@@ -9,6 +9,7 @@ import type { BySeat, GameType } from '../../src/engine/index.ts';
 import { type AnalysisAnswer, type GameAnalysis, getAnalysis, LENSES, type Lens, pending, requestAnalysis } from './analysis-api.ts';
 import { graphGeometry, GRAPH_SIZE, GRAPH_SIZE_NARROW, markOf, shownValue, tricksOf, type AnalysedPly } from './analysis-model.ts';
 import type { App } from './app.ts';
+import { chartValues } from './chart-values.ts';
 import { cardPicture, type Child, h, replaceContent, svg } from './dom.ts';
 import { cardName, type MessageKey, type Translate } from './i18n.ts';
 
@@ -95,7 +96,7 @@ export function analysisPanel(app: App, signal: AbortSignal, o: AnalysisPanelOpt
         h('progress', { max: 100, value: percent, 'aria-label': t('analysisTitle') }),
       ];
     }
-    return [graph(a.plies), legend(), a.players ? summary(a.players) : null, tricks(a.plies)];
+    return [graph(a.plies), graphValues(a.plies), legend(), a.players ? summary(a.players) : null, tricks(a.plies)];
   }
 
   /** What the colours mean, with their swatches: the same marks as on the graph's dots and the tricks. */
@@ -135,12 +136,19 @@ export function analysisPanel(app: App, signal: AbortSignal, o: AnalysisPanelOpt
     );
   }
 
+  /** The graph's text alternative: each card's value in a table. */
+  function graphValues(plies: readonly AnalysedPly[]): HTMLElement {
+    const g = graphGeometry(plies, o.game, GRAPH_SIZE);
+    const row = (p: (typeof g.points)[number]) => [p.index === 0 ? t('beforeFirstCard') : `${p.index}. ${cardName(t, plies[p.index - 1].card as never)}`, shownValue(p.value)] as const;
+    return chartValues(t('valuesOf', { name: t('graphTitle') }), [t('colCard'), t('colValue')], g.points.map(row), 'analysis-graph-values');
+  }
+
   function summary(players: NonNullable<GameAnalysis['players']>): HTMLElement {
     return h(
       'table',
       { class: 'analysis-summary', 'data-testid': 'analysis-summary' },
       h('caption', null, t('summaryTitle')),
-      h('thead', null, h('tr', null, h('th', null, ''), h('th', { scope: 'col' }, t('summaryCostly')), h('th', { scope: 'col' }, t('summaryMistakes')), h('th', { scope: 'col' }, t('summaryLoss')))),
+      h('thead', null, h('tr', null, h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('summaryPlayer'))), h('th', { scope: 'col' }, t('summaryCostly')), h('th', { scope: 'col' }, t('summaryMistakes')), h('th', { scope: 'col' }, t('summaryLoss')))),
       h(
         'tbody',
         null,

@@ -19,7 +19,7 @@ const button = (label: string, move: Move, o: DecisionOptions, extra: Record<str
   h('button', { type: 'button', class: 'move', 'data-move': move.type, disabled: o.busy, onclick: () => o.act(move), ...extra }, label);
 
 const panel = (title: string, ...content: (HTMLElement | null)[]) =>
-  h('div', { class: 'decision', role: 'group', 'aria-label': title }, h('h3', null, title), ...content);
+  h('div', { class: 'decision', role: 'group', 'aria-label': title }, h('h2', null, title), ...content);
 
 /** A random cut in the allowed range (the player's own choice stays its part of fairness). */
 function randomCut(moves: Move[]): number {

@@ -38,9 +38,13 @@ export function svg(tag: string, props?: Props | null, ...children: Child[]): SV
   return el as SVGElement;
 }
 
-/** A card picture: a <use> of its symbol in the sprite (see cards.ts). */
+/**
+ * A card picture: a <use> of its symbol in the sprite (see cards.ts), an image named by `label`;
+ * without a label (the picture inside a named button) it is hidden from assistive technology.
+ */
 export function cardPicture(card: string, label: string, className = ''): SVGElement {
-  return svg('svg', { class: `card-face ${className}`.trim(), viewBox: '0 0 60 84', role: 'img', 'aria-label': label }, svg('use', { href: `#card-${card}` }));
+  const named = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': 'true', focusable: 'false' };
+  return svg('svg', { class: `card-face ${className}`.trim(), viewBox: '0 0 60 84', ...named }, svg('use', { href: `#card-${card}` }));
 }
 
 /** Replaces an element's content, keeping keyboard focus on the element with the same data-focus. */

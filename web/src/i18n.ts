@@ -2,6 +2,7 @@
 // Null, Hand) are Skat's in both languages; the rest is translated. The language comes from the
 // browser (navigator.languages) unless the player picked one.
 import type { Card, GameType } from '@offiziersskat/client';
+import { a11yDe, a11yEn } from './i18n-a11y.ts';
 import { accountsDe, accountsEn } from './i18n-accounts.ts';
 import { oauthDe, oauthEn } from './i18n-oauth.ts';
 import { analysisDe, analysisEn } from './i18n-analysis.ts';
@@ -17,6 +18,7 @@ export const LANGUAGES = ['de', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const en = {
+  ...a11yEn,
   ...accountsEn,
   ...oauthEn,
   ...ratedEn,
@@ -307,6 +309,7 @@ const en = {
 export type MessageKey = keyof typeof en;
 
 const de: Record<MessageKey, string> = {
+  ...a11yDe,
   ...accountsDe,
   ...oauthDe,
   ...ratedDe,

@@ -139,7 +139,7 @@ async function route(): Promise<void> {
       session.refusal = refusal;
       return route();
     }
-    replaceContent(main, h('div', { class: 'error', role: 'alert' }, h('h2', null, a.t('errorTitle')), h('p', null, a.describe(e))));
+    replaceContent(main, h('div', { class: 'error', role: 'alert' }, h('h1', null, a.t('errorTitle')), h('p', null, a.describe(e))));
   }
   performance.mark('screen-rendered');
 }

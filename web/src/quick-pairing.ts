@@ -64,7 +64,8 @@ export function pairingPanel(app: App, signal: AbortSignal): HTMLElement {
             'data-testid': 'quick-cell',
             'data-variant': c.variant,
             'data-seconds': c.turnSeconds,
-            'aria-label': t('quickCell', { variant: variantName(c.variant), seconds: c.turnSeconds }),
+            // Named by what it shows ("15 s Classic", the name must contain it); the sentence describes it.
+            title: t('quickCell', { variant: variantName(c.variant), seconds: c.turnSeconds }),
             onclick: () => seek({ variant: c.variant, turnSeconds: c.turnSeconds, games: 1, rated }),
           },
           h('strong', null, t('secondsPerMove', { n: c.turnSeconds })),

@@ -29,7 +29,7 @@ export function renderTable(model: TableModel, options: TableOptions): HTMLEleme
   const keys = model.you ? cardKeys(model.seats[bottom], model.variant) : new Map<Card, string>();
   return h(
     'section',
-    { class: `table variant-${model.variant}`, style: `--slots:${slotsPerRow(model.variant)}`, 'aria-label': t('trick') },
+    { class: `table variant-${model.variant}`, style: `--slots:${slotsPerRow(model.variant)}`, 'aria-label': t('gameTable') },
     seatRow(model, top, options, keys, 'top'),
     middle(model, options),
     seatRow(model, bottom, options, keys, 'bottom'),
@@ -61,9 +61,11 @@ function seatRow(model: TableModel, seat: Seat, options: TableOptions, keys: Map
 
 function cardButton(card: Card, model: TableModel, options: TableOptions, keys: Map<Card, string>, inHand: boolean): HTMLElement {
   const { t } = options;
-  const label = cardName(t, card);
   const key = keys.get(card);
   const selecting = inHand ? options.selecting : undefined;
+  // The key printed on the card is part of its name (a name holds what is seen on the control).
+  const shown = Boolean(key) && (Boolean(selecting) || (model.playable.has(card) && Boolean(options.onPlay)));
+  const label = shown ? t('cardWithKey', { card: cardName(t, card), key: key! }) : cardName(t, card);
   if (selecting) {
     const chosen = selecting.chosen.has(card);
     return h(
@@ -85,6 +87,9 @@ function cardButton(card: Card, model: TableModel, options: TableOptions, keys: 
     );
   }
   const legal = model.playable.has(card) && Boolean(options.onPlay);
+  // Not disabled but aria-disabled: every card of the player's own stays reachable by Tab and is
+  // read with its name (a player without sight goes through the hand); only legal ones play.
+  const playable = legal && !options.busy;
   return h(
     'button',
     {
@@ -95,9 +100,9 @@ function cardButton(card: Card, model: TableModel, options: TableOptions, keys: 
       'data-key': key,
       'data-legal': legal ? 'true' : null,
       'aria-label': label,
+      'aria-disabled': playable ? null : 'true',
       'aria-keyshortcuts': legal ? key : null,
-      disabled: !legal || options.busy,
-      onclick: () => options.onPlay?.(card),
+      onclick: () => playable && options.onPlay?.(card),
     },
     cardPicture(card, ''),
     key && legal ? h('span', { class: 'key', 'aria-hidden': 'true' }, key) : null,
@@ -123,8 +128,9 @@ function handRow(s: SeatModel, model: TableModel, own: boolean, options: TableOp
     const count = (s.hand as { count: number }).count;
     return h(
       'div',
-      { class: 'row hand backs', 'aria-label': t('handCount', { n: count }), style: `--in-hand:${slots}` },
-      Array.from({ length: count }, () => h('div', { class: 'slot' }, cardPicture('back', t('cardBack')))),
+      // One image for the covered hand (its count), not a card back read out per card.
+      { class: 'row hand backs', role: 'img', 'aria-label': t('handCount', { n: count }), style: `--in-hand:${slots}` },
+      Array.from({ length: count }, () => h('div', { class: 'slot' }, cardPicture('back', ''))),
     );
   }
   const cards = s.hand as Card[];
@@ -139,13 +145,13 @@ function middle(model: TableModel, options: TableOptions): HTMLElement {
   const { t } = options;
   const slot = (seat: Seat) => {
     const played = model.trick.find((x) => x.seat === seat);
-    return h('div', { class: `trick-slot ${seat === model.bottom ? 'bottom' : 'top'}`, 'data-seat': seat }, played ? cardPicture(played.card, cardName(t, played.card)) : null);
+    return h('div', { class: `trick-slot ${seat === model.bottom ? 'bottom' : 'top'}`, 'data-seat': seat }, played ? cardPicture(played.card, `${model.seats[seat].name}: ${cardName(t, played.card)}`) : null);
   };
   const showTrick = model.trick.length > 0 || !options.middle;
   const last = model.lastTrick
     ? h(
         'div',
-        { class: 'last-trick', 'aria-label': t('lastTrick') },
+        { class: 'last-trick', role: 'group', 'aria-label': t('lastTrick') },
         h('span', { class: 'label' }, t('lastTrick')),
         h('div', { class: 'mini' }, model.lastTrick.cards.map((c) => cardPicture(c.card, cardName(t, c.card)))),
         h('span', { class: 'winner' }, model.seats[model.lastTrick.winner].name),

@@ -1,6 +1,7 @@
 // `/`: sign in as a guest (a name → a token kept in this browser), then the lobby: a new game or
 // match with every option (or one against the computer), the open games to join, the player's
 // own games and challenges. Each part has its file in lobby/; `lobby` puts them on the page.
+import '../a11y.css';
 import type { App } from '../app.ts';
 import { h, replaceContent } from '../dom.ts';
 import { followMyGames } from '../mygames.ts';
@@ -39,6 +40,8 @@ function lobby(root: HTMLElement, app: App, signal: AbortSignal): void {
     h(
       'div',
       { class: 'lobby' },
+      // The page's heading, for a screen reader's list of headings (the header says where one is).
+      h('h1', { class: 'visually-hidden' }, t('lobby')),
       h('p', { class: 'muted player-id' }, t('yourId', { id: me.playerId })),
       problem.element,
       pairingPanel(app, signal),

@@ -4,6 +4,7 @@
 // change each made, and a link to download the player's games as ndjson (the export).
 import type { App } from '../app.ts';
 import { botBadge } from '../bot-badge.ts';
+import { chartValues } from '../chart-values.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
 import { exportUrl, getRatedPlayer, isVariant, ratingDelta, ratingHistory, recentRatedGames, shownRating, VARIANTS, type HistoryPoint, type Variant } from '../rated-api.ts';
@@ -68,6 +69,7 @@ export async function playerScreen(root: HTMLElement, app: App, signal: AbortSig
               label: (i) => `${date(history[i].at)}: ${shownRating(history[i].rating)}`,
             }, chartSizeFor(root.clientWidth - 32))
           : h('p', { class: 'muted' }, t('chartEmpty')),
+        history.length ? chartValues(t('valuesOf', { name: t('historyTitle', { variant: variantName(shown) }) }), [t('colDate'), t('rating')], history.map((p) => [date(p.at), shownRating(p.rating)]), 'rating-chart-values') : null,
       )
     : null;
 

@@ -7,6 +7,7 @@ import { analysisPanel, type AnalysisPanel } from '../analysis-panel.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { BySeat } from '../../../src/engine/index.ts';
 import { describeEvent } from '../event-text.ts';
+import { liveRegion } from '../live-region.ts';
 import type { MessageKey } from '../i18n.ts';
 import type { App } from '../app.ts';
 import { modelFromState } from '../model.ts';
@@ -18,6 +19,8 @@ export async function replayScreen(root: HTMLElement, app: App, signal: AbortSig
   const { t } = app;
   const problem = h('p', { class: 'error', role: 'alert', hidden: true });
   const stage = h('div', { class: 'replay-stage' });
+  // Each step said as it is taken (the region stays while the stage is drawn again).
+  const announcer = liveRegion('replay-announcer');
   // The computer analysis of a game from the service (a record file has no game to ask about).
   const analysis = h('div', { class: 'replay-analysis' });
   // One replay at a time: a new record ends the last one's keys.
@@ -26,7 +29,7 @@ export async function replayScreen(root: HTMLElement, app: App, signal: AbortSig
     shown?.abort();
     shown = new AbortController();
     signal.addEventListener('abort', () => shown?.abort(), { once: true });
-    showReplay(stage, fromService ? analysis : null, app, shown.signal, record);
+    showReplay(stage, fromService ? analysis : null, app, shown.signal, record, announcer.say);
   };
 
   // A file of several records (the export): a list to pick the game from, the first shown.
@@ -95,7 +98,7 @@ export async function replayScreen(root: HTMLElement, app: App, signal: AbortSig
     document.removeEventListener('drop', onDrop);
   });
 
-  replaceContent(root, h('div', { class: 'replay' }, h('h1', null, t('replayTitle')), problem, picker, stage, analysis, drop));
+  replaceContent(root, h('div', { class: 'replay' }, h('h1', null, t('replayTitle')), problem, picker, stage, announcer.element, analysis, drop));
   if (gameId) {
     const record = await app.session.anonymous.record(gameId);
     show(record as unknown as GameRecord, true);
@@ -104,7 +107,7 @@ export async function replayScreen(root: HTMLElement, app: App, signal: AbortSig
   }
 }
 
-function showReplay(stage: HTMLElement, analysisSlot: HTMLElement | null, app: App, signal: AbortSignal, record: GameRecord): void {
+function showReplay(stage: HTMLElement, analysisSlot: HTMLElement | null, app: App, signal: AbortSignal, record: GameRecord, say: (line: string) => void): void {
   const { t } = app;
   const replay = new ReplayModel(record);
   const names = { forehand: record.players?.forehand?.name ?? t('forehand'), dealer: record.players?.dealer?.name ?? t('dealer') };
@@ -114,8 +117,10 @@ function showReplay(stage: HTMLElement, analysisSlot: HTMLElement | null, app: A
   if (analysisSlot) replaceContent(analysisSlot, panel?.element);
 
   const go = (i: number) => {
+    const was = at;
     at = replay.clamp(i);
     render();
+    if (at !== was) say(at > 0 ? `${t('step', { n: at, of: replay.last })}: ${describeEvent(replay.events[at - 1], names, t)}` : t('step', { n: at, of: replay.last }));
   };
   const onKey = (e: KeyboardEvent) => {
     if (e.ctrlKey || e.metaKey || e.altKey || (e.target as HTMLElement).closest('input, select, textarea')) return;
@@ -127,8 +132,10 @@ function showReplay(stage: HTMLElement, analysisSlot: HTMLElement | null, app: A
   document.addEventListener('keydown', onKey);
   signal.addEventListener('abort', () => document.removeEventListener('keydown', onKey));
 
+  // At either end a control says it does nothing (aria-disabled) but keeps the keyboard: a disabled
+  // button would drop it on the page's body.
   const control = (label: string, to: () => number, focus: string, disabled: boolean) =>
-    h('button', { type: 'button', 'data-focus': focus, 'data-testid': `replay-${focus}`, disabled, onclick: () => go(to()) }, label);
+    h('button', { type: 'button', 'data-focus': focus, 'data-testid': `replay-${focus}`, 'aria-disabled': disabled ? 'true' : null, onclick: () => disabled || go(to()) }, label);
 
   function verification(): HTMLElement {
     if (!outcome) return h('section', { class: 'verification card-panel', 'data-testid': 'verification' }, h('h2', null, t('verification')), h('p', null, t('verifying')));

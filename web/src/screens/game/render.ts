@@ -14,7 +14,7 @@ import type { DeadlineClock } from './deadline.ts';
 import { resultPanel } from './result-panel.ts';
 
 /** Whose turn it is, or how the game ended, in a line. */
-function statusText(ctx: GameContext): string {
+export function statusText(ctx: GameContext): string {
   const { t } = ctx.app;
   const { view } = ctx.state;
   if (view.status === 'waiting') return t('waitingForOpponent');
@@ -85,14 +85,14 @@ export function gameRenderer(ctx: GameContext, actions: GameActions, clock: Dead
         h(
           'div',
           { class: 'status-bar' },
-          h('span', { class: `status${mine ? ' mine' : ''}`, 'data-testid': 'status', role: 'status' }, statusText(ctx)),
+          h('span', { class: `status${mine ? ' mine' : ''}`, 'data-testid': 'status' }, statusText(ctx)),
           view.match ? h('a', { href: `/play/match/${view.match.id}`, class: 'badge' }, `${t('match')} · ${view.match.number}`) : null,
           view.config.practice ? h('span', { class: 'badge' }, t('practice')) : null,
           ratedBadge(view, t),
           view.you ? null : h('span', { class: 'badge' }, t('spectator')),
           clock.element,
         ),
-        h('p', { class: 'notice', 'data-testid': 'notice' }, problem ? h('span', { class: 'error', role: 'alert' }, problem) : latest ? describeEvent(latest, seatNames(ctx), t) : ''),
+        h('p', { class: 'notice', 'data-testid': 'notice' }, problem ? h('span', { class: 'error' }, problem) : latest ? describeEvent(latest, seatNames(ctx), t) : ''),
         table,
         actionsBar(ctx, actions),
         view.status === 'finished' ? resultPanel(ctx, actions) : null,
@@ -100,10 +100,11 @@ export function gameRenderer(ctx: GameContext, actions: GameActions, clock: Dead
       ),
     );
     clock.tick();
-    // A new decision: the keyboard goes to its first control (unless it is busy elsewhere).
-    const decisionNow = decision ? view.status : '';
-    if (decision && decisionNow !== state.lastDecision && (document.activeElement === document.body || !document.activeElement))
-      root.querySelector<HTMLElement>('.decision input, .decision select, .decision button:not([disabled])')?.focus();
-    state.lastDecision = decisionNow;
+    // The keyboard nowhere (a new decision; or the control it was on played, or disabled while the
+    // move went): on the decision's first control, or on the first card to play. Never taken from
+    // where it is.
+    const nowhere = document.activeElement === document.body || !document.activeElement;
+    if (nowhere && decision) root.querySelector<HTMLElement>('.decision input, .decision select, .decision button:not([disabled])')?.focus();
+    else if (nowhere && mine && view.status === 'playing') root.querySelector<HTMLElement>('button.card[data-legal]')?.focus();
   };
 }

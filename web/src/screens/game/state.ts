@@ -18,8 +18,6 @@ export interface TableState {
   resignArmed: boolean;
   /** The game's match, once the game is over (for its score sheet and the next game). */
   match: Match | null;
-  /** The phase whose decision panel last had the keyboard. */
-  lastDecision: string;
   /** Whether the turn's deadline has passed (a claim becomes possible). */
   expired: boolean;
 }
@@ -32,7 +30,6 @@ export const tableState = (view: GameView): TableState => ({
   problem: '',
   resignArmed: false,
   match: null,
-  lastDecision: '',
   expired: false,
 });
 
