@@ -7,6 +7,7 @@
 // by themselves (tournament-follow.ts).
 import type { App } from '../app.ts';
 import { playerName } from '../bot-badge.ts';
+import { shownBotName } from '../house-levels.ts';
 import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
 import { countdown, countdownTarget, currentGames, entrantState, getTournament, joinTournament, rereadTournament, shownScore, tournamentStream, withdrawFromTournament, type CurrentGame, type Standing, type Tournament } from '../tournament-api.ts';
@@ -119,7 +120,7 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
                   h('td', { class: 'num' }, r.rank),
                   h('th', { scope: 'row' }, h('a', { href: `/players/${encodeURIComponent(r.playerId)}` }, playerName(t, r)), r.withdrawn ? h('span', { class: 'badge', 'data-testid': 'withdrawn' }, t('tourWithdrawnMark')) : null, tour.paused?.includes(r.playerId) ? h('span', { class: 'badge', 'data-testid': 'paused' }, t('arenaPausedMark')) : null),
                   h('td', { class: 'num', 'data-testid': 'tour-score' }, shownScore(r.score)),
-                  h('td', { class: 'num' }, h('button', { type: 'button', class: 'link', 'data-testid': 'tour-player-games-open', 'aria-label': t('tourShowGamesOf', { name: r.name }), onclick: () => story.showPlayer(r) }, r.games)),
+                  h('td', { class: 'num' }, h('button', { type: 'button', class: 'link', 'data-testid': 'tour-player-games-open', 'aria-label': t('tourShowGamesOf', { games: String(r.games), name: shownBotName(t, r) }), onclick: () => story.showPlayer(r) }, r.games)),
                   tiebreaks.map((k) => h('td', { class: 'num' }, shownScore(r.tiebreaks[k] ?? 0))),
                 ),
               ),
