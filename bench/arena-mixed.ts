@@ -6,9 +6,10 @@
 // real time), and the rest after each game is TOURNAMENT_REST_MS scaled the same way (8 s of a
 // real minute: 1.6 s). The service runs in this process on a scratch database of the Postgres
 // server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test; `memory://`: PGlite).
-// Prints the final standings and how many games paired two bots, a bot and a person, and two
-// people. Nothing passes or fails; the games' lengths are real time (a loaded machine plays
-// fewer), the pairing rule is what the counts show: no bot–bot game in an arena people play.
+// Prints the final standings, how many games paired two bots, a bot and a person, and two
+// people, and each person's opponents (how many, and the games against each). Nothing passes or
+// fails; the games' lengths are real time (a loaded machine plays fewer), the pairing rule is what
+// the counts show: no bot–bot game in an arena people play, and few back-to-back rematches.
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { accounts, createClient } from '@offiziersskat/client';
@@ -104,6 +105,15 @@ try {
     met.set(key, (met.get(key) ?? 0) + 1);
   }
   console.log(`pairs: ${[...met].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  // The opponents' spread: a back-to-back rematch waits for others coming free (rematch-hold.ts).
+  for (const person of players.filter((p) => !p.bot)) {
+    const against = new Map<string, number>();
+    for (const p of pairings) {
+      const other = p.firstPlayerId === person.playerId ? p.secondPlayerId : p.secondPlayerId === person.playerId ? p.firstPlayerId : null;
+      if (other !== null) against.set(names.get(other) ?? other, (against.get(names.get(other) ?? other) ?? 0) + 1);
+    }
+    console.log(`spread: ${person.name} met ${against.size} opponents: ${[...against].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  }
 } finally {
   await service.close();
   await db.drop();

@@ -2,7 +2,8 @@
 // matching. In order, each level outweighing everything below it summed over the wave:
 // - as many pairs as possible (everyone but one when the count is odd);
 // - as few back-to-back rematches as possible (two who just played each other meet again
-//   only when nobody else is free for one of them);
+//   only when nobody else is free for one of them; the step holds such a pair a while when
+//   others will soon be free: rematch-hold.ts);
 // - the tournament scores nearest: the sum of the squared score differences is least (a square,
 //   so one long stretch costs more than two short ones);
 // - then the ratings nearest, and with an odd count the lowest-ranked player waits.
@@ -16,6 +17,8 @@
 // (no edge between them: a hard rule, not a cost), so a bot waits for a person; else bots that
 // finish their games fast would play each other hundreds of times and farm the table. People are
 // paired with whoever is free, people and bots alike. A bot league ("only") pairs bots with bots.
+// Pairs held apart (`apart`: a back-to-back rematch waiting for others, rematch-hold.ts) have no
+// edge either.
 import { type WeightedEdge, maxWeightMatching } from './blossom.ts';
 import type { Pair } from './swiss-pairing.ts';
 
@@ -33,6 +36,8 @@ export interface ArenaWaiter {
 export interface WaveRules {
   /** Whether two bots may be paired: only in a bot league (bots "only"). */
   botsMeet: boolean;
+  /** Pairs that may not meet in this wave: back-to-back rematches held (rematch-hold.ts). */
+  apart?: readonly Pair[];
 }
 
 /** Waves up to this size are paired on the full graph. */
@@ -56,7 +61,8 @@ export function isRematch(a: ArenaWaiter, b: ArenaWaiter): boolean {
 }
 
 /** Whether a and b may be paired at all under `rules`. */
-const mayMeet = (a: ArenaWaiter, b: ArenaWaiter, rules: WaveRules) => rules.botsMeet || !(a.bot && b.bot);
+const mayMeet = (a: ArenaWaiter, b: ArenaWaiter, rules: WaveRules) =>
+  (rules.botsMeet || !(a.bot && b.bot)) && !rules.apart?.some((p) => (p.first === a.playerId && p.second === b.playerId) || (p.first === b.playerId && p.second === a.playerId));
 
 /** Pairs the free players of one wave (see above for the order of the rules and who waits). */
 export function pairArenaWave(waiting: readonly ArenaWaiter[], rules: WaveRules = { botsMeet: false }): Pair[] {
@@ -102,9 +108,11 @@ export function pairArenaWave(waiting: readonly ArenaWaiter[], rules: WaveRules 
   // The waiting vertex: leaving the player of rank i out costs n − 1 − i (the last costs nothing).
   if (n % 2 === 1) for (let i = 0; i < n; i++) edges.push([i, n, top - (n - 1 - i)]);
   // The greedy start is for a wave that can be paired whole (it finds the heaviest matching only
-  // when it is perfect): not when more bots wait than people can take.
+  // when it is perfect): not when more bots wait than people can take, nor when pairs are held
+  // apart (their edges missing, a perfect one may not exist).
   const botCount = rules.botsMeet ? 0 : players.filter((p) => p.bot).length;
-  const mate = maxWeightMatching(n + (n % 2), edges, { maxCardinality: true, greedyStart: botCount <= n - botCount });
+  const perfect = botCount <= n - botCount && !rules.apart?.length;
+  const mate = maxWeightMatching(n + (n % 2), edges, { maxCardinality: true, greedyStart: perfect });
   const pairs: Pair[] = [];
   for (let i = 0; i < n; i++) {
     const j = mate[i];

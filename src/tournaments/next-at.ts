@@ -5,7 +5,9 @@
 // (the wakes of store.ts).
 //   upcoming → its start
 //   running → the earliest deadline of its games being played (a timeout to claim: a move made
-//     since only makes the look early, never late), and an arena's end while it runs
+//     since only makes the look early, never late), and an arena's end while it runs; an
+//     arena's rest ends and rematch hold ends (rest.ts, rematch-hold.ts: the store passes them
+//     with the deadlines)
 //   a Swiss event with no game being played is waiting for free players: a look now and then
 //     besides the wakes (a seat freed elsewhere wakes it at once)
 //   finished → never

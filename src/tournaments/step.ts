@@ -4,7 +4,8 @@
 //   upcoming, its start reached → running (an arena: roundStart 1)
 //   pairings whose game or match ended → their results, timeouts counted (two: withdrawn), standings
 //   arena, in its window → the free, connected players paired in a wave: not paused, rested
-//     since their last game (rest.ts), and no two bots together unless it is a bot league
+//     since their last game (rest.ts), and no two bots together unless it is a bot league; a
+//     back-to-back rematch waits a while for others coming free (rematch-hold.ts)
 //   arena, past its end → roundEnd; once no game runs, the end
 //   swiss, every pairing of the round ended → roundEnd, then the next round paired (or the end);
 //     a player in a game of another tournament then is absent from the round (0 for it: never
@@ -15,8 +16,9 @@ import { bothSeated, gameStartNotices, type NewGame } from '../games/index.ts';
 import { decideJoin, firstDealerIndex, type MatchRow, type MatchStep } from '../matches/index.ts';
 import type { PlayerNotice } from '../platform/streams/player-events.ts';
 import type { DomainError } from '../platform/errors.ts';
-import { pairArenaWave } from './arena-pairing.ts';
+import { type ArenaWaiter, pairArenaWave, type WaveRules } from './arena-pairing.ts';
 import { restEnds, resting } from './rest.ts';
+import { heldRematches, holdEnds } from './rematch-hold.ts';
 import { arenaResults, arenaWaiters, outcomeOf, swissEntrants, swissResults, type Outcome, type PairingGame } from './decide.ts';
 import { MAX_TIMEOUTS } from './limits.ts';
 import { arenaStandings, swissStandings, type Standing } from './standings.ts';
@@ -145,7 +147,10 @@ export function decideStep(s: Snapshot, now: Date, draw: Draw): Step | null {
       const rests = restEnds(pairings, s.restMs);
       const free = s.free.filter((id) => present.has(id) && !busy.has(id) && !paused.has(id) && !resting(rests, id, now));
       const bots = new Set([...s.names].filter(([, n]) => n.bot).map(([id]) => id));
-      const pairs = free.length >= 2 ? pairArenaWave(arenaWaiters(free, scores, s.ratings, pairings, bots), { botsMeet: t.bots === 'only' }) : [];
+      // Coming free soon: those playing, and those resting with a stream open (not paused, not withdrawn).
+      const open = new Set(s.free);
+      const coming = new Set([...present].filter((id) => !paused.has(id) && (busy.has(id) || (resting(rests, id, now) && open.has(id)))));
+      const pairs = free.length >= 2 ? arenaWave(arenaWaiters(free, scores, s.ratings, pairings, bots), { botsMeet: t.bots === 'only' }, holdEnds(pairings, s.restMs), coming, now) : [];
       if (pairs.length > 0) {
         const wave = t.round + 1;
         step.tournament.round = wave;
@@ -182,6 +187,21 @@ export function decideStep(s: Snapshot, now: Date, draw: Draw): Step | null {
     }
   }
   return changed ? step : null;
+}
+
+/**
+ * An arena's wave with its back-to-back rematches held: a held pair is kept apart and the wave
+ * paired again, so that a third player free meets one of the two; again until none is held (each
+ * pass keeps one more pair apart, so it ends).
+ */
+function arenaWave(waiters: readonly ArenaWaiter[], rules: WaveRules, ends: ReadonlyMap<string, Date>, coming: ReadonlySet<string>, now: Date): Pair[] {
+  const apart: Pair[] = [];
+  for (;;) {
+    const pairs = pairArenaWave(waiters, { ...rules, apart });
+    const held = heldRematches(pairs, waiters, ends, coming, now);
+    if (held.length === 0) return pairs;
+    apart.push(...held);
+  }
 }
 
 const baseRow = (t: TournamentRow, round: number, id: string, first: string, second: string | null, now: Date): NewPairing['row'] => ({

@@ -25,6 +25,7 @@ import type { TournamentEvent } from './events.ts';
 import type { CreatorCounts } from './limits.ts';
 import { nextAt } from './next-at.ts';
 import { restEnds, restEndsAfter } from './rest.ts';
+import { holdEnds } from './rematch-hold.ts';
 import type { PairingGame } from './decide.ts';
 import type { Entrant, Snapshot, Step } from './step.ts';
 import type { PairingRow, TournamentRow } from './view.ts';
@@ -545,8 +546,10 @@ where e.tournament_id = ${id} and not e.withdrawn
         const between = [...playing].filter(([pairing, p]) => !p.over && !recorded.has(pairing) && !deadlines.has(pairing));
         const still = [...[...deadlines].filter(([pairing]) => !recorded.has(pairing)).map(([, ms]) => new Date(ms)), ...between.map(() => new Date(at.getTime() + t.turnSeconds * 1000))];
         const made = (step?.pairings ?? []).filter((p) => p.row.endedAt === null).map(() => new Date(started.getTime() + t.turnSeconds * 1000));
-        // An arena's rests ending (those begun by the results recorded now too): a rested player may be paired then.
-        const ends = t.system === 'arena' ? restEndsAfter(restEnds(pairings.map((p) => (recorded.has(p.id) ? { ...p, endedAt: at } : p)), this.rules.restMs), at) : [];
+        // An arena's rests ending (those begun by the results recorded now too): a rested player may
+        // be paired then; and their holds ending (rematch-hold.ts): a held rematch is paired then.
+        const ended = pairings.map((p) => (recorded.has(p.id) ? { ...p, endedAt: at } : p));
+        const ends = t.system === 'arena' ? [...restEndsAfter(restEnds(ended, this.rules.restMs), at), ...restEndsAfter(holdEnds(ended, this.rules.restMs), at)] : [];
         return nextAt({ ...t, ...step?.tournament }, [...still, ...made, ...ends], at);
       };
       if (!step) {
