@@ -192,11 +192,11 @@ export const listTournamentGames = createRoute({
     query: z.object({
       round: z
         .string()
-        .regex(/^\d{1,9}$/, 'a positive integer')
+        .regex(/^\d{1,9}$/, 'an integer from 1 to 999999999')
         .transform(Number)
-        .refine((n) => n >= 1, 'at least 1')
+        .refine((n) => n >= 1, 'an integer from 1 to 999999999')
         .optional()
-        .openapi({ type: 'integer', minimum: 1, description: 'only this round (swiss) or wave (arena)' }),
+        .openapi({ type: 'integer', minimum: 1, maximum: 999_999_999, description: 'only this round (swiss) or wave (arena)' }),
       player: z.string().regex(ID, 'a player id').optional().openapi({ description: "only this player's games (a player id)" }),
       limit: pageLimit(),
       cursor: pageCursor(),
