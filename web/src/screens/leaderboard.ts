@@ -8,6 +8,7 @@ import { h, replaceContent } from '../dom.ts';
 import type { MessageKey } from '../i18n.ts';
 import { BOTS_FILTERS, isVariant, LEADERBOARD_RULE, leaderboard, shownRating, VARIANTS, type BotsFilter, type LeaderboardEntry, type Variant } from '../rated-api.ts';
 import '../rated.css';
+import '../ranking.css';
 
 const PAGE = 50;
 

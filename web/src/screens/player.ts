@@ -12,6 +12,7 @@ import { chartSizeFor, ratingChart } from '../rating-chart.ts';
 import { gameOutcome, type GameOutcome } from '../game-outcome.ts';
 import { signedFigure } from '../result.ts';
 import '../rated.css';
+import '../ranking.css';
 
 export async function playerScreen(root: HTMLElement, app: App, signal: AbortSignal, playerId: string): Promise<void> {
   const { t, session } = app;

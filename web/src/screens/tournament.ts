@@ -16,6 +16,7 @@ import { withEntry, type JoinEvent, type WithdrawEvent } from '../tournament-gam
 import { tournamentStory } from './tournaments/story.ts';
 import { houseBotsControl } from './tournaments/house-bots.ts';
 import { nextGamePanel } from './tournaments/next-game.ts';
+import '../ranking.css';
 import '../tournaments.css';
 
 export async function tournamentScreen(root: HTMLElement, app: App, signal: AbortSignal, tournamentId: string): Promise<void> {
