@@ -92,7 +92,7 @@ try {
     const n = [p.firstPlayerId, p.secondPlayerId].filter((id) => id !== null && bots.has(id)).length;
     kinds[n === 2 ? 'bot–bot' : n === 1 ? 'bot–person' : 'person–person']++;
   }
-  console.log(`${final.status} after ${((Date.now() - began) / 1000).toFixed(0)} s of real time (under load: the games' lengths are real time)`);
+  console.log(`${final.status} after ${((Date.now() - began) / 1000).toFixed(0)} s of real time (the games' lengths are real time: a loaded machine plays fewer)`);
   console.log('rank  player     kind    score  games  sheet points');
   for (const s of final.standings)
     console.log(`${String(s.rank).padStart(4)}  ${s.name.padEnd(9)}  ${(s.bot ? 'bot' : 'person').padEnd(6)}  ${String(s.score).padStart(5)}  ${String(s.games).padStart(5)}  ${String(s.tiebreaks.sheetPoints ?? 0).padStart(12)}`);
