@@ -1,7 +1,8 @@
 // `npm run bot -- --tournament <id>`: bots join a tournament and play every game they are given,
 // heard of on their player streams, until its stream says tournamentEnd. An arena between two
 // bots, one of them the runner as a process of its own, ended by the service's clock once they
-// have played a game and begun the next; a Swiss event of three bots in three rounds (a bye each).
+// have played a game and begun the next; an arena of two people and two bot accounts, each played by
+// a runner, in which no two bots meet; a Swiss event of three bots in three rounds (a bye each).
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,35 @@ describe('the tournament bot', () => {
       expect(standing(bot.playerId)).toMatchObject({ games: bot.games, score: bot.standing!.score });
     }
     for (const gameId of inProcess.gameIds) expect((await service.http.get(`/v1/games/${gameId}`).expect(200)).body.status).toBe('finished');
+  }, 120_000);
+
+  it('in an arena people play beside bots: runners of two people and two bot accounts, no two bots ever paired', async () => {
+    const api = createClient({ baseUrl: service.url });
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const entrants = await Promise.all(
+      [
+        { name: 'Anna', bot: false },
+        { name: 'Bert', bot: false },
+        { name: 'Greedy-1', bot: true },
+        { name: 'Greedy-2', bot: true },
+      ].map(async (e) => ({ ...e, ...(await accounts.signUp(api, { username: `${e.name.toLowerCase().replace('-', '')}_${suffix}`, password: 'a long and unusual passphrase 7', name: e.name, bot: e.bot })) })),
+    );
+    const tour = await api.withToken(entrants[0]!.token).request<{ id: string; endsAt: string }>('POST', '/v1/tournaments', {
+      body: { name: 'Mixed arena', system: 'arena', variant: 'classic', turnSeconds: 300, startsAt: clock.now().toISOString(), minutes: 10 },
+    });
+    const playing = Promise.all(entrants.map((e) => runTournamentBot({ server: service.url, tournamentId: tour.id, token: e.token, strategy: 'greedy' })));
+    // Several waves played: then the arena's time is up.
+    const store = service.parts.tournamentStore;
+    await until(async () => (await store.pairings(tour.id)).length >= 6 || (await store.get(tour.id))?.status === 'finished', 60_000, 'six games');
+    const left = Date.parse(tour.endsAt) - clock.now().getTime();
+    if (left > 0) clock.advance(left / 1000);
+    const bots = await playing;
+    const bot = new Map(entrants.map((e) => [e.playerId, e.bot]));
+    const pairings = await store.pairings(tour.id);
+    expect(pairings.length).toBeGreaterThanOrEqual(6);
+    for (const p of pairings) expect(bot.get(p.firstPlayerId) === true && bot.get(p.secondPlayerId ?? '') === true, `${p.firstPlayerId} – ${p.secondPlayerId}`).toBe(false);
+    // The bots played: each game of theirs against a person.
+    for (const [i, e] of entrants.entries()) if (e.bot) expect(bots[i]!.games).toBeGreaterThan(0);
   }, 120_000);
 
   it('plays a Swiss event of three rounds with two other bots: one bye each, every game played', async () => {
