@@ -1,5 +1,6 @@
 // A tournament's page, live and afterwards. Joins and withdrawals show at once on a page open on
-// an upcoming tournament (another browser and an API client enter; no reload). A finished Swiss
+// an upcoming tournament (another browser and an API client enter; no reload); a page opened
+// signed out signs in and comes back to join, and "Join again" undoes a withdrawal. A finished Swiss
 // event (written straight into the database) tells its story round by round, each pairing with
 // its result as the service has it. A finished arena shows a player's games, chosen in the
 // standings, with links to each replay and its analysis. And the new-tournament form and the
@@ -113,6 +114,28 @@ browserSuite('the web client: a tournament live and its story', () => {
     for (const w of watches) expect(real(w.problems)).toEqual([]);
     await desktop.close();
     await phone.close();
+
+    // Opened by its address without being signed in: "Sign in to join" signs in and comes back
+    // here (not to the lobby); a withdrawal can be undone with "Join again".
+    const cleo = await person('Cleo');
+    const stranger = await web.browser.newContext(DESKTOP('en-US'));
+    const strangerWatch = new Watch(stranger);
+    const c = await stranger.newPage();
+    await c.goto(`${web.service.url}/tournaments/${tour.id}`);
+    await c.locator('[data-testid=tour-sign-in]').click();
+    await c.locator('#username').fill(cleo.username);
+    await c.locator('#password').fill(PASSWORD);
+    await c.locator('[data-testid=sign-in]').click();
+    await c.locator('[data-testid=tour-join]').click();
+    await c.locator('[data-entrant=in]').waitFor();
+    expect(new URL(c.url()).pathname).toBe(`/tournaments/${tour.id}`);
+    expect(new URL(c.url()).search).toBe('');
+    await c.locator('[data-testid=tour-withdraw]').click();
+    await c.locator('[data-entrant=withdrawn]').waitFor();
+    await c.locator('[data-testid=tour-join]', { hasText: 'Join again' }).click();
+    await c.locator('[data-entrant=in]').waitFor();
+    expect(real(strangerWatch.problems)).toEqual([]);
+    await stranger.close();
   }, 120_000);
 
   it("a finished Swiss event shows every round's pairings and results, round by round, and fits a phone", async () => {

@@ -97,7 +97,9 @@ async function route(): Promise<void> {
   // A refused token: the sign-in, with the reason, in place of whatever was asked (never a
   // spectator's view of one's own game); the replay needs nobody signed in.
   // An app's consent checks the request first (a refused one is shown to anybody), then signs in.
-  const signInFirst = !session.player && (session.refusal !== null ? parts[0] !== 'replay' && parts[0] !== 'oauth' : path === '/' || parts[0] === 'account' || parts[0] === 'device');
+  // `?signin` on any page (a tournament's "Sign in to join"): the sign-in, then that page again.
+  const askedToSignIn = new URLSearchParams(location.search).has('signin');
+  const signInFirst = !session.player && (session.refusal !== null ? parts[0] !== 'replay' && parts[0] !== 'oauth' : path === '/' || parts[0] === 'account' || parts[0] === 'device' || askedToSignIn);
   const screen: Promise<{ default: Screen }> = signInFirst
     ? import('./screens/sign-in.ts').then((m) => ({ default: m.signInScreen }))
     : parts[0] === 'account'

@@ -41,8 +41,13 @@ const value = (form: HTMLFormElement, name: string) => String(new FormData(form)
 
 export function signInScreen(root: HTMLElement, app: App): void {
   const { t, session } = app;
-  // Back where the player was (the lobby, a game), now signed in.
-  const done = () => app.navigate(location.pathname + location.search);
+  // Back where the player was (the lobby, a game, the tournament that asked with ?signin), now signed in.
+  const done = () => {
+    const search = new URLSearchParams(location.search);
+    search.delete('signin');
+    const rest = search.toString();
+    app.navigate(location.pathname + (rest ? `?${rest}` : ''));
+  };
 
   const name = h('input', { id: 'name', name: 'name', required: true, maxlength: 40, autocomplete: 'nickname' });
   const guest = actionForm(

@@ -88,14 +88,16 @@ export async function tournamentScreen(root: HTMLElement, app: App, signal: Abor
 
   const entry = () => {
     if (tour.status === 'finished') return null;
-    if (!me) return h('p', null, h('a', { class: 'button primary', href: '/', 'data-testid': 'tour-sign-in' }, t('tourSignInToJoin')));
+    // The sign-in, then back here to join.
+    if (!me) return h('p', null, h('a', { class: 'button primary', href: `${location.pathname}?signin`, 'data-testid': 'tour-sign-in' }, t('tourSignInToJoin')));
     const state = entrantState(tour, me.playerId);
     return h(
       'div',
       { class: 'buttons tour-entry', 'data-entrant': state },
       state === 'out' ? h('button', { type: 'button', class: 'primary', disabled: busy, 'data-testid': 'tour-join', onclick: () => void act('join') }, t('tourJoin')) : null,
       state === 'in' ? [h('span', null, t('tourYouAreIn')), h('button', { type: 'button', disabled: busy, 'data-testid': 'tour-withdraw', onclick: () => void act('withdraw') }, t('tourWithdraw')), next.element] : null,
-      state === 'withdrawn' ? h('span', { class: 'muted' }, t('tourYouWithdrew')) : null,
+      // Back in after a withdrawal (the score kept), while the tournament takes entries.
+      state === 'withdrawn' ? [h('span', { class: 'muted' }, t('tourYouWithdrew')), h('button', { type: 'button', disabled: busy, 'data-testid': 'tour-join', onclick: () => void act('join') }, t('tourJoinAgain'))] : null,
     );
   };
 
