@@ -115,7 +115,7 @@ describe('npm start', () => {
     expect(oneLine(run.stderr)).toEqual(['configuration error: HOUSE_LADDER_GAMES: expected an integer 0..100, got "many"']);
   });
 
-  it('a second process on the same embedded database directory refuses to start, in one line; the first’s log names where it listens', async () => {
+  it('a second process on the same database directory refuses to start, in one line; the first’s log names its address', async () => {
     const dir = await madeDataDir();
     try {
       // HOST as the default has it: the log names every address, and a URL one can open.

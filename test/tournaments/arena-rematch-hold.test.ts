@@ -38,7 +38,7 @@ const players = (p: Pairing) => [p.first, p.second].sort();
 const past = (at: Date) => clock.advance((at.getTime() - clock.now().getTime()) / 1000 + 1);
 
 describe('a back-to-back rematch in a mixed arena', () => {
-  it('waits while another entrant plays or rests, is paired across once they are free, and is paired after the hold when nobody comes', async () => {
+  it('waits while others play or rest, pairs across once they are free, rematches after the hold if nobody comes', async () => {
     const people = await Promise.all(['Anna', 'Bert'].map((n) => account(service.http, n)));
     const bots = await Promise.all(['Robo', 'Hal'].map((n) => account(service.http, n, true)));
     const everyone = [...people, ...bots];

@@ -113,7 +113,7 @@ const SPEECH = {
 browserSuite('the web client: a game by keyboard and live region alone', () => {
   const web = webFixture();
 
-  it.each(Object.entries(SPEECH))('plays a whole bidding game against the computer with Tab and Enter; the live region says cards, tricks, turns and the result (%s)', { timeout: 300_000 }, async (_, speech) => {
+  it.each(Object.entries(SPEECH))('plays a bidding game against the computer by Tab and Enter; the live region says cards, tricks, turns, result (%s)', { timeout: 300_000 }, async (_, speech) => {
     const context = await web.browser.newContext(speech.context);
     const watch = new Watch(context);
     const page = await context.newPage();
