@@ -135,7 +135,7 @@ browserSuite('the web client: German throughout', () => {
     await context.close();
   });
 
-  it('the replay's proof and the analysis on a 390 px phone: names in full, readable axis, a legend, one form of marks', async () => {
+  it('the replay’s proof and the analysis on a 390 px phone: names in full, readable axis, a legend, one form of marks', async () => {
     const context = await web.browser.newContext(GERMAN_PHONE);
     const watch = new Watch(context);
     const page = await context.newPage();
