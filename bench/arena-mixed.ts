@@ -11,12 +11,11 @@
 // fails; the games' lengths are real time (a loaded machine plays fewer), the pairing rule is what
 // the counts show: no bot–bot game in an arena people play, and few back-to-back rematches.
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import { scratchDatabase } from './scratch-database.ts';
 import { accounts, createClient } from '@offiziersskat/client';
 import type { StrategyName } from '../src/bots/index.ts';
 
 const env = process.env;
-const SERVER_URL = env.DATABASE_URL?.startsWith('memory') ? null : env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
 const MINUTE_MS = Number(env.BENCH_MINUTE_MS ?? 12_000);
 const MINUTES = 10;
 /** The rest of a real arena (TOURNAMENT_REST_MS, 8 s) on the compressed clock. */
@@ -24,25 +23,8 @@ const REST_MS = Math.max(0, Math.round((Number(env.TOURNAMENT_REST_MS ?? 8000) *
 const PEOPLE = (env.BENCH_PEOPLE ?? 'greedy') as StrategyName;
 const PASSWORD = 'a bench passphrase of some length';
 
-async function scratch(): Promise<{ url: string; drop(): Promise<void> }> {
-  if (SERVER_URL === null) return { url: 'memory://', drop: async () => {} };
-  const name = `bench_arena_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const a = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
 
-const db = await scratch();
+const db = await scratchDatabase('bench_arena');
 const { loadConfig } = await import('../src/app/config.ts');
 const { startService } = await import('../src/app/server.ts');
 const { runTournamentBot } = await import('../src/cli/tournament-bot.ts');

@@ -19,13 +19,11 @@
 //    at most BENCH_START_WAIT_S, 30).
 // Prints numbers; nothing here passes or fails. It runs on the code before the due queue too
 // (the seeding does without next_at), for a comparison on the same machine.
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
-import postgres from 'postgres';
+import { BENCH_SERVER_URL as SERVER_URL, scratchDatabase } from './scratch-database.ts';
 
 const env = process.env;
-const SERVER_URL = env.DATABASE_URL?.startsWith('memory') ? null : env.DATABASE_URL?.startsWith('postgres') ? env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test';
 const ARENAS = Number(env.BENCH_ARENAS ?? 1000);
 const ENTRANTS = Number(env.BENCH_ENTRANTS ?? 5);
 const SETTLE_S = Number(env.BENCH_SETTLE_S ?? 5);
@@ -73,26 +71,8 @@ const processCpuMs = () => {
   return (u.user + u.system) / 1000;
 };
 
-async function scratch(): Promise<{ url: string; name: string | null; drop(): Promise<void> }> {
-  if (SERVER_URL === null) return { url: 'memory://', name: null, drop: async () => {} };
-  const name = `bench_director_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${name}`);
-  await admin.end();
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      const a = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-      await a.unsafe(`drop database if exists ${name} with (force)`);
-      await a.end();
-    },
-  };
-}
 
-const db = await scratch();
+const db = await scratchDatabase('bench_director');
 const { loadConfig } = await import('../src/app/config.ts');
 const { startService } = await import('../src/app/server.ts');
 const service = await startService(

@@ -77,6 +77,9 @@ export interface Written {
   noticed: NoticedVersions;
 }
 
+/** An entry's columns, as EntrantRow has them. */
+const ENTRY = { playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts, paused: tournamentPlayers.paused };
+
 export class TournamentStore {
   constructor(
     private readonly db: Db,
@@ -128,7 +131,7 @@ export class TournamentStore {
 
   async entrants(id: string): Promise<EntrantRow[]> {
     return this.db
-      .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts, paused: tournamentPlayers.paused })
+      .select(ENTRY)
       .from(tournamentPlayers)
       .where(eq(tournamentPlayers.tournamentId, id))
       .orderBy(asc(tournamentPlayers.joinedAt), asc(tournamentPlayers.playerId));
@@ -223,7 +226,7 @@ export class TournamentStore {
       const [t] = await tx.select().from(tournaments).where(eq(tournaments.id, id)).for('update');
       if (!t) return null;
       const [entry] = await tx
-        .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts, paused: tournamentPlayers.paused })
+        .select(ENTRY)
         .from(tournamentPlayers)
         .where(and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.playerId, playerId)));
       // Withdrawn entries hold no place (else throwaway guests could fill a tournament for good).
@@ -272,7 +275,7 @@ export class TournamentStore {
       if (!t) return null;
       const mine = and(eq(tournamentPlayers.tournamentId, id), eq(tournamentPlayers.playerId, playerId));
       const [entry] = await tx
-        .select({ playerId: tournamentPlayers.playerId, withdrawn: tournamentPlayers.withdrawn, timeouts: tournamentPlayers.timeouts, paused: tournamentPlayers.paused })
+        .select(ENTRY)
         .from(tournamentPlayers)
         .where(mine);
       check(t, entry ?? null);

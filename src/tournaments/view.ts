@@ -22,20 +22,6 @@ export interface EntrantView extends PlayerRef {
   rating: number | null;
 }
 
-/** A game (arena) or a pairing's match (swiss) of a tournament, its players named: the games read (GET …/games). */
-export interface TournamentGameView {
-  round: number;
-  first: PlayerRef;
-  second: PlayerRef | null;
-  gameId: string | null;
-  matchId: string | null;
-  finished: boolean;
-  firstPoints: number | null;
-  secondPoints: number | null;
-  winner: string | null;
-  passedIn: boolean;
-}
-
 export interface PairingView {
   round: number;
   first: string;
@@ -46,6 +32,13 @@ export interface PairingView {
   firstPoints: number | null;
   secondPoints: number | null;
   winner: string | null;
+}
+
+/** A game (arena) or a pairing's match (swiss) of a tournament, its players named: the games read (GET …/games). */
+export interface TournamentGameView extends Omit<PairingView, 'first' | 'second'> {
+  first: PlayerRef;
+  second: PlayerRef | null;
+  passedIn: boolean;
 }
 
 export interface TournamentSummary {
@@ -113,15 +106,9 @@ export function pairingView(p: PairingRow): PairingView {
 
 export function tournamentGameView(p: PairingRow, names: Names): TournamentGameView {
   return {
-    round: p.round,
+    ...pairingView(p),
     first: refOf(p.firstPlayerId, names),
     second: p.secondPlayerId === null ? null : refOf(p.secondPlayerId, names),
-    gameId: p.gameId,
-    matchId: p.matchId,
-    finished: p.endedAt !== null,
-    firstPoints: p.firstPoints,
-    secondPoints: p.secondPoints,
-    winner: p.winner,
     passedIn: p.passedIn,
   };
 }

@@ -11,6 +11,7 @@ import { exportUrl, getRatedPlayer, isVariant, ratingDelta, ratingHistory, recen
 import { chartSizeFor, ratingChart } from '../rating-chart.ts';
 import { gameOutcome, type GameOutcome } from '../game-outcome.ts';
 import { signedFigure } from '../result.ts';
+import '../a11y.css';
 import '../rated.css';
 import '../ranking.css';
 
